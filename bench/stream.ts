@@ -1,0 +1,414 @@
+/**
+ * `bun run bench:stream`: 100 and 1,000 concurrent streamed answers from the fake OpenAI provider
+ * through Parley to socket.io clients, side by side with the same clients reading the fake
+ * provider directly (the floor). Three processes, so that each one's CPU and memory can be read:
+ *
+ *   provider  the fake OpenAI server; stamps every chunk with its emit time
+ *   server    Parley (`startServer`, embedded PGlite in a temp DATA_DIR) with users and sessions
+ *   clients   this process: socket.io clients (Parley) or SSE readers (direct)
+ *
+ * Per token: latency from the provider writing a chunk to the client receiving it (p50/p95/p99).
+ * Per answer: time to first token from the client's request. The difference between the two modes
+ * is what Parley adds. Bounded: two rounds of a few seconds each, well under three minutes.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { io, type Socket } from 'socket.io-client'
+import { epochMs, startFakeOpenAi } from '../src/test/fakes/openai-server'
+
+const ROUNDS = (process.env.BENCH_ROUNDS ?? '100,1000').split(',').map(Number)
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 30)
+const CHUNK_DELAY_MS = 20
+const REPLY = Array.from({ length: TOKENS }, (_, i) => `tok${i}`).join(' ')
+const STAMP = /^⟦([\d.]+)⟧/
+
+async function runProvider() {
+  const fake = startFakeOpenAi({ models: ['fake-model'] })
+  fake.setScript({ reply: REPLY, chunkDelayMs: CHUNK_DELAY_MS, stampChunks: true })
+  console.log(`READY ${JSON.stringify({ url: fake.url })}`)
+  await new Promise(() => {})
+}
+
+async function runServer(providerUrl: string, users: number) {
+  const { loadConfig } = await import('../src/config')
+  const { startServer } = await import('../src/server')
+  const { createSession } = await import('../src/auth/session')
+  const { users: usersTable } = await import('../db/schema')
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-bench-'))
+  const databaseUrl = await createBenchDatabase()
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      OPENAI_BASE_URL: providerUrl,
+      OPENAI_MODELS: 'fake-model',
+      LOG_LEVEL: 'error',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
+    appSecret: 'bench-secret-bench-secret-bench-secret-00',
+  }
+  const server = await startServer(config)
+  const hash = await Bun.password.hash('bench-password', { algorithm: 'argon2id' })
+  const tokens: string[] = []
+  for (let index = 0; index < users; index += 1) {
+    const [user] = await server.ctx.db
+      .insert(usersTable)
+      .values({ email: `bench${index}@example.com`, passwordHash: hash, emailConfirmedAt: new Date() })
+      .returning()
+    tokens.push((await createSession(server.ctx.db, user!.id)).token)
+  }
+  console.log(`READY ${JSON.stringify({ url: server.url, tokens })}`)
+  process.on('SIGTERM', async () => {
+    await server.stop()
+    await dropBenchDatabase(databaseUrl)
+    rmSync(dataDir, { recursive: true, force: true })
+    process.exit(0)
+  })
+  await new Promise(() => {})
+}
+
+/** With BENCH_DATABASE_URL (a Postgres server), the server runs on a throwaway database there. */
+async function createBenchDatabase(): Promise<string | undefined> {
+  const serverUrl = process.env.BENCH_DATABASE_URL
+  if (!serverUrl) return undefined
+  const { openPostgres } = await import('../db/client')
+  const { migrate } = await import('../db/migrate')
+  const name = `parley_bench_${process.pid}`
+  const admin = openPostgres(serverUrl, { max: 1 })
+  await admin.exec(`drop database if exists ${name}`)
+  await admin.exec(`create database ${name}`)
+  await admin.close()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const migrator = openPostgres(url.toString(), { max: 1 })
+  await migrate(migrator)
+  await migrator.close()
+  return url.toString()
+}
+
+async function dropBenchDatabase(url: string | undefined) {
+  const serverUrl = process.env.BENCH_DATABASE_URL
+  if (!url || !serverUrl) return
+  const { openPostgres } = await import('../db/client')
+  const admin = openPostgres(serverUrl, { max: 1 })
+  await admin.exec(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`)
+  await admin.close()
+}
+
+interface Child {
+  pid: number
+  ready: Record<string, unknown>
+  kill(): void
+}
+
+async function spawnRole(args: string[]): Promise<Child> {
+  // BENCH_PROFILE_DIR: the server writes a CPU profile (markdown) there when it stops.
+  const profile =
+    args[0] === 'server' && process.env.BENCH_PROFILE_DIR
+      ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      : []
+  const child = Bun.spawn(['bun', ...profile, import.meta.path, ...args], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const reader = child.stdout.getReader()
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) throw new Error(`${args[0]} exited before it was ready`)
+    buffer += new TextDecoder().decode(value)
+    const line = buffer.split('\n').find((entry) => entry.startsWith('READY '))
+    if (line) {
+      // Keep draining stdout so the child never blocks on a full pipe.
+      void (async () => {
+        while (!(await reader.read()).done) {}
+      })()
+      return { pid: child.pid, ready: JSON.parse(line.slice(6)), kill: () => child.kill('SIGTERM') }
+    }
+  }
+}
+
+/** CPU seconds (user + system) of a process so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12])
+  return ticks / 100
+}
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Number(match[1]) / 1024 : 0
+}
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+interface RoundResult {
+  mode: 'direct' | 'parley'
+  streams: number
+  tokenLatencies: number[]
+  ttfts: number[]
+  wallMs: number
+  errors: number
+  cpu: Record<string, number>
+  rssPeak: Record<string, number>
+}
+
+/** Samples CPU and peak RSS of the given processes over a round. */
+function startMeter(pids: Record<string, number>) {
+  const cpuStart = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]))
+  const selfStart = process.cpuUsage()
+  const peak: Record<string, number> = Object.fromEntries(Object.keys(pids).map((name) => [name, 0]))
+  peak.clients = 0
+  const sample = () => {
+    for (const [name, pid] of Object.entries(pids)) peak[name] = Math.max(peak[name]!, rssMb(pid))
+    peak.clients = Math.max(peak.clients!, process.memoryUsage().rss / 1024 / 1024)
+  }
+  sample()
+  const timer = setInterval(sample, 100)
+  return () => {
+    clearInterval(timer)
+    sample()
+    const cpu: Record<string, number> = Object.fromEntries(
+      Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - cpuStart[name]!]),
+    )
+    const self = process.cpuUsage(selfStart)
+    cpu.clients = (self.user + self.system) / 1e6
+    return { cpu, rssPeak: peak }
+  }
+}
+
+async function runDirect(
+  providerUrl: string,
+  streams: number,
+  pids: Record<string, number>,
+): Promise<RoundResult> {
+  const tokenLatencies: number[] = []
+  const ttfts: number[] = []
+  let errors = 0
+  const stop = startMeter(pids)
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: streams }, async () => {
+      const sentAt = epochMs()
+      const res = await fetch(`${providerUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'fake-model',
+          stream: true,
+          messages: [{ role: 'user', content: 'go' }],
+        }),
+      })
+      const reader = res.body!.getReader()
+      const decoder = new TextDecoder()
+      let buffer = ''
+      let text = ''
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += decoder.decode(value, { stream: true })
+        let cut = buffer.indexOf('\n\n')
+        while (cut >= 0) {
+          const event = buffer.slice(0, cut)
+          buffer = buffer.slice(cut + 2)
+          cut = buffer.indexOf('\n\n')
+          const data = event.replace(/^data: /, '')
+          if (data === '[DONE]') continue
+          const content = JSON.parse(data).choices?.[0]?.delta?.content as string | undefined
+          if (!content) continue
+          const now = epochMs()
+          const stamp = STAMP.exec(content)
+          if (stamp) {
+            if (!text) ttfts.push(now - sentAt)
+            tokenLatencies.push(now - Number(stamp[1]))
+            text += content.replace(STAMP, '')
+          }
+        }
+      }
+      if (text !== REPLY) errors += 1
+    }),
+  )
+  const wallMs = performance.now() - started
+  return { mode: 'direct', streams, tokenLatencies, ttfts, wallMs, errors, ...stop() }
+}
+
+async function runParley(
+  serverUrl: string,
+  tokens: string[],
+  streams: number,
+  pids: Record<string, number>,
+): Promise<RoundResult> {
+  // Setup (not measured): a chat and a joined socket per stream.
+  const clients = await Promise.all(
+    Array.from({ length: streams }, async (_, index) => {
+      const token = tokens[index % tokens.length]!
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+      const created = await fetch(`${serverUrl}/api/chats`, { method: 'POST', headers, body: '{}' })
+      const chatId = ((await created.json()) as { data: { id: string } }).data.id
+      const socket: Socket = io(serverUrl, {
+        path: '/socket.io/',
+        transports: ['websocket'],
+        auth: { token },
+        reconnection: false,
+        forceNew: true,
+      })
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve())
+        socket.once('connect_error', reject)
+      })
+      const ack = (await socket.timeout(30_000).emitWithAck('chat:join', { chatId })) as { ok: boolean }
+      if (!ack.ok) throw new Error('join refused')
+      return { chatId, socket, headers }
+    }),
+  )
+
+  const tokenLatencies: number[] = []
+  const ttfts: number[] = []
+  let errors = 0
+  const stop = startMeter(pids)
+  const started = performance.now()
+  await Promise.all(
+    clients.map(
+      ({ chatId, socket, headers }) =>
+        new Promise<void>((resolve) => {
+          let text = ''
+          let sentAt = 0
+          const timer = setTimeout(() => {
+            errors += 1
+            resolve()
+          }, 60_000)
+          socket.on('message:delta', (payload: { chatId: string; delta: string }) => {
+            if (payload.chatId !== chatId) return
+            const now = epochMs()
+            const stamp = STAMP.exec(payload.delta)
+            if (!stamp) return
+            if (!text) ttfts.push(now - sentAt)
+            tokenLatencies.push(now - Number(stamp[1]))
+            text += payload.delta.replace(STAMP, '')
+          })
+          const finish = (ok: boolean) => {
+            clearTimeout(timer)
+            if (!ok || text !== REPLY) errors += 1
+            resolve()
+          }
+          socket.on('message:completed', (payload: { chatId: string }) => {
+            if (payload.chatId === chatId) finish(true)
+          })
+          socket.on('message:failed', (payload: { chatId: string }) => {
+            if (payload.chatId === chatId) finish(false)
+          })
+          sentAt = epochMs()
+          fetch(`${serverUrl}/api/chats/${chatId}/messages`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ content: 'go' }),
+          }).then(
+            (res) => {
+              if (res.status !== 202) finish(false)
+            },
+            () => finish(false),
+          )
+        }),
+    ),
+  )
+  const wallMs = performance.now() - started
+  const measured = stop()
+  for (const { socket } of clients) socket.disconnect()
+  return { mode: 'parley', streams, tokenLatencies, ttfts, wallMs, errors, ...measured }
+}
+
+const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '—')
+
+function report(results: RoundResult[]) {
+  const header = [
+    'mode',
+    'streams',
+    'tokens',
+    'token p50',
+    'p95',
+    'p99 ms',
+    'TTFT p50',
+    'p95 ms',
+    'wall s',
+    'errors',
+    'CPU s srv/prov/cli',
+    'RSS MB srv/prov/cli',
+  ]
+  const rows = results.map((r) => [
+    r.mode,
+    String(r.streams),
+    String(r.tokenLatencies.length),
+    fmt(percentile(r.tokenLatencies, 50)),
+    fmt(percentile(r.tokenLatencies, 95)),
+    fmt(percentile(r.tokenLatencies, 99)),
+    fmt(percentile(r.ttfts, 50)),
+    fmt(percentile(r.ttfts, 95)),
+    fmt(r.wallMs / 1000, 2),
+    String(r.errors),
+    `${fmt(r.cpu.server ?? 0, 2)}/${fmt(r.cpu.provider ?? 0, 2)}/${fmt(r.cpu.clients ?? 0, 2)}`,
+    `${fmt(r.rssPeak.server ?? 0, 0)}/${fmt(r.rssPeak.provider ?? 0, 0)}/${fmt(r.rssPeak.clients ?? 0, 0)}`,
+  ])
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  )
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')
+  console.log(line(header))
+  for (const row of rows) console.log(line(row))
+  console.log('')
+  for (const streams of ROUNDS) {
+    const direct = results.find((r) => r.mode === 'direct' && r.streams === streams)
+    const parley = results.find((r) => r.mode === 'parley' && r.streams === streams)
+    if (!direct || !parley) continue
+    const added = (p: number) => percentile(parley.tokenLatencies, p) - percentile(direct.tokenLatencies, p)
+    const ttft = (p: number) => percentile(parley.ttfts, p) - percentile(direct.ttfts, p)
+    console.log(
+      `${streams} streams: Parley adds ${fmt(added(50))} / ${fmt(added(95))} / ${fmt(added(99))} ms per token ` +
+        `(p50/p95/p99) and ${fmt(ttft(50))} / ${fmt(ttft(95))} ms to the first token (p50/p95).`,
+    )
+  }
+}
+
+async function runMain() {
+  const deadline = setTimeout(() => {
+    console.error('bench:stream took longer than 3 minutes; stopping')
+    process.exit(1)
+  }, 180_000)
+  const provider = await spawnRole(['provider'])
+  const providerUrl = provider.ready.url as string
+  const server = await spawnRole(['server', providerUrl, '100'])
+  const serverUrl = server.ready.url as string
+  const tokens = server.ready.tokens as string[]
+  console.log(
+    `bench:stream — ${TOKENS} tokens per answer, one chunk every ${CHUNK_DELAY_MS} ms; ` +
+      `Parley at ${serverUrl} (${process.env.BENCH_DATABASE_URL ? 'Postgres' : 'PGlite'}), fake provider at ${providerUrl}\n`,
+  )
+  const pids = { server: server.pid, provider: provider.pid }
+  const results: RoundResult[] = []
+  try {
+    // Warm-up: first requests compile routes and fill caches.
+    await runParley(serverUrl, tokens, 5, pids)
+    for (const streams of ROUNDS) {
+      results.push(await runDirect(providerUrl, streams, pids))
+      results.push(await runParley(serverUrl, tokens, streams, pids))
+    }
+    report(results)
+  } finally {
+    clearTimeout(deadline)
+    server.kill()
+    provider.kill()
+  }
+  await Bun.sleep(300)
+  process.exit(0)
+}
+
+// Dispatched last: the helpers above must be initialised before a role runs.
+const role = process.argv[2] ?? 'main'
+if (role === 'provider') await runProvider()
+else if (role === 'server') await runServer(process.argv[3]!, Number(process.argv[4]))
+else await runMain()

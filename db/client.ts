@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import postgres from 'postgres'
+import { pgliteAssets, vector } from './pglite-assets'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** The one database type the code sees, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Runs raw SQL with no parameters (migrations, extension checks). */
+  exec(sql: string): Promise<void>
+  /** Runs one query and returns its rows. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>
+  close(): Promise<void>
+  /** The PGlite instance in embedded mode (for dumps in tests). */
+  pglite?: PGlite
+  /** The postgres.js client in server mode (the socket.io adapter uses it for LISTEN/NOTIFY). */
+  sql?: postgres.Sql
+}
+
+export function fromPglite(pglite: PGlite): Database {
+  return {
+    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    kind: 'pglite',
+    pglite,
+    exec: async (text) => {
+      await pglite.exec(text)
+    },
+    query: async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows,
+    close: () => pglite.close(),
+  }
+}
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const pglite = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { vector },
+    ...(await pgliteAssets()),
+  })
+  return fromPglite(pglite)
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} })
+  return {
+    db: drizzlePostgres(sql, { schema }) as unknown as Db,
+    kind: 'postgres',
+    sql,
+    exec: async (text) => {
+      await sql.unsafe(text).simple()
+    },
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+    close: () => sql.end({ timeout: 5 }),
+  }
+}
+
+/** PGlite in `DATA_DIR/pg` when no DATABASE_URL is set; otherwise the Postgres server it names. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(`${options.dataDir}/pg`)
+}

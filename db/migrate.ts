@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto'
+import type { Database } from './client'
+import { migrations } from './migrations'
+
+/** Session-level advisory lock id, so that several instances starting at once migrate one at a time. */
+const MIGRATION_LOCK = 727_274_001
+
+/**
+ * Applies the drizzle-kit migrations that this database has not seen, each in a transaction.
+ * Migrations are embedded (db/migrations/index.ts), so the compiled binary carries them.
+ * Also tries to enable pgvector; without it, knowledge search falls back to full text.
+ * The database must run every call on one connection (PGlite, or postgres.js with max 1), since the
+ * advisory lock belongs to a connection.
+ */
+export async function migrate(database: Database): Promise<{ applied: string[]; vector: boolean }> {
+  const vector = await enableVector(database)
+  await database.exec(`create table if not exists parley_migrations (
+    tag text primary key, hash text not null, applied_at timestamptz not null default now())`)
+  await database.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+  const applied: string[] = []
+  try {
+    const done = new Set(
+      (await database.query<{ tag: string }>('select tag from parley_migrations')).map((row) => row.tag),
+    )
+    for (const migration of migrations) {
+      if (done.has(migration.tag)) continue
+      const statements = migration.sql
+        .split('--> statement-breakpoint')
+        .map((statement) => statement.trim())
+        .filter(Boolean)
+      const hash = createHash('sha256').update(migration.sql).digest('hex')
+      await database.exec(
+        `begin;\n${statements.join(';\n')};\ninsert into parley_migrations (tag, hash) values ('${migration.tag}', '${hash}');\ncommit;`,
+      )
+      applied.push(migration.tag)
+    }
+  } catch (error) {
+    await database.exec('rollback').catch(() => {})
+    throw error
+  } finally {
+    await database.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+  }
+  return { applied, vector }
+}
+
+async function enableVector(database: Database): Promise<boolean> {
+  try {
+    await database.exec('create extension if not exists vector')
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,32 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { messages } from './chats'
+import { users } from './users'
+
+/**
+ * An uploaded file. It is uploaded before the message is sent (message_id null) and bound to the
+ * message when it is sent. The bytes live in the storage driver under a generated key.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['pdf', 'docx', 'text', 'image', 'other'] }).notNull(),
+    extractedText: text('extracted_text'),
+    extractionError: text('extraction_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('attachments_message_idx').on(table.messageId),
+    index('attachments_user_idx').on(table.userId),
+  ],
+)
+
+export type Attachment = typeof attachments.$inferSelect

@@ -1,0 +1,64 @@
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './users'
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('New Chat'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chats_user_created_idx').on(table.userId, table.createdAt, table.id)],
+)
+
+export const messageStatuses = ['complete', 'streaming', 'stopped', 'failed'] as const
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isUser: boolean('is_user').notNull(),
+    /** Assistant replies move streaming → complete | stopped | failed; user messages are complete. */
+    status: text('status', { enum: messageStatuses }).notNull().default('complete'),
+    error: text('error'),
+    modelId: text('model_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('messages_chat_created_idx').on(table.chatId, table.createdAt, table.id),
+    index('messages_user_idx').on(table.userId),
+  ],
+)
+
+/** Per-chat model settings (spec "Chat config"); a chat without a row uses the defaults. */
+export const chatConfigs = pgTable('chat_configs', {
+  chatId: uuid('chat_id')
+    .primaryKey()
+    .references(() => chats.id, { onDelete: 'cascade' }),
+  systemPrompt: text('system_prompt'),
+  temperature: doublePrecision('temperature').notNull().default(0.7),
+  maxTokens: integer('max_tokens').notNull().default(2048),
+  topP: doublePrecision('top_p').notNull().default(1),
+  frequencyPenalty: doublePrecision('frequency_penalty').notNull().default(0),
+  presencePenalty: doublePrecision('presence_penalty').notNull().default(0),
+  responseFormat: text('response_format', { enum: ['text', 'json', 'markdown'] })
+    .notNull()
+    .default('text'),
+  webSearchEnabled: boolean('web_search_enabled').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type Chat = typeof chats.$inferSelect
+export type Message = typeof messages.$inferSelect
+export type ChatConfig = typeof chatConfigs.$inferSelect

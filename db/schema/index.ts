@@ -1,0 +1,6 @@
+export * from './attachments'
+export * from './chats'
+export * from './models'
+export * from './sessions'
+export * from './usage'
+export * from './users'

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm'
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+/** A person who signs in. Holds the spec's `profiles` fields too: one row per account. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    fullName: text('full_name').notNull().default(''),
+    avatarKey: text('avatar_key'),
+    avatarUrl: text('avatar_url'),
+    bio: text('bio').notNull().default(''),
+    preferredLanguage: text('preferred_language', { enum: ['en', 'es', 'fr', 'de', 'it', 'pt'] })
+      .notNull()
+      .default('en'),
+    themePreference: text('theme_preference', { enum: ['light', 'dark', 'system'] })
+      .notNull()
+      .default('system'),
+    notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    isBanned: boolean('is_banned').notNull().default(false),
+    preferredModelId: text('preferred_model_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // E-mail addresses are unique whatever their letter case.
+  (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
+)
+
+export type User = typeof users.$inferSelect

@@ -1,0 +1,58 @@
+/**
+ * `bun run build:binary`: one executable, dist/parley, that carries the built web client, the
+ * migrations and PGlite, and starts with the embedded database when copied alone into an empty folder.
+ *
+ * The web client is built first (public/build); a generated entry (dist/binary-entry.ts) imports
+ * every built file with `type: 'file'` so that `bun build --compile` embeds them, registers them
+ * with the web-client plugin, then runs the normal entry point.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const buildDir = join(root, 'public', 'build')
+const distDir = join(root, 'dist')
+mkdirSync(distDir, { recursive: true })
+
+if (existsSync(join(root, 'scripts', 'build-web.ts'))) {
+  const web = Bun.spawnSync(['bun', 'scripts/build-web.ts'], {
+    cwd: root,
+    stdout: 'inherit',
+    stderr: 'inherit',
+  })
+  if (web.exitCode !== 0) process.exit(web.exitCode ?? 1)
+}
+
+const files = existsSync(buildDir) ? await Array.fromAsync(new Bun.Glob('**/*').scan({ cwd: buildDir })) : []
+const lines = ["import { registerEmbeddedAssets } from '../src/web-client/embedded'"]
+const entries: string[] = []
+files.sort().forEach((file, i) => {
+  const importPath = relative(distDir, join(buildDir, file))
+  lines.push(`import a${i} from '${importPath}' with { type: 'file' }`)
+  entries.push(`  '/${file}': a${i},`)
+})
+lines.push('', 'registerEmbeddedAssets({', ...entries, '})', "await import('../src/index')", '')
+const entry = join(distDir, 'binary-entry.ts')
+writeFileSync(entry, lines.join('\n'))
+
+// Worker scripts are extra entry points, named inside the binary by their path from the repository
+// root (src/extract/service.ts opens './src/extract/worker.ts' when compiled). Identifiers are not
+// minified: Elysia reads handler source to see which context fields a handler uses.
+const workers = ['src/extract/worker.ts']
+const result = Bun.spawnSync(
+  [
+    'bun',
+    'build',
+    '--compile',
+    '--minify-whitespace',
+    '--minify-syntax',
+    '--sourcemap',
+    entry,
+    ...workers,
+    '--outfile',
+    join(distDir, 'parley'),
+  ],
+  { cwd: root, stdout: 'inherit', stderr: 'inherit' },
+)
+if (result.exitCode !== 0) process.exit(result.exitCode ?? 1)
+console.log(`dist/parley built with ${files.length} embedded web client file(s)`)

@@ -1,0 +1,39 @@
+import { rm } from 'node:fs/promises'
+import tailwind from 'bun-plugin-tailwind'
+
+/**
+ * Builds the React client into public/build: first the TanStack Router CLI regenerates the route
+ * tree (Bun's bundler has no router plugin), then Bun bundles from the HTML entry with Tailwind.
+ * Asset names carry a content hash so the server can cache them forever.
+ */
+const generate = Bun.spawnSync(['bunx', 'tsr', 'generate'], {
+  cwd: 'web',
+  stdout: 'inherit',
+  stderr: 'inherit',
+})
+if (generate.exitCode !== 0) {
+  console.error('route tree generation failed')
+  process.exit(1)
+}
+
+await rm('public/build', { recursive: true, force: true })
+const result = await Bun.build({
+  entrypoints: ['web/index.html'],
+  outdir: 'public/build',
+  minify: true,
+  target: 'browser',
+  splitting: true,
+  // Absolute asset URLs: the SPA fallback serves index.html at deep paths such as /auth/confirm.
+  publicPath: '/',
+  sourcemap: 'linked',
+  plugins: [tailwind],
+  naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+})
+if (!result.success) {
+  for (const log of result.logs) console.error(log)
+  process.exit(1)
+}
+for (const output of result.outputs) {
+  console.log(`${output.path.replace(`${process.cwd()}/`, '')}  ${(output.size / 1024).toFixed(1)} KB`)
+}

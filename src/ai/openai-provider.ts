@@ -1,0 +1,125 @@
+import OpenAI, { APIConnectionError, APIError } from 'openai'
+import type {
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions'
+import type { ChatProvider, ChatTurn, ModelCall, ProviderEvent } from './types'
+import { ProviderError, turnText } from './types'
+
+export interface OpenAiSettings {
+  baseUrl?: string
+  apiKey?: string
+  timeoutMs: number
+}
+
+/** Model ids a discovery answer may list that cannot hold a chat (embeddings, speech, images...). */
+const NON_CHAT_MODEL =
+  /embed|whisper|tts|dall-e|davinci|babbage|moderation|image|audio|realtime|transcribe|search/i
+
+/**
+ * Chat completions against any OpenAI-compatible API (OpenAI, Ollama, vLLM, LM Studio, OpenRouter,
+ * LiteLLM). Streams with `stream_options.include_usage` so the final chunk carries token counts.
+ * The SDK's own retries are off: a retried half-streamed answer would show twice, and the user
+ * retries from the UI with the failure in front of them.
+ */
+export function createOpenAiProvider(settings: OpenAiSettings) {
+  const client = new OpenAI({
+    baseURL: settings.baseUrl ?? 'https://api.openai.com/v1',
+    // Local servers (Ollama, vLLM) need no key, but the SDK insists on one.
+    apiKey: settings.apiKey ?? 'not-needed',
+    maxRetries: 0,
+    timeout: settings.timeoutMs,
+  })
+
+  const provider: ChatProvider = {
+    async *stream(call: ModelCall): AsyncIterable<ProviderEvent> {
+      const { settings: s } = call
+      const params: ChatCompletionCreateParamsStreaming = {
+        model: call.model.id,
+        messages: call.messages.map(toOpenAiMessage),
+        stream: true,
+        stream_options: { include_usage: true },
+        temperature: s.temperature,
+        max_tokens: s.maxTokens,
+        top_p: s.topP,
+        frequency_penalty: s.frequencyPenalty,
+        presence_penalty: s.presencePenalty,
+        ...(s.responseFormat === 'json' ? { response_format: { type: 'json_object' as const } } : {}),
+      }
+      let finished = false
+      let started = false
+      try {
+        const stream = await client.chat.completions.create(params, { signal: call.signal })
+        for await (const chunk of stream) {
+          const choice = chunk.choices[0]
+          const text = choice?.delta?.content
+          if (text) {
+            started = true
+            yield { type: 'delta', text }
+          }
+          if (choice?.finish_reason) finished = true
+          if (chunk.usage) {
+            yield {
+              type: 'usage',
+              promptTokens: chunk.usage.prompt_tokens,
+              completionTokens: chunk.usage.completion_tokens,
+            }
+          }
+        }
+      } catch (error) {
+        if (call.signal.aborted) throw error
+        if (started && !(error instanceof APIError && error.status)) {
+          throw new ProviderError(
+            'The connection to the AI provider was lost before the answer was complete',
+            {
+              cause: error,
+            },
+          )
+        }
+        throw toProviderError(error)
+      }
+      if (!finished)
+        throw new ProviderError('The AI provider closed the stream before the answer was complete')
+    },
+  }
+
+  /** Chat-capable model ids the API lists at GET {base}/models. */
+  async function listModelIds(signal?: AbortSignal): Promise<string[]> {
+    const ids: string[] = []
+    for await (const model of client.models.list({ signal })) {
+      if (!NON_CHAT_MODEL.test(model.id)) ids.push(model.id)
+    }
+    return ids.sort()
+  }
+
+  return { provider, listModelIds }
+}
+
+/** User turns keep their parts (text, images); the API takes only text from the other roles. */
+function toOpenAiMessage(turn: ChatTurn): ChatCompletionMessageParam {
+  switch (turn.role) {
+    case 'user':
+      return { role: 'user', content: turn.content }
+    case 'assistant':
+      return { role: 'assistant', content: turnText(turn) }
+    case 'system':
+      return { role: 'system', content: turnText(turn) }
+  }
+}
+
+function toProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error
+  if (error instanceof APIConnectionError) {
+    return new ProviderError('Could not connect to the AI provider', { cause: error })
+  }
+  if (error instanceof APIError) {
+    const detail = (error.error as { message?: unknown } | undefined)?.message
+    const text = typeof detail === 'string' ? detail.slice(0, 300) : error.message
+    return new ProviderError(
+      error.status ? `The AI provider answered ${error.status}: ${text}` : `The AI provider failed: ${text}`,
+      { cause: error },
+    )
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new ProviderError(`The AI provider connection failed: ${message}`, { cause: error })
+}

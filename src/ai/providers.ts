@@ -1,0 +1,61 @@
+import type { Model } from '../../db/schema'
+import type { AppContext } from '../context'
+import { createDemoProvider } from './demo-provider'
+import { createOpenAiProvider } from './openai-provider'
+import type { ChatProvider } from './types'
+import { createWorkflowProvider } from './workflow-provider'
+
+export interface AiProviders {
+  /** Present when OPENAI_BASE_URL or OPENAI_API_KEY is set. */
+  openai?: ReturnType<typeof createOpenAiProvider>
+  /** Present when N8N_WEBHOOK_URL is set. */
+  workflow?: ChatProvider
+  demo: ChatProvider
+  /** True when SEARXNG_URL is set. */
+  webSearch: boolean
+}
+
+type ProviderContext = Pick<AppContext, 'config' | 'log' | 'database'>
+
+const byDatabase = new WeakMap<object, AiProviders>()
+
+/**
+ * The providers built from the configuration, once per running app (keyed by its database, which
+ * the HTTP routes and the socket handlers share).
+ */
+export function aiProviders(ctx: ProviderContext): AiProviders {
+  let providers = byDatabase.get(ctx.database)
+  if (!providers) {
+    const { ai } = ctx.config
+    providers = {
+      openai:
+        ai.openaiBaseUrl || ai.openaiApiKey
+          ? createOpenAiProvider({
+              baseUrl: ai.openaiBaseUrl,
+              apiKey: ai.openaiApiKey,
+              timeoutMs: ai.requestTimeoutMs,
+            })
+          : undefined,
+      workflow: ai.n8nWebhookUrl ? createWorkflowProvider(ai.n8nWebhookUrl, ctx.log) : undefined,
+      demo: createDemoProvider(),
+      webSearch: Boolean(ai.searxngUrl),
+    }
+    byDatabase.set(ctx.database, providers)
+  }
+  return providers
+}
+
+/** The provider that serves a model row, or undefined when its provider is no longer configured. */
+export function providerFor(
+  providers: AiProviders,
+  model: Pick<Model, 'provider'>,
+): ChatProvider | undefined {
+  switch (model.provider) {
+    case 'openai':
+      return providers.openai?.provider
+    case 'workflow':
+      return providers.workflow
+    case 'demo':
+      return providers.demo
+  }
+}

@@ -1,0 +1,57 @@
+import type { Model } from '../../db/schema'
+
+/** OpenAI chat content parts: text, and images as (data) URLs for models that read them. */
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
+
+/**
+ * One message of a prompt. A user turn with attachments carries parts (its text first, then one
+ * part per file); providers that cannot take parts flatten them with `turnText`.
+ */
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant'
+  content: string | ContentPart[]
+}
+
+/** The turn as plain text: text parts joined by blank lines, images as a short note. */
+export function turnText(turn: Pick<ChatTurn, 'content'>): string {
+  if (typeof turn.content === 'string') return turn.content
+  return turn.content.map((part) => (part.type === 'text' ? part.text : '[Image]')).join('\n\n')
+}
+
+/** The per-chat settings a model call applies (spec "Chat config"). */
+export interface GenerationSettings {
+  temperature: number
+  maxTokens: number
+  topP: number
+  frequencyPenalty: number
+  presencePenalty: number
+  responseFormat: 'text' | 'json' | 'markdown'
+}
+
+export interface ModelCall {
+  model: Model
+  /** The whole prompt: system turn first (when any), then the conversation, ending with the user. */
+  messages: ChatTurn[]
+  settings: GenerationSettings
+  chatId: string
+  agentId?: string
+  /** Aborts on stop or on the request timeout. */
+  signal: AbortSignal
+}
+
+export type ProviderEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'usage'; promptTokens: number; completionTokens: number }
+
+/** One way of producing a reply: an OpenAI-compatible API, a workflow webhook, or the demo model. */
+export interface ChatProvider {
+  stream(call: ModelCall): AsyncIterable<ProviderEvent>
+}
+
+/** A provider failure, worded for the message's `error` field (never a secret, never a stack). */
+export class ProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ProviderError'
+  }
+}

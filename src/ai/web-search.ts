@@ -1,0 +1,58 @@
+/**
+ * Web search through a SearXNG instance (`SEARXNG_URL`): `GET /search?q=...&format=json`. The top
+ * five results become cited context for the model. A failed search is logged and the answer goes
+ * ahead without it.
+ */
+
+export interface SearchResult {
+  title: string
+  url: string
+  content: string
+}
+
+const MAX_RESULTS = 5
+const SEARCH_TIMEOUT_MS = 10_000
+
+export async function searchWeb(
+  baseUrl: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<SearchResult[]> {
+  const url = new URL('/search', `${baseUrl}/`)
+  url.searchParams.set('q', query.slice(0, 500))
+  url.searchParams.set('format', 'json')
+  const timeout = AbortSignal.timeout(SEARCH_TIMEOUT_MS)
+  const response = await fetch(url, {
+    headers: { accept: 'application/json' },
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  })
+  if (!response.ok) throw new Error(`SearXNG answered ${response.status}`)
+  const body = (await response.json()) as { results?: unknown }
+  const results = Array.isArray(body.results) ? body.results : []
+  return results
+    .flatMap((item): SearchResult[] => {
+      const { title, url: link, content } = (item ?? {}) as Record<string, unknown>
+      if (typeof link !== 'string') return []
+      return [
+        {
+          title: typeof title === 'string' ? title : link,
+          url: link,
+          content: typeof content === 'string' ? content.slice(0, 1000) : '',
+        },
+      ]
+    })
+    .slice(0, MAX_RESULTS)
+}
+
+/** The system-prompt block that gives the model the results and asks it to cite them as [n]. */
+export function formatSearchContext(results: SearchResult[]): string {
+  const lines = results.map(
+    (result, index) => `[${index + 1}] ${result.title} (${result.url})\n${result.content}`,
+  )
+  return [
+    'Web search results for the user’s latest message follow. Use them when they help, and cite them',
+    'inline as [1], [2]... with a list of the cited URLs at the end of your answer.',
+    '',
+    ...lines,
+  ].join('\n')
+}

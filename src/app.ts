@@ -1,0 +1,49 @@
+import { openapi } from '@elysiajs/openapi'
+import { Elysia } from 'elysia'
+import { accountRoutes } from './account'
+import { attachmentRoutes } from './attachments'
+import { authRoutes } from './auth'
+import { brandingRoutes } from './branding'
+import { budgetRoutes } from './budget'
+import { chatRoutes } from './chats'
+import type { AppContext } from './context'
+import { healthRoutes } from './health'
+import { httpBase } from './http/base'
+import { messageRoutes } from './messages'
+import { modelRoutes } from './models'
+import { profileRoutes } from './profile'
+import { webClient } from './web-client'
+
+export interface AppOptions {
+  vector: boolean
+  /** The socket.io engine; requests to /socket.io/ are handed to it. */
+  socketEngine?: {
+    handleRequest(request: Request, server: Bun.Server<unknown>): Response | Promise<Response>
+  }
+}
+
+/** Composes the feature plugins into the one Elysia app. Tests build it around a fresh database. */
+export function createApp(ctx: AppContext, options: AppOptions) {
+  const app = new Elysia()
+    .use(httpBase(ctx))
+    .use(openapi({ path: '/api/docs', documentation: { info: { title: 'Parley API', version: '1' } } }))
+    .use(healthRoutes(ctx, { vector: options.vector }))
+    .use(brandingRoutes(ctx))
+    .use(profileRoutes(ctx))
+    .use(authRoutes(ctx))
+    .use(accountRoutes(ctx))
+    .use(attachmentRoutes(ctx))
+    .use(chatRoutes(ctx))
+    .use(messageRoutes(ctx))
+    .use(modelRoutes(ctx))
+    .use(budgetRoutes(ctx))
+
+  const engine = options.socketEngine
+  if (engine) {
+    app.all('/socket.io/', ({ request, server }) => engine.handleRequest(request, server!))
+  }
+  // Last: its catch-all GET serves the React client for every path the API does not own.
+  return app.use(webClient(ctx))
+}
+
+export type App = ReturnType<typeof createApp>

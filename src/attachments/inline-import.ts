@@ -1,0 +1,143 @@
+import type { AppContext } from '../context'
+import { kindFromDeclaration } from '../extract/classify-file'
+import { DEFAULT_LIMITS } from '../extract/limits'
+import { fileErrorMessage } from '../extract/messages'
+import { safeFileName } from '../extract/safe-file-name'
+import { truncateText } from '../extract/truncate-text'
+import { AppError } from '../http/errors'
+import { fileTooLarge, tooManyFiles } from './errors'
+import { type AttachmentFacts, completeAttachment, discardAttachment, reserveAttachment } from './store'
+import { readFacts } from './upload'
+
+/** Spec section 3, 'File attachment (as sent)': what `POST /api/chat` may carry inline. */
+export interface InlineAttachment {
+  name: string
+  type?: string
+  contentType?: string
+  /** As the client counted it; the server measures the bytes itself. */
+  size?: number
+  /** The extracted text for PDF, DOCX and text files; a data URL for the others. */
+  content: string
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * Stores the inline attachments of `POST /api/chat` as un-sent attachment rows and returns their
+ * ids, for `bindAttachments`. A document's text (already extracted by the client) is stored as
+ * its extracted text and as the file's bytes (text/plain: that text is all the server has of it);
+ * a data URL is decoded and goes through the same checks as an upload (size, type from the bytes,
+ * images kept as images). All or nothing: a refused file removes the ones stored before it.
+ */
+export async function importInlineAttachments(
+  ctx: AppContext,
+  userId: string,
+  files: readonly InlineAttachment[],
+): Promise<string[]> {
+  const { maxFileBytes, maxFilesPerMessage } = ctx.config.uploads
+  if (files.length > maxFilesPerMessage) throw tooManyFiles(maxFilesPerMessage)
+  const stored: { id: string; storageKey: string }[] = []
+  try {
+    for (const file of files) {
+      const name = safeFileName(file.name)
+      const { bytes, facts } = await readInline(ctx, name, file, maxFileBytes)
+      const reserved = await reserveAttachment(ctx, userId, name)
+      stored.push(reserved)
+      await ctx.storage.put(reserved.storageKey, bytes, facts.contentType)
+      await completeAttachment(ctx, userId, reserved.id, facts)
+    }
+  } catch (error) {
+    for (const reserved of stored) await discardAttachment(ctx, userId, reserved)
+    throw error
+  }
+  return stored.map((reserved) => reserved.id)
+}
+
+async function readInline(
+  ctx: AppContext,
+  name: string,
+  file: InlineAttachment,
+  maxFileBytes: number,
+): Promise<{ bytes: Uint8Array; facts: AttachmentFacts }> {
+  const declaredType = file.contentType || file.type || ''
+  const kind = kindFromDeclaration(name, declaredType)
+  if (kind === 'pdf' || kind === 'docx' || kind === 'text') {
+    const bytes = encoder.encode(file.content)
+    if (bytes.length > maxFileBytes) throw fileTooLarge(maxFileBytes)
+    if (bytes.length === 0) throw new AppError('unprocessable:file_empty', `The file is empty: ${name}`)
+    const text = truncateText(file.content, DEFAULT_LIMITS.maxChars).text
+    const contentType = kind === 'text' ? textTypeOf(name, declaredType) : 'text/plain; charset=utf-8'
+    return {
+      bytes,
+      facts: { kind, contentType, size: bytes.length, extractedText: text, extractionError: null },
+    }
+  }
+  const decoded = decodeDataUrl(file.content, maxFileBytes)
+  if (!decoded) throw new AppError('unprocessable:file_content', fileErrorMessage(kind, name))
+  const facts = await readFacts(
+    ctx,
+    name,
+    declaredType || decoded.mediaType,
+    decoded.bytes.length,
+    decoded.bytes,
+  )
+  return { bytes: decoded.bytes, facts }
+}
+
+const SERVED_TEXT_TYPES = new Set(['text/plain', 'text/markdown', 'text/csv'])
+
+function textTypeOf(name: string, declaredType: string): string {
+  const essence = declaredType.split(';')[0]!.trim().toLowerCase()
+  if (SERVED_TEXT_TYPES.has(essence)) return `${essence}; charset=utf-8`
+  return name.toLowerCase().endsWith('.md') ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8'
+}
+
+/** The longest `data:` header we look at; real ones are a MIME type and ';base64'. */
+const MAX_DATA_URL_HEADER = 256
+
+/**
+ * RFC 2397 `data:[<mediatype>][;base64],<data>` to bytes, or null when it is not one. A payload
+ * whose decoded size would pass the limit is refused before it is decoded.
+ */
+export function decodeDataUrl(
+  url: string,
+  maxBytes: number,
+): { mediaType: string; bytes: Uint8Array } | null {
+  if (!url.startsWith('data:')) return null
+  const comma = url.indexOf(',')
+  if (comma < 0 || comma > MAX_DATA_URL_HEADER) return null
+  const meta = url.slice(5, comma).split(';')
+  const base64 = meta.at(-1)?.trim().toLowerCase() === 'base64'
+  const mediaType = meta[0]!.trim().toLowerCase()
+  const payload = url.slice(comma + 1)
+  if (base64) {
+    const compact = payload.replace(/\s+/g, '')
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) return null
+    if (Math.floor((compact.length * 3) / 4) - (compact.match(/=+$/)?.[0].length ?? 0) > maxBytes) {
+      throw fileTooLarge(maxBytes)
+    }
+    return { mediaType, bytes: new Uint8Array(Buffer.from(compact, 'base64')) }
+  }
+  if (payload.length > maxBytes * 3) throw fileTooLarge(maxBytes)
+  const bytes = percentDecode(payload)
+  if (!bytes) return null
+  if (bytes.length > maxBytes) throw fileTooLarge(maxBytes)
+  return { mediaType, bytes }
+}
+
+/** Percent-escapes to bytes, other characters as UTF-8; null on a broken escape. */
+function percentDecode(text: string): Uint8Array | null {
+  const out: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!
+    if (char === '%') {
+      const hex = text.slice(i + 1, i + 3)
+      if (!/^[0-9a-f]{2}$/i.test(hex)) return null
+      out.push(Number.parseInt(hex, 16))
+      i += 2
+    } else {
+      out.push(...encoder.encode(char))
+    }
+  }
+  return new Uint8Array(out)
+}

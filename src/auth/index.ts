@@ -1,0 +1,134 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context'
+import { authGuard } from './guard'
+import { AuthModel } from './model'
+import { perIpAndEmail, rateLimit } from './rate-limit'
+import {
+  changePassword,
+  confirmEmail,
+  logIn,
+  RESET_REQUESTED,
+  requestEmailChange,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  toPublicUser,
+} from './service'
+import { clearedSessionCookie, invalidateSession, sessionCookie } from './session'
+import { rejectUnknownFields } from './strict-body'
+
+/** Sign-up, sign-in and the account's credentials (DESIGN.md "HTTP contract"). */
+export const authRoutes = (ctx: AppContext) => {
+  const secure = ctx.config.appUrl.startsWith('https:')
+  const limits = ctx.config.rateLimits
+
+  return new Elysia({ name: 'auth', prefix: '/api/auth' })
+    .use(authGuard(ctx))
+    .use(rateLimit(ctx))
+    .post(
+      '/signup',
+      async ({ body, set }) => {
+        const result = await signUp(ctx, body)
+        if (result.token && result.session) {
+          set.headers['set-cookie'] = sessionCookie(result.token, result.session.expiresAt, secure)
+        }
+        return {
+          success: true as const,
+          data: { user: result.user, token: result.token, confirmationRequired: result.confirmationRequired },
+        }
+      },
+      {
+        body: AuthModel.signup,
+        transform: rejectUnknownFields(AuthModel.signup),
+        rateLimit: perIpAndEmail('signup', limits.signup, 'address'),
+        detail: { summary: 'Create an account (the first one becomes admin)' },
+      },
+    )
+    .post(
+      '/login',
+      async ({ body, set }) => {
+        const { user, token, session } = await logIn(ctx, body)
+        set.headers['set-cookie'] = sessionCookie(token, session.expiresAt, secure)
+        return { success: true as const, data: { user, token } }
+      },
+      {
+        body: AuthModel.login,
+        transform: rejectUnknownFields(AuthModel.login),
+        // Per address *and IP*: a global per-address counter would let anyone lock a colleague out.
+        rateLimit: perIpAndEmail('login', limits.login, 'ip+address'),
+        detail: { summary: 'Sign in with e-mail and password' },
+      },
+    )
+    .post(
+      '/logout',
+      async ({ session, set }) => {
+        await invalidateSession(ctx.db, session.id)
+        set.headers['set-cookie'] = clearedSessionCookie(secure)
+        return { success: true as const }
+      },
+      { auth: true, detail: { summary: 'End this session' } },
+    )
+    .get('/me', ({ user }) => ({ success: true as const, data: { user: toPublicUser(user) } }), {
+      auth: true,
+      detail: { summary: 'The signed-in account' },
+    })
+    .post(
+      '/forgot-password',
+      async ({ body }) => {
+        await requestPasswordReset(ctx, body.email)
+        return { success: true as const, message: RESET_REQUESTED }
+      },
+      {
+        body: AuthModel.forgotPassword,
+        transform: rejectUnknownFields(AuthModel.forgotPassword),
+        rateLimit: perIpAndEmail('forgot-password', limits.forgotPassword, 'address'),
+        detail: { summary: 'Mail a password-reset link (same answer whether or not the account exists)' },
+      },
+    )
+    .post(
+      '/reset-password',
+      async ({ body }) => {
+        await resetPassword(ctx, body)
+        return { success: true as const }
+      },
+      {
+        body: AuthModel.resetPassword,
+        transform: rejectUnknownFields(AuthModel.resetPassword),
+        detail: { summary: 'Set a new password from a reset link; ends every session' },
+      },
+    )
+    .get(
+      '/confirm',
+      async ({ query }) => ({ success: true as const, data: await confirmEmail(ctx, query.token) }),
+      {
+        query: AuthModel.confirm,
+        detail: { summary: 'Follow an e-mail confirmation or e-mail change link' },
+      },
+    )
+    .patch(
+      '/password',
+      async ({ body, user, session }) => {
+        await changePassword(ctx, user.id, session, body.password)
+        return { success: true as const }
+      },
+      {
+        auth: true,
+        body: AuthModel.changePassword,
+        transform: rejectUnknownFields(AuthModel.changePassword),
+        detail: { summary: 'Change the password; other sessions end' },
+      },
+    )
+    .patch(
+      '/email',
+      async ({ body, user }) => ({
+        success: true as const,
+        data: await requestEmailChange(ctx, user, body.email),
+      }),
+      {
+        auth: true,
+        body: AuthModel.changeEmail,
+        transform: rejectUnknownFields(AuthModel.changeEmail),
+        detail: { summary: 'Ask to change the e-mail address; confirmed from the new address' },
+      },
+    )
+}

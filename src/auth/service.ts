@@ -1,0 +1,246 @@
+import { and, eq, lt, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { type Session, sessions, type User, users } from '../../db/schema'
+import type { AppContext } from '../context'
+import { AppError } from '../http/errors'
+import { confirmationMail, emailChangeMail, passwordResetMail } from './emails'
+import { INVALID_LINK } from './model'
+import {
+  assertPasswordPolicy,
+  hashPassword,
+  type PasswordCost,
+  verifyDummyPassword,
+  verifyPassword,
+} from './passwords'
+import { createSession, invalidateUserSessions, type SessionUser } from './session'
+import { consumeAuthToken, createAuthToken, isAuthTokenUsable } from './tokens'
+
+export const EMAIL_TAKEN = 'An account with this email already exists'
+export const INVALID_CREDENTIALS = 'Invalid login credentials'
+export const RESET_REQUESTED = 'If an account exists for that email, a reset link has been sent.'
+
+/** Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin. */
+const FIRST_ACCOUNT_LOCK = 727_274_002
+
+/**
+ * The account as the client sees it: an allow-list, so a column added later (a hash, a storage key)
+ * is not sent by accident.
+ */
+export function toPublicUser(user: SessionUser | User) {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    avatarUrl: user.avatarUrl,
+    bio: user.bio,
+    preferredLanguage: user.preferredLanguage,
+    themePreference: user.themePreference,
+    notificationsEnabled: user.notificationsEnabled,
+    role: user.role,
+    emailConfirmed: user.emailConfirmedAt !== null,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  }
+}
+export type PublicUser = ReturnType<typeof toPublicUser>
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+  return user
+}
+
+/**
+ * Inserts an account. Without an explicit role the very first account becomes admin and later ones
+ * users; the check and the insert run under a transaction-scoped advisory lock, so the rule holds
+ * when two sign-ups arrive at once (and across instances on Postgres).
+ */
+export async function createAccount(
+  db: Db,
+  cost: PasswordCost,
+  input: { email: string; password: string; fullName: string; role?: 'admin' | 'user'; confirmed: boolean },
+): Promise<User> {
+  assertPasswordPolicy(input.password)
+  const passwordHash = await hashPassword(input.password, cost)
+  const email = input.email.trim()
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`)
+      if (await findUserByEmail(tx, email)) throw new AppError('conflict:email', EMAIL_TAKEN)
+      const [anyone] = await tx.select({ id: users.id }).from(users).limit(1)
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          fullName: input.fullName.trim(),
+          role: input.role ?? (anyone ? 'user' : 'admin'),
+          emailConfirmedAt: input.confirmed ? new Date() : null,
+        })
+        .returning()
+      return user!
+    })
+  } catch (error) {
+    // The unique index on lower(email) is the last word if a racing insert slipped past the check.
+    if (isUniqueViolation(error)) throw new AppError('conflict:email', EMAIL_TAKEN, { cause: error })
+    throw error
+  }
+}
+
+export async function signUp(ctx: AppContext, input: { email: string; password: string; fullName: string }) {
+  if (!input.fullName.trim()) throw new AppError('bad_request:full_name', 'Full name is required')
+  const confirmationRequired = ctx.config.requireEmailConfirmation
+  // When the operator does not require confirmation, addresses are taken as given: the account is
+  // marked confirmed, so turning the setting on later does not lock existing users out.
+  const user = await createAccount(ctx.db, ctx.config.passwordHash, {
+    ...input,
+    confirmed: !confirmationRequired,
+  })
+  if (!confirmationRequired) {
+    const { token, session } = await createSession(ctx.db, user.id)
+    return { user: toPublicUser(user), token, session, confirmationRequired }
+  }
+  const token = await createAuthToken(ctx.db, { userId: user.id, kind: 'email_confirm', now: ctx.now() })
+  try {
+    await ctx.mailer.send(confirmationMail(ctx.config, user.email, token))
+  } catch (error) {
+    // Without the mail the account could never be confirmed; remove it so the person can try again.
+    await ctx.db.delete(users).where(eq(users.id, user.id))
+    throw new AppError('unavailable:mail', 'Failed to send confirmation email', { cause: error })
+  }
+  return { user: toPublicUser(user), token: undefined, session: undefined, confirmationRequired }
+}
+
+export async function logIn(ctx: AppContext, input: { email: string; password: string }) {
+  const user = await findUserByEmail(ctx.db, input.email)
+  if (!user) {
+    await verifyDummyPassword(input.password, ctx.config.passwordHash)
+    throw new AppError('unauthorized:credentials', INVALID_CREDENTIALS)
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    throw new AppError('unauthorized:credentials', INVALID_CREDENTIALS)
+  }
+  // Only after the password is right: these answers would otherwise reveal that the account exists.
+  if (user.isBanned) throw new AppError('forbidden:banned', 'This account has been suspended')
+  if (ctx.config.requireEmailConfirmation && !user.emailConfirmedAt) {
+    throw new AppError('forbidden:unconfirmed', 'Email not confirmed')
+  }
+  // Expired sessions are removed lazily: here for this user, and on use by validateSessionToken.
+  await ctx.db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, ctx.now())))
+  const { token, session } = await createSession(ctx.db, user.id)
+  return { user: toPublicUser(user), token, session }
+}
+
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user) return
+  const token = await createAuthToken(ctx.db, { userId: user.id, kind: 'password_reset', now: ctx.now() })
+  try {
+    await ctx.mailer.send(passwordResetMail(ctx.config, user.email, token))
+  } catch (error) {
+    throw new AppError('unavailable:mail', 'Failed to send reset email', { cause: error })
+  }
+}
+
+/**
+ * Sets a new password from a reset link and signs the account out everywhere. Following the link
+ * also proves the address, so an unconfirmed account becomes confirmed.
+ */
+export async function resetPassword(ctx: AppContext, input: { token: string; password: string }) {
+  assertPasswordPolicy(input.password)
+  // Hashing is the expensive part; a made-up link should not get that far.
+  if (!(await isAuthTokenUsable(ctx.db, input.token, ['password_reset'], ctx.now()))) {
+    throw new AppError('bad_request:link', INVALID_LINK)
+  }
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHash)
+  await ctx.db.transaction(async (tx) => {
+    const row = await consumeAuthToken(tx, input.token, ['password_reset'], ctx.now())
+    if (!row) throw new AppError('bad_request:link', INVALID_LINK)
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+        updatedAt: ctx.now(),
+      })
+      .where(eq(users.id, row.userId))
+    await tx.delete(sessions).where(eq(sessions.userId, row.userId))
+  })
+}
+
+/** Follows a confirmation link: confirms the address, or switches to the new one of an e-mail change. */
+export async function confirmEmail(ctx: AppContext, token: string): Promise<{ email: string }> {
+  return ctx.db
+    .transaction(async (tx) => {
+      const row = await consumeAuthToken(tx, token, ['email_confirm', 'email_change'], ctx.now())
+      if (!row) throw new AppError('bad_request:link', INVALID_LINK)
+      if (row.kind === 'email_change' && row.newEmail) {
+        // Someone may have registered the address since the change was asked for.
+        const holder = await findUserByEmail(tx, row.newEmail)
+        if (holder && holder.id !== row.userId) throw new AppError('conflict:email', EMAIL_TAKEN)
+      }
+      const [user] = await tx
+        .update(users)
+        .set({
+          ...(row.kind === 'email_change' && row.newEmail ? { email: row.newEmail } : {}),
+          emailConfirmedAt: ctx.now(),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(users.id, row.userId))
+        .returning({ email: users.email })
+      if (!user) throw new AppError('bad_request:link', INVALID_LINK)
+      return { email: user.email }
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new AppError('conflict:email', EMAIL_TAKEN, { cause: error })
+      throw error
+    })
+}
+
+/** Changes the password of the signed-in user; this session stays, every other one ends. */
+export async function changePassword(ctx: AppContext, userId: string, session: Session, password: string) {
+  assertPasswordPolicy(password)
+  const passwordHash = await hashPassword(password, ctx.config.passwordHash)
+  await ctx.db.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.id, userId))
+  await invalidateUserSessions(ctx.db, userId, session.id)
+}
+
+/**
+ * Starts an e-mail change: the confirmation goes to the new address, and the account keeps its
+ * current one until that link is followed (so a typo cannot lock anyone out).
+ */
+export async function requestEmailChange(ctx: AppContext, user: SessionUser, newEmail: string) {
+  const email = newEmail.trim()
+  if (email === user.email) {
+    throw new AppError('bad_request:email', 'The new email address is the same as the current one')
+  }
+  const [holder] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, user.id)))
+  if (holder) throw new AppError('conflict:email', EMAIL_TAKEN)
+  const token = await createAuthToken(ctx.db, {
+    userId: user.id,
+    kind: 'email_change',
+    newEmail: email,
+    now: ctx.now(),
+  })
+  try {
+    await ctx.mailer.send(emailChangeMail(ctx.config, email, token))
+  } catch (error) {
+    throw new AppError('unavailable:mail', 'Failed to update email', { cause: error })
+  }
+  return { pendingEmail: email }
+}
+
+/** Postgres' unique_violation, which drizzle wraps (the driver's error is its `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  let current = error
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ('code' in current && current.code === '23505') return true
+    current = 'cause' in current ? current.cause : undefined
+  }
+  return false
+}

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { messages, usageRecords } from '../../db/schema'
+import { chatActions, jsonInit, type TestUser, waitForOutcome } from '../messages/test-helpers'
+import { createTestApp, type TestApp } from '../test/app'
+import { startFakeOpenAi } from '../test/fakes/openai-server'
+import { waitFor } from '../test/wait'
+import { DAILY_BUDGET_EXCEEDED, MONTHLY_BUDGET_EXCEEDED } from './budget-state'
+
+const NOW = new Date('2026-03-15T12:00:00.000Z')
+const fake = startFakeOpenAi({ models: ['fake-model'] })
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp({
+    OPENAI_BASE_URL: fake.url,
+    // $1000 per million tokens: a tenth of a cent a token, so a 2048-token answer may cost ~$2.05.
+    MODEL_PRICES: 'fake-model=1000/1000',
+    BUDGET_DAILY_LIMIT: '10',
+    BUDGET_MONTHLY_LIMIT: '50',
+    BUDGET_ALERT_THRESHOLD: '75',
+    BUDGET_ENFORCE: 'true',
+  })
+  t.ctx.now = () => NOW
+}, 60_000)
+afterAll(async () => {
+  await t.close()
+  await fake.close()
+})
+beforeEach(() => fake.setScript({}))
+
+async function spend(user: TestUser, costUsd: number, at: Date) {
+  await t.ctx.db.insert(usageRecords).values({
+    userId: user.id,
+    modelId: 'fake-model',
+    promptTokens: 1,
+    completionTokens: 1,
+    costUsd,
+    createdAt: at,
+  })
+}
+const budgetOf = async (user: TestUser) =>
+  (await (await t.request('/api/tokens/budget', { headers: user.headers })).json()) as {
+    success: boolean
+    data: Record<string, number | boolean>
+  }
+
+describe('GET /api/tokens/budget', () => {
+  test('answers exactly the spec’s fields: this user’s spend today and this month (UTC), and the limits', async () => {
+    const user = await t.createUser()
+    const other = await t.createUser()
+    await spend(user, 1.25, new Date('2026-03-15T00:00:00.000Z'))
+    await spend(user, 0.5, new Date('2026-03-15T11:59:59.000Z'))
+    await spend(user, 3, new Date('2026-03-14T23:59:59.999Z'))
+    await spend(user, 100, new Date('2026-02-28T23:00:00.000Z'))
+    await spend(other, 7, new Date('2026-03-15T10:00:00.000Z'))
+    expect(await budgetOf(user)).toEqual({
+      success: true,
+      data: {
+        dailyUsed: 1.75,
+        dailyLimit: 10,
+        monthlyUsed: 4.75,
+        monthlyLimit: 50,
+        alertThreshold: 75,
+        enforceLimit: true,
+      },
+    })
+  })
+
+  test('needs a session', async () => {
+    expect((await t.request('/api/tokens/budget')).status).toBe(401)
+  })
+})
+
+describe('enforcement', () => {
+  test('over the daily limit, a send is refused with 429 before the provider is called and nothing is stored', async () => {
+    const user = await t.createUser()
+    await spend(user, 10, new Date('2026-03-15T08:00:00.000Z'))
+    const chat = chatActions(t, user)
+    const chatId = await chat.createChat()
+    const before = fake.completions().length
+    const res = await chat.send(chatId, { content: 'One more question' })
+    expect(res.status).toBe(429)
+    expect(await res.json()).toEqual({ success: false, error: DAILY_BUDGET_EXCEEDED })
+    expect(fake.completions().length).toBe(before)
+    expect(await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId))).toEqual([])
+    const sync = await t.request('/api/chat', jsonInit(user, 'POST', { message: 'hi', sessionId: chatId }))
+    expect(sync.status).toBe(429)
+  })
+
+  test('over the monthly limit, the monthly message is given', async () => {
+    const user = await t.createUser()
+    await spend(user, 50, new Date('2026-03-02T08:00:00.000Z'))
+    const chat = chatActions(t, user)
+    const res = await chat.send(await chat.createChat(), { content: 'Anything?' })
+    expect(res.status).toBe(429)
+    expect((await res.json()).error).toBe(MONTHLY_BUDGET_EXCEEDED)
+  })
+
+  test('under the limit the answer goes through, its cost is recorded and budget:updated is pushed', async () => {
+    fake.setScript({ usage: { prompt_tokens: 100, completion_tokens: 400 } })
+    const user = await t.createUser()
+    const chat = chatActions(t, user)
+    const assistantId = await chat.sendOk(await chat.createChat(), 'Price this')
+    await waitForOutcome(t, assistantId)
+    const [record] = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.messageId, assistantId))
+    expect(record!.costUsd).toBeCloseTo(0.5, 10)
+    const pushed = await waitFor(() =>
+      t.events.find((event) => event.room === `user:${user.id}` && event.event === 'budget:updated'),
+    )
+    expect(pushed.payload).toEqual((await budgetOf(user)).data)
+    expect(pushed.payload).toMatchObject({ dailyUsed: 0.5, monthlyUsed: 0.5 })
+  })
+
+  test('20 concurrent sends at the limit overshoot it by at most one reservation', async () => {
+    // Slow answers keep every reservation in flight while the 20 requests are decided.
+    fake.setScript({
+      reply: 'a b c d e',
+      chunkDelayMs: 400,
+      usage: { prompt_tokens: 10, completion_tokens: 5 },
+    })
+    const user = await t.createUser()
+    const chat = chatActions(t, user)
+    const chatIds = await Promise.all(Array.from({ length: 20 }, () => chat.createChat()))
+    const before = fake.completions().length
+    const responses = await Promise.all(chatIds.map((chatId) => chat.send(chatId, { content: 'go' })))
+    const accepted = responses.filter((res) => res.status === 202)
+    const refused = responses.filter((res) => res.status === 429)
+    expect(accepted.length + refused.length).toBe(20)
+    // Each send reserves ≈ $2.05 (2048 tokens × $0.001 + the prompt): 0, 2.05, 4.1, 6.2, 8.2 < 10.
+    expect(accepted).toHaveLength(5)
+    for (const res of refused) expect((await res.json()).error).toBe(DAILY_BUDGET_EXCEEDED)
+    const ids = await Promise.all(
+      accepted.map(async (res) => (await res.json()).data.assistantMessageId as string),
+    )
+    await Promise.all(ids.map((id) => waitForOutcome(t, id, 15_000)))
+    expect(fake.completions().length - before).toBe(5)
+    const { data } = await budgetOf(user)
+    expect(data.dailyUsed as number).toBeLessThanOrEqual(10 + 2.1)
+    // Once the answers are in, their real (small) cost replaces the reservations: sending works again.
+    fake.setScript({})
+    await waitForOutcome(t, await chat.sendOk(chatIds[0]!, 'again'))
+  })
+})
+
+describe('without enforcement', () => {
+  let open: TestApp
+  beforeAll(async () => {
+    open = await createTestApp({
+      OPENAI_BASE_URL: fake.url,
+      MODEL_PRICES: 'fake-model=1000/1000',
+      BUDGET_DAILY_LIMIT: '1',
+    })
+  }, 60_000)
+  afterAll(() => open.close())
+
+  test('a user over the limit can still send; the budget reports it', async () => {
+    const user = await open.createUser()
+    await open.ctx.db
+      .insert(usageRecords)
+      .values({ userId: user.id, modelId: 'fake-model', costUsd: 5, createdAt: new Date() })
+    const chat = chatActions(open, user)
+    await waitForOutcome(open, await chat.sendOk(await chat.createChat(), 'still allowed'))
+    const body = await (await open.request('/api/tokens/budget', { headers: user.headers })).json()
+    expect(body.data).toMatchObject({
+      dailyLimit: 1,
+      monthlyLimit: 0,
+      enforceLimit: false,
+      alertThreshold: 80,
+    })
+    expect(body.data.dailyUsed).toBeGreaterThan(5)
+  })
+})

@@ -1,0 +1,14 @@
+import { Elysia } from 'elysia'
+import { authGuard } from '../auth/guard'
+import type { AppContext } from '../context'
+import { getBudgetStatus } from './service'
+
+/** `GET /api/tokens/budget` (spec section 7): this user's spend against the configured limits. */
+export const budgetRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'budget' })
+    .use(authGuard(ctx))
+    .get(
+      '/api/tokens/budget',
+      async ({ user }) => ({ success: true as const, data: await getBudgetStatus(ctx, user.id) }),
+      { auth: true, detail: { summary: 'Spend today and this month against the budget limits' } },
+    )

@@ -1,0 +1,118 @@
+import { and, eq } from 'drizzle-orm'
+import { type Chat, type ChatConfig, chatConfigs, chats } from '../../db/schema'
+import type { GenerationSettings } from '../ai/types'
+import type { AppContext } from '../context'
+import { AppError } from '../http/errors'
+import { isUuid } from './cursor'
+import { CHAT_NOT_FOUND, requireChat } from './service'
+
+/** Spec section 9 "Chat config defaults". */
+export const CHAT_CONFIG_DEFAULTS = {
+  system_prompt: null as string | null,
+  temperature: 0.7,
+  max_tokens: 2048,
+  top_p: 1,
+  frequency_penalty: 0,
+  presence_penalty: 0,
+  response_format: 'text' as GenerationSettings['responseFormat'],
+  web_search_enabled: false,
+}
+export type ChatConfigJson = typeof CHAT_CONFIG_DEFAULTS
+
+export const WEB_SEARCH_UNAVAILABLE = 'Web search is not configured on this server'
+
+function toJson(row: ChatConfig | undefined): ChatConfigJson {
+  if (!row) return { ...CHAT_CONFIG_DEFAULTS }
+  return {
+    system_prompt: row.systemPrompt,
+    temperature: row.temperature,
+    max_tokens: row.maxTokens,
+    top_p: row.topP,
+    frequency_penalty: row.frequencyPenalty,
+    presence_penalty: row.presencePenalty,
+    response_format: row.responseFormat,
+    web_search_enabled: row.webSearchEnabled,
+  }
+}
+
+/** The chat's settings (defaults when it never saved any). The caller has checked ownership. */
+export async function readChatConfig(ctx: Pick<AppContext, 'db'>, chatId: string): Promise<ChatConfigJson> {
+  const [row] = await ctx.db.select().from(chatConfigs).where(eq(chatConfigs.chatId, chatId))
+  return toJson(row)
+}
+
+/** The user's chat and its settings in one query (the send path runs this for every message), or 404. */
+export async function requireChatWithConfig(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+  chatId: string,
+): Promise<{ chat: Chat; config: ChatConfigJson }> {
+  const [row] = isUuid(chatId)
+    ? await ctx.db
+        .select({ chat: chats, config: chatConfigs })
+        .from(chats)
+        .leftJoin(chatConfigs, eq(chatConfigs.chatId, chats.id))
+        .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    : []
+  if (!row) throw new AppError('not_found:chat', CHAT_NOT_FOUND)
+  return { chat: row.chat, config: toJson(row.config ?? undefined) }
+}
+
+export async function getChatConfig(ctx: Pick<AppContext, 'db'>, userId: string, chatId: string) {
+  await requireChat(ctx, userId, chatId)
+  return readChatConfig(ctx, chatId)
+}
+
+/** Saves the given fields over the current ones. Ranges are checked by the route schema. */
+export async function updateChatConfig(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: string,
+  chatId: string,
+  patch: Partial<ChatConfigJson>,
+): Promise<ChatConfigJson> {
+  await requireChat(ctx, userId, chatId)
+  if (patch.web_search_enabled && !ctx.config.ai.searxngUrl) {
+    throw new AppError('bad_request:web_search', WEB_SEARCH_UNAVAILABLE)
+  }
+  const next = { ...(await readChatConfig(ctx, chatId)), ...definedOnly(patch) }
+  // An empty system prompt is stored as null (spec section 5).
+  const systemPrompt = next.system_prompt?.trim() ? next.system_prompt : null
+  const values = {
+    systemPrompt,
+    temperature: next.temperature,
+    maxTokens: next.max_tokens,
+    topP: next.top_p,
+    frequencyPenalty: next.frequency_penalty,
+    presencePenalty: next.presence_penalty,
+    responseFormat: next.response_format,
+    webSearchEnabled: next.web_search_enabled,
+    updatedAt: new Date(),
+  }
+  const [row] = await ctx.db
+    .insert(chatConfigs)
+    .values({ chatId, ...values })
+    .onConflictDoUpdate({ target: chatConfigs.chatId, set: values })
+    .returning()
+  return toJson(row)
+}
+
+export async function resetChatConfig(ctx: Pick<AppContext, 'db'>, userId: string, chatId: string) {
+  await requireChat(ctx, userId, chatId)
+  await ctx.db.delete(chatConfigs).where(eq(chatConfigs.chatId, chatId))
+  return { ...CHAT_CONFIG_DEFAULTS }
+}
+
+export function toGenerationSettings(config: ChatConfigJson): GenerationSettings {
+  return {
+    temperature: config.temperature,
+    maxTokens: config.max_tokens,
+    topP: config.top_p,
+    frequencyPenalty: config.frequency_penalty,
+    presencePenalty: config.presence_penalty,
+    responseFormat: config.response_format,
+  }
+}
+
+function definedOnly<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
+}

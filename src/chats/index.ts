@@ -1,0 +1,68 @@
+import { Elysia } from 'elysia'
+import { authGuard } from '../auth/guard'
+import type { AppContext } from '../context'
+import { getChatConfig, resetChatConfig, updateChatConfig } from './config-service'
+import { chatConfigBody, chatListQuery, createChatBody, renameChatBody } from './model'
+import { createChat, deleteChat, listChats, renameChat } from './service'
+
+/** The user's chats (list, create, rename, delete) and each chat's model settings. */
+export const chatRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'chats' })
+    .use(authGuard(ctx))
+    .get(
+      '/api/chats',
+      async ({ user, query }) => ({ success: true as const, data: await listChats(ctx, user.id, query) }),
+      {
+        auth: true,
+        query: chatListQuery,
+        detail: { summary: 'List chats, newest first' },
+      },
+    )
+    .post(
+      '/api/chats',
+      async ({ user, body, set }) => {
+        set.status = 201
+        return { success: true as const, data: await createChat(ctx, user.id, body?.title) }
+      },
+      { auth: true, body: createChatBody, detail: { summary: 'Create a chat' } },
+    )
+    .patch(
+      '/api/chats/:id',
+      async ({ user, params, body }) => ({
+        success: true as const,
+        data: await renameChat(ctx, user.id, params.id, body.title),
+      }),
+      { auth: true, body: renameChatBody, detail: { summary: 'Rename a chat' } },
+    )
+    .delete(
+      '/api/chats/:id',
+      async ({ user, params }) => {
+        await deleteChat(ctx, user.id, params.id)
+        return { success: true as const }
+      },
+      { auth: true, detail: { summary: 'Delete a chat and its messages' } },
+    )
+    .get(
+      '/api/chats/:id/config',
+      async ({ user, params }) => ({
+        success: true as const,
+        data: await getChatConfig(ctx, user.id, params.id),
+      }),
+      { auth: true, detail: { summary: 'The chat’s model settings' } },
+    )
+    .patch(
+      '/api/chats/:id/config',
+      async ({ user, params, body }) => ({
+        success: true as const,
+        data: await updateChatConfig(ctx, user.id, params.id, body),
+      }),
+      { auth: true, body: chatConfigBody, detail: { summary: 'Save the chat’s model settings' } },
+    )
+    .delete(
+      '/api/chats/:id/config',
+      async ({ user, params }) => ({
+        success: true as const,
+        data: await resetChatConfig(ctx, user.id, params.id),
+      }),
+      { auth: true, detail: { summary: 'Reset the chat’s model settings to the defaults' } },
+    )

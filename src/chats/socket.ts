@@ -1,0 +1,42 @@
+import type { AppContext } from '../context'
+import { liveReplies } from '../messages/live-replies'
+import type { ParleyServer } from '../realtime/server'
+import { CHAT_NOT_FOUND, findChat } from './service'
+
+export type JoinAck =
+  | { ok: true; streaming?: { messageId: string; content: string; seq: number } }
+  | { ok: false; error: string }
+
+/**
+ * `chat:join {chatId}` subscribes the socket to `chat:<id>` (the owner only). When a reply is
+ * streaming, the ack carries its text so far and the seq of the last delta in it: the room is
+ * joined and the snapshot taken in the same tick, so every later delta has a higher seq and
+ * reaches this socket after the ack. A client appends deltas with seq > snapshot seq and ignores
+ * the rest: nothing is lost or doubled across a reconnect.
+ */
+export function registerChatSocket(io: ParleyServer, ctx: Omit<AppContext, 'realtime'>) {
+  io.on('connection', (socket) => {
+    socket.on('chat:join', async (payload: unknown, ack: unknown) => {
+      const answer = typeof ack === 'function' ? (ack as (reply: JoinAck) => void) : () => {}
+      const chatId = (payload as { chatId?: unknown } | null)?.chatId
+      try {
+        const chat = typeof chatId === 'string' ? await findChat(ctx, socket.data.userId, chatId) : undefined
+        if (!chat || !socket.connected) return answer({ ok: false, error: CHAT_NOT_FOUND })
+        void socket.join(`chat:${chat.id}`)
+        const live = liveReplies(ctx).get(chat.id)
+        answer(
+          live
+            ? { ok: true, streaming: { messageId: live.messageId, content: live.content, seq: live.seq } }
+            : { ok: true },
+        )
+      } catch (error) {
+        ctx.log.warn('chat:join failed', { error })
+        answer({ ok: false, error: 'Failed to load messages' })
+      }
+    })
+    socket.on('chat:leave', (payload: unknown) => {
+      const chatId = (payload as { chatId?: unknown } | null)?.chatId
+      if (typeof chatId === 'string') void socket.leave(`chat:${chatId}`)
+    })
+  })
+}

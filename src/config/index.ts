@@ -1,0 +1,135 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { encodeBase64url } from '@oslojs/encoding'
+import { readModelPrices } from './model-prices'
+import {
+  ConfigError,
+  type Env,
+  readBool,
+  readColor,
+  readInt,
+  readList,
+  readNumber,
+  readOptionalNumber,
+  readString,
+  readUrl,
+} from './parse'
+
+export { ConfigError } from './parse'
+
+/**
+ * Every setting Parley reads, parsed and validated once at start-up (see README "Configuration").
+ * Nothing else in the code reads `process.env`.
+ */
+export function loadConfig(env: Env = process.env) {
+  const dataDir = resolve(readString(env, 'DATA_DIR') ?? './data')
+  const port = readInt(env, 'PORT', 3000, 0, 65535)
+  const s3Bucket = readString(env, 'S3_BUCKET')
+  const s3 = s3Bucket
+    ? {
+        bucket: s3Bucket,
+        endpoint: readUrl(env, 'S3_ENDPOINT', ['http:', 'https:']),
+        region: readString(env, 'S3_REGION') ?? 'us-east-1',
+        accessKeyId: required(env, 'S3_ACCESS_KEY_ID', 'is required when S3_BUCKET is set'),
+        secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY', 'is required when S3_BUCKET is set'),
+      }
+    : undefined
+
+  return {
+    port,
+    host: readString(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    appUrl: readUrl(env, 'APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+    appSecret: readString(env, 'APP_SECRET'),
+    logLevel: (readString(env, 'LOG_LEVEL') ?? 'info') as 'debug' | 'info' | 'warn' | 'error' | 'silent',
+    mail: {
+      smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+      from: readString(env, 'MAIL_FROM') ?? 'Parley <no-reply@localhost>',
+    },
+    requireEmailConfirmation: readBool(env, 'REQUIRE_EMAIL_CONFIRMATION', false),
+    /** Honour X-Forwarded-For for the client IP; only behind a proxy that sets it. */
+    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    rateLimits: readRateLimits(env),
+    /** argon2id cost; the defaults are Bun's (64 MiB, 2 passes), above OWASP's minimum. */
+    passwordHash: {
+      memoryCost: readInt(env, 'PASSWORD_HASH_MEMORY_KIB', 65_536, 1024, 4_194_304),
+      timeCost: readInt(env, 'PASSWORD_HASH_ITERATIONS', 2, 1, 100),
+    },
+    s3,
+    ai: {
+      openaiBaseUrl: readUrl(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
+      openaiApiKey: readString(env, 'OPENAI_API_KEY'),
+      openaiModels: readList(env, 'OPENAI_MODELS'),
+      embeddingModel: readString(env, 'EMBEDDING_MODEL') ?? 'text-embedding-3-small',
+      embeddingDimensions: readInt(env, 'EMBEDDING_DIMENSIONS', 1536, 1, 16000),
+      imageModel: readString(env, 'IMAGE_MODEL') ?? 'dall-e-3',
+      transcriptionModel: readString(env, 'TRANSCRIPTION_MODEL') ?? 'whisper-1',
+      n8nWebhookUrl: readUrl(env, 'N8N_WEBHOOK_URL', ['http:', 'https:']),
+      searxngUrl: readUrl(env, 'SEARXNG_URL', ['http:', 'https:']),
+      requestTimeoutMs: readInt(env, 'AI_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+      modelPrices: readModelPrices(env),
+    },
+    budget: {
+      dailyLimit: readOptionalNumber(env, 'BUDGET_DAILY_LIMIT', 0),
+      monthlyLimit: readOptionalNumber(env, 'BUDGET_MONTHLY_LIMIT', 0),
+      alertThreshold: readNumber(env, 'BUDGET_ALERT_THRESHOLD', 80, 1, 100),
+      enforce: readBool(env, 'BUDGET_ENFORCE', false),
+    },
+    uploads: {
+      maxFileBytes: readInt(env, 'UPLOAD_MAX_FILE_BYTES', 25 * 1024 * 1024, 1, 2 ** 31),
+      maxFilesPerMessage: readInt(env, 'UPLOAD_MAX_FILES', 10, 1, 100),
+    },
+    brand: {
+      companyName: readString(env, 'BRAND_COMPANY_NAME') ?? 'Parley',
+      productName: readString(env, 'BRAND_PRODUCT_NAME') ?? 'Parley',
+      tagline: readString(env, 'BRAND_TAGLINE') ?? 'Your team’s AI assistant',
+      logoUrl: readString(env, 'BRAND_LOGO_URL') ?? null,
+      loginBackgroundUrl: readString(env, 'BRAND_LOGIN_BACKGROUND_URL') ?? null,
+      primaryColor: readColor(env, 'BRAND_PRIMARY_COLOR', '#a855f7'),
+      secondaryColor: readColor(env, 'BRAND_SECONDARY_COLOR', '#ec4899'),
+    },
+  }
+}
+
+export type Config = ReturnType<typeof loadConfig> & { appSecret: string }
+
+/**
+ * Attempts per window on the sign-in endpoints (0 turns a limit off). See
+ * docs/decisions/010-auth-rate-limits.md for what each counter keys on.
+ */
+function readRateLimits(env: Env) {
+  const limit = (name: string, fallback: number) => readInt(env, `RATE_LIMIT_${name}`, fallback, 0, 1_000_000)
+  return {
+    windowMs: readInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    login: { perIp: limit('LOGIN_PER_IP', 30), perEmail: limit('LOGIN_PER_EMAIL', 10) },
+    signup: { perIp: limit('SIGNUP_PER_IP', 10), perEmail: limit('SIGNUP_PER_EMAIL', 5) },
+    forgotPassword: {
+      perIp: limit('FORGOT_PASSWORD_PER_IP', 10),
+      perEmail: limit('FORGOT_PASSWORD_PER_EMAIL', 3),
+    },
+  }
+}
+
+function required(env: Env, name: string, reason: string): string {
+  const value = readString(env, name)
+  if (value === undefined) throw new ConfigError(name, reason)
+  return value
+}
+
+/**
+ * APP_SECRET signs tokens and encrypts stored provider secrets. A self-hoster who never sets it
+ * gets one generated into DATA_DIR on first start, so restarts keep sessions and secrets valid.
+ */
+export function resolveAppSecret(config: ReturnType<typeof loadConfig>): Config {
+  if (config.appSecret) {
+    if (config.appSecret.length < 32) throw new ConfigError('APP_SECRET', 'must be at least 32 characters')
+    return config as Config
+  }
+  mkdirSync(config.dataDir, { recursive: true })
+  const file = join(config.dataDir, 'app-secret')
+  if (!existsSync(file)) {
+    writeFileSync(file, encodeBase64url(crypto.getRandomValues(new Uint8Array(32))), { mode: 0o600 })
+  }
+  return { ...config, appSecret: readFileSync(file, 'utf8').trim() }
+}

@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig, resolveAppSecret } from './config'
+import { startServer } from './server'
+
+// `parley healthcheck` (used by the Docker HEALTHCHECK): exit 0 when this instance answers.
+if (process.argv[2] === 'healthcheck') {
+  const port = process.env.PORT ?? '3000'
+  const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+    .then((res) => res.ok)
+    .catch(() => false)
+  process.exit(ok ? 0 : 1)
+}
+
+try {
+  const config = resolveAppSecret(loadConfig())
+  const server = await startServer(config)
+  const shutdown = async () => {
+    await server.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+    process.exit(1)
+  }
+  throw error
+}

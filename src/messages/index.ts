@@ -1,0 +1,106 @@
+import { Elysia } from 'elysia'
+import { discardUnsentAttachments, importInlineAttachments } from '../attachments/service'
+import { authGuard } from '../auth/guard'
+import type { AppContext } from '../context'
+import { legacyChatBody, messageListQuery, regenerateBody, sendMessageBody } from './model'
+import { SEND_FAILED } from './run-reply'
+import { regenerateReply, sendMessage, stopReply } from './send'
+import { listMessages, toMessageJson } from './service'
+
+const orUndefined = (value: string | null | undefined) => value ?? undefined
+
+/**
+ * Messages of a chat and the reply lifecycle: send (202, the reply streams over socket.io), stop,
+ * regenerate, and the spec's non-streaming `POST /api/chat`.
+ */
+export const messageRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'messages' })
+    .use(authGuard(ctx))
+    .get(
+      '/api/chats/:id/messages',
+      async ({ user, params, query }) => ({
+        success: true as const,
+        data: await listMessages(ctx, user.id, params.id, query),
+      }),
+      { auth: true, query: messageListQuery, detail: { summary: 'A page of messages, newest first' } },
+    )
+    .post(
+      '/api/chats/:id/messages',
+      async ({ user, params, body, set }) => {
+        const sent = await sendMessage(ctx, user, params.id, {
+          content: body.content ?? '',
+          modelId: orUndefined(body.modelId),
+          agentId: orUndefined(body.agentId),
+          attachmentIds: body.attachmentIds,
+        })
+        set.status = 202
+        return {
+          success: true as const,
+          data: {
+            userMessage: toMessageJson(sent.userMessage),
+            assistantMessageId: sent.assistantMessage.id,
+          },
+        }
+      },
+      {
+        auth: true,
+        body: sendMessageBody,
+        detail: { summary: 'Send a message; the reply streams over socket.io' },
+      },
+    )
+    .post(
+      '/api/chats/:id/stop',
+      async ({ user, params }) => ({
+        success: true as const,
+        data: await stopReply(ctx, user.id, params.id),
+      }),
+      { auth: true, detail: { summary: 'Stop the running reply, keeping its text so far' } },
+    )
+    .post(
+      '/api/chats/:id/regenerate',
+      async ({ user, params, body, set }) => {
+        const sent = await regenerateReply(ctx, user, params.id, {
+          modelId: orUndefined(body?.modelId),
+          agentId: orUndefined(body?.agentId),
+        })
+        set.status = 202
+        return {
+          success: true as const,
+          data: { assistantMessageId: sent.assistantMessage.id, replacedMessageId: sent.replacedMessageId },
+        }
+      },
+      { auth: true, body: regenerateBody, detail: { summary: 'Answer the last question again' } },
+    )
+    .post(
+      '/api/chat',
+      async ({ user, body, set }) => {
+        // Inline files are stored as uploads first, then bound like any other; a refused send
+        // removes them again.
+        const attachmentIds = body.attachments?.length
+          ? await importInlineAttachments(ctx, user.id, body.attachments)
+          : []
+        const sent = await sendMessage(ctx, user, body.sessionId, {
+          content: body.message,
+          modelId: orUndefined(body.modelId),
+          agentId: orUndefined(body.agentId),
+          attachmentIds,
+        }).catch(async (error: unknown) => {
+          await discardUnsentAttachments(ctx, user.id, attachmentIds)
+          throw error
+        })
+        const final = await sent.reply.done
+        const failed = !final || final.status === 'failed'
+        if (failed) set.status = 502
+        return {
+          success: !failed,
+          message: final?.content ?? sent.reply.content,
+          error: failed ? SEND_FAILED : null,
+          modelUsed: sent.model.id,
+        }
+      },
+      {
+        auth: true,
+        body: legacyChatBody,
+        detail: { summary: 'Send a message and wait for the whole reply' },
+      },
+    )

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { chats, messages } from '../../db/schema'
+import { createTestApp, type TestApp } from '../test/app'
+import { failInterruptedReplies, INTERRUPTED } from './interrupted-replies'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+}, 60_000)
+afterAll(() => t.close())
+
+test('a reply cut off by a crash is marked failed at start-up, keeping its partial text', async () => {
+  const user = await t.createUser()
+  const [chat] = await t.ctx.db.insert(chats).values({ userId: user.id }).returning()
+  const old = new Date(Date.now() - t.ctx.config.ai.requestTimeoutMs - 60_000)
+  const [question, cut] = await t.ctx.db
+    .insert(messages)
+    .values([
+      { chatId: chat!.id, userId: user.id, content: 'Tell me a story', isUser: true, createdAt: old },
+      {
+        chatId: chat!.id,
+        userId: user.id,
+        content: 'Once upon a',
+        isUser: false,
+        status: 'streaming',
+        createdAt: old,
+      },
+    ])
+    .returning()
+
+  expect(await failInterruptedReplies(t.ctx)).toBe(1)
+
+  const [row] = await t.ctx.db.select().from(messages).where(eq(messages.id, cut!.id))
+  expect(row).toMatchObject({ status: 'failed', error: INTERRUPTED, content: 'Once upon a' })
+  const [kept] = await t.ctx.db.select().from(messages).where(eq(messages.id, question!.id))
+  expect(kept).toMatchObject({ status: 'complete', content: 'Tell me a story' })
+  // Nothing left to recover the second time.
+  expect(await failInterruptedReplies(t.ctx)).toBe(0)
+})

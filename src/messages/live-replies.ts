@@ -1,0 +1,61 @@
+import type { Message } from '../../db/schema'
+
+/**
+ * Replies being streamed by this instance, by chat id. One reply at a time per chat: a chat is
+ * claimed synchronously before any await, so two sends racing on one chat cannot both start.
+ * This state is per process: with several instances, socket.io's Postgres adapter fans the
+ * deltas out, and a client joining on another instance resumes from the message row, which is
+ * saved every 500 ms (docs/decisions/041-streaming-replies.md).
+ */
+export interface LiveReply {
+  chatId: string
+  userId: string
+  messageId: string
+  /** The text streamed so far and the seq of the last delta sent (0 before the first). */
+  content: string
+  seq: number
+  controller: AbortController
+  /** Settles with the final message once the reply is stored. */
+  done: Promise<Message | undefined>
+}
+
+export class LiveReplies {
+  private readonly claimed = new Set<string>()
+  private readonly running = new Map<string, LiveReply>()
+
+  /** Reserves the chat for one reply; false when a reply is already starting or running. */
+  claim(chatId: string): boolean {
+    if (this.claimed.has(chatId)) return false
+    this.claimed.add(chatId)
+    return true
+  }
+
+  start(reply: LiveReply): void {
+    this.running.set(reply.chatId, reply)
+  }
+
+  get(chatId: string): LiveReply | undefined {
+    return this.running.get(chatId)
+  }
+
+  release(chatId: string): void {
+    this.claimed.delete(chatId)
+    this.running.delete(chatId)
+  }
+
+  get size(): number {
+    return this.running.size
+  }
+}
+
+const registries = new WeakMap<object, LiveReplies>()
+
+/** The registry of one running app, shared by its HTTP routes and socket handlers. */
+export function liveReplies(ctx: { database: object }): LiveReplies {
+  let registry = registries.get(ctx.database)
+  if (!registry) {
+    registry = new LiveReplies()
+    registries.set(ctx.database, registry)
+  }
+  return registry
+}

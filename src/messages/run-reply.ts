@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm'
+import { type Message, type Model, messages } from '../../db/schema'
+import { buildPrompt, estimatePromptTokens, estimateTokens } from '../ai/prompt'
+import type { ChatProvider, ChatTurn, GenerationSettings } from '../ai/types'
+import { ProviderError } from '../ai/types'
+import { type SearchResult, searchWeb } from '../ai/web-search'
+import { costOf } from '../budget/budget-state'
+import { getBudgetStatus, type Reservation, recordUsage } from '../budget/service'
+import type { AppContext } from '../context'
+import { type LiveReply, liveReplies } from './live-replies'
+import { partialSaves } from './partial-saves'
+import { toMessageJson } from './service'
+
+/** What the client is told when a reply fails (spec section 8); the detail is in the row's `error`. */
+export const SEND_FAILED = 'Failed to send message. Please try again.'
+
+export interface ReplyJob {
+  reply: LiveReply
+  model: Model
+  provider: ChatProvider
+  settings: GenerationSettings
+  systemPrompt: string | null
+  /** The conversation, ending with the user's message. */
+  history: ChatTurn[]
+  webSearch: boolean
+  agentId?: string
+  reservation: Reservation
+  /** When the assistant row was created. */
+  createdAt: Date
+}
+
+/**
+ * Runs one reply in the background: calls the model, sends each piece as `message:delta` with an
+ * increasing `seq`, saves the text as it grows, and stores the outcome: complete, stopped (partial
+ * text kept) or failed (partial text kept, the reason in `error`). Then records usage and cost,
+ * releases the budget reservation and the chat, and pushes the new budget to the user.
+ */
+export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message | undefined> {
+  const { reply, model } = job
+  const { chatId, messageId, userId } = reply
+  const timeout = AbortSignal.timeout(ctx.config.ai.requestTimeoutMs)
+  const signal = AbortSignal.any([reply.controller.signal, timeout])
+  // The text so far is saved with every other live reply's, every 500 ms (partial-saves.ts).
+  const saves = partialSaves(ctx)
+  let usage: { promptTokens: number; completionTokens: number } | undefined
+  let status: Message['status'] = 'complete'
+  let error: string | null = null
+  let prompt: ChatTurn[] = []
+
+  try {
+    const searchResults = job.webSearch ? await searchForContext(ctx, job, signal) : undefined
+    prompt = buildPrompt({
+      systemPrompt: job.systemPrompt,
+      responseFormat: job.settings.responseFormat,
+      history: job.history,
+      searchResults,
+    })
+    const events = job.provider.stream({
+      model,
+      messages: prompt,
+      settings: job.settings,
+      chatId,
+      agentId: job.agentId,
+      signal,
+    })
+    for await (const event of events) {
+      if (event.type === 'usage') {
+        usage = { promptTokens: event.promptTokens, completionTokens: event.completionTokens }
+        continue
+      }
+      if (!event.text || signal.aborted) continue
+      reply.content += event.text
+      reply.seq += 1
+      // Sent first; the save only remembers the text (no query, nothing awaited, per delta).
+      ctx.realtime.toChat(chatId, 'message:delta', { chatId, messageId, delta: event.text, seq: reply.seq })
+      saves.note(messageId, reply.content)
+    }
+    signal.throwIfAborted()
+  } catch (cause) {
+    if (reply.controller.signal.aborted) {
+      status = 'stopped'
+    } else if (timeout.aborted) {
+      status = 'failed'
+      const seconds = Math.round(ctx.config.ai.requestTimeoutMs / 1000)
+      error = `The AI provider did not answer within ${seconds} second${seconds === 1 ? '' : 's'}`
+    } else {
+      status = 'failed'
+      error = cause instanceof ProviderError ? cause.message : 'The AI provider failed'
+      ctx.log.warn('reply failed', { chatId, messageId, model: model.id, error: cause })
+    }
+  }
+
+  let stored: Message | undefined
+  saves.forget(messageId)
+  try {
+    ;[stored] = await ctx.db
+      .update(messages)
+      .set({ content: reply.content, status, error })
+      .where(eq(messages.id, messageId))
+      .returning()
+    await recordReplyUsage(ctx, job, prompt, usage)
+  } catch (cause) {
+    ctx.log.error('could not store the reply', { chatId, messageId, error: cause })
+  } finally {
+    job.reservation.release()
+    liveReplies(ctx).release(chatId)
+    if (status === 'failed') {
+      ctx.realtime.toChat(chatId, 'message:failed', { chatId, messageId, error: SEND_FAILED })
+    } else {
+      const message = stored
+        ? toMessageJson(stored)
+        : {
+            id: messageId,
+            chat_id: chatId,
+            content: reply.content,
+            is_user: false,
+            status,
+            error,
+            model_id: model.id,
+            created_at: job.createdAt.toISOString(),
+          }
+      ctx.realtime.toChat(chatId, 'message:completed', { chatId, message })
+    }
+    void pushBudget(ctx, userId)
+  }
+  return stored
+}
+
+async function searchForContext(
+  ctx: AppContext,
+  job: ReplyJob,
+  signal: AbortSignal,
+): Promise<SearchResult[] | undefined> {
+  const url = ctx.config.ai.searxngUrl
+  // The question's own text: the first part of a message with files, not the files' contents.
+  const last = job.history.at(-1)?.content ?? ''
+  const query = typeof last === 'string' ? last : last[0]?.type === 'text' ? last[0].text : ''
+  if (!url || !query.trim()) return undefined
+  try {
+    return await searchWeb(url, query, signal)
+  } catch (error) {
+    if (signal.aborted) throw error
+    ctx.log.warn('web search failed; answering without it', { error })
+    return undefined
+  }
+}
+
+async function recordReplyUsage(
+  ctx: AppContext,
+  job: ReplyJob,
+  prompt: ChatTurn[],
+  reported: { promptTokens: number; completionTokens: number } | undefined,
+) {
+  const tokens = reported ?? {
+    promptTokens: prompt.length ? estimatePromptTokens(prompt) : 0,
+    completionTokens: estimateTokens(job.reply.content),
+  }
+  if (!tokens.promptTokens && !tokens.completionTokens) return
+  await recordUsage(ctx, {
+    userId: job.reply.userId,
+    chatId: job.reply.chatId,
+    messageId: job.reply.messageId,
+    modelId: job.model.id,
+    ...tokens,
+    costUsd: costOf(tokens, {
+      inputPerMillion: job.model.inputPricePerMillion,
+      outputPerMillion: job.model.outputPricePerMillion,
+    }),
+    estimated: !reported,
+  })
+}
+
+async function pushBudget(ctx: AppContext, userId: string) {
+  try {
+    ctx.realtime.toUser(userId, 'budget:updated', await getBudgetStatus(ctx, userId))
+  } catch (error) {
+    ctx.log.warn('could not push the budget', { userId, error })
+  }
+}

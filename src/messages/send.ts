@@ -1,0 +1,296 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { type Chat, type Message, type Model, messages } from '../../db/schema'
+import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
+import { aiProviders, providerFor } from '../ai/providers'
+import type { ChatTurn } from '../ai/types'
+import { bindAttachments, requireUnsentAttachments, withAttachmentMarker } from '../attachments/service'
+import { costOf } from '../budget/budget-state'
+import { reserveBudget } from '../budget/service'
+import { computeChatTitle, DEFAULT_CHAT_TITLE } from '../chats/auto-title'
+import { type ChatConfigJson, requireChatWithConfig, toGenerationSettings } from '../chats/config-service'
+import { applyAutoTitle, requireChat } from '../chats/service'
+import type { AppContext } from '../context'
+import { AppError } from '../http/errors'
+import { resolveModelForSend } from '../models/service'
+import { INTERRUPTED } from './interrupted-replies'
+import { type LiveReply, liveReplies } from './live-replies'
+import { toModelTurns } from './model-turns'
+import { runReply } from './run-reply'
+import { type ConversationTurn, loadHistory, toMessageJson } from './service'
+
+export const MAX_MESSAGE_CHARS = 100_000
+export const REPLY_IN_PROGRESS = 'A reply is already in progress for this chat'
+
+/** The signed-in user as the send path needs them (the session already loaded these). */
+export interface Sender {
+  id: string
+  preferredModelId: string | null
+}
+
+export interface SendInput {
+  content: string
+  modelId?: string
+  agentId?: string
+  /** Un-sent uploads of the user to attach (spec section 4, 'Sending a message' steps 3-4). */
+  attachmentIds?: readonly string[]
+}
+
+/**
+ * Stores the user's message and an empty assistant message (status 'streaming'), binds the
+ * attachments to the user's message, then starts the reply in the background. Refused before
+ * anything is stored when the text is blank and there are no files (400), the text is too long or
+ * there are too many files (413), the chat or a file is not the user's (404), a file was already
+ * sent (409), a reply is already running in the chat (409) or the budget is exhausted (429, before
+ * the provider is called).
+ */
+export async function sendMessage(ctx: AppContext, user: Sender, chatId: string, input: SendInput) {
+  const content = input.content
+  const attachmentIds = [...new Set(input.attachmentIds ?? [])]
+  if (!content.trim() && attachmentIds.length === 0) {
+    throw new AppError('bad_request:message', 'Message cannot be empty')
+  }
+  if (content.length > MAX_MESSAGE_CHARS) {
+    throw new AppError('payload_too_large:message', 'Message is too long: at most 100,000 characters')
+  }
+  const limits = { maxFiles: ctx.config.uploads.maxFilesPerMessage }
+  const { chat, config } = await requireChatWithConfig(ctx, user.id, chatId)
+  const files = await requireUnsentAttachments(ctx.db, user.id, attachmentIds, limits)
+  const stored = withAttachmentMarker(
+    content,
+    files.map((file) => file.filename),
+  )
+  await claimChat(ctx, chatId)
+  try {
+    const history = await loadHistory(ctx, user.id, chatId)
+    const isFirstMessage = !history.some((turn) => turn.role === 'user')
+    const turns: ConversationTurn[] = [...history, { role: 'user', content: stored, attachments: files }]
+    const prepared = await prepareReply(ctx, user, config, turns, input)
+    const now = ctx.now()
+    // The answer is one millisecond younger than its question, so it always sorts after it.
+    const values = [
+      { chatId, userId: user.id, content: stored, isUser: true, status: 'complete' as const, createdAt: now },
+      {
+        chatId,
+        userId: user.id,
+        content: '',
+        isUser: false,
+        status: 'streaming' as const,
+        modelId: prepared.model.id,
+        createdAt: new Date(now.getTime() + 1),
+      },
+    ]
+    let rows: Message[]
+    try {
+      rows = files.length
+        ? // Messages and binding in one transaction: a file another send took meanwhile (404/409)
+          // leaves no message behind.
+          await ctx.db.transaction(async (tx) => {
+            const inserted = await tx.insert(messages).values(values).returning()
+            const question = inserted.find((row) => row.isUser)!
+            await bindAttachments(tx, user.id, question.id, attachmentIds, limits)
+            return inserted
+          })
+        : // One statement, so both rows exist or neither.
+          await ctx.db.insert(messages).values(values).returning()
+    } catch (error) {
+      prepared.reservation.release()
+      throw error
+    }
+    const userMessage = rows.find((row) => row.isUser)!
+    const assistant = rows.find((row) => !row.isUser)!
+    const reply = startReply(ctx, user.id, assistant, prepared, input.agentId)
+    ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(userMessage) })
+    ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
+    if (isFirstMessage) void autoTitle(ctx, user.id, chat, content, files.length)
+    return { userMessage, assistantMessage: assistant, model: prepared.model, reply }
+  } catch (error) {
+    liveReplies(ctx).release(chatId)
+    throw error
+  }
+}
+
+/**
+ * Answers the last question again: the previous answer (if the chat ends with one) is replaced by
+ * a new assistant message. The old one is deleted only once the new call is allowed.
+ */
+export async function regenerateReply(
+  ctx: AppContext,
+  user: Sender,
+  chatId: string,
+  input: { modelId?: string; agentId?: string },
+) {
+  const userId = user.id
+  const { config } = await requireChatWithConfig(ctx, userId, chatId)
+  await claimChat(ctx, chatId)
+  try {
+    const [last] = await ctx.db
+      .select()
+      .from(messages)
+      .where(eq(messages.chatId, chatId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1)
+    const replaced = last && !last.isUser ? last : undefined
+    // The question keeps its files: its attachments come back with the history.
+    const history = await loadHistory(ctx, userId, chatId)
+    if (replaced && history.at(-1)?.role === 'assistant') history.pop()
+    if (history.at(-1)?.role !== 'user') {
+      throw new AppError('bad_request:regenerate', 'There is no question to answer again in this chat')
+    }
+    const prepared = await prepareReply(ctx, user, config, history, input)
+    let assistant: Message
+    try {
+      assistant = await ctx.db.transaction(async (tx) => {
+        if (replaced) await tx.delete(messages).where(eq(messages.id, replaced.id))
+        const [row] = await tx
+          .insert(messages)
+          .values({
+            chatId,
+            userId,
+            content: '',
+            isUser: false,
+            status: 'streaming',
+            modelId: prepared.model.id,
+            createdAt: ctx.now(),
+          })
+          .returning()
+        return row!
+      })
+    } catch (error) {
+      prepared.reservation.release()
+      throw error
+    }
+    if (replaced) ctx.realtime.toChat(chatId, 'message:deleted', { chatId, messageId: replaced.id })
+    ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
+    const reply = startReply(ctx, userId, assistant, prepared, input.agentId)
+    return {
+      assistantMessage: assistant,
+      replacedMessageId: replaced?.id ?? null,
+      model: prepared.model,
+      reply,
+    }
+  } catch (error) {
+    liveReplies(ctx).release(chatId)
+    throw error
+  }
+}
+
+/** Stops the chat's running reply (its text so far is kept, status 'stopped') and waits until it is stored. */
+export async function stopReply(ctx: AppContext, userId: string, chatId: string) {
+  await requireChat(ctx, userId, chatId)
+  const reply = liveReplies(ctx).get(chatId)
+  if (!reply) return { stopped: false, messageId: null }
+  reply.controller.abort()
+  await reply.done
+  return { stopped: true, messageId: reply.messageId }
+}
+
+interface PreparedReply {
+  model: Model
+  config: ChatConfigJson
+  turns: ChatTurn[]
+  reservation: Awaited<ReturnType<typeof reserveBudget>>
+}
+
+/** Picks the model, builds what it will receive (files included) and reserves its worst-case cost. */
+async function prepareReply(
+  ctx: AppContext,
+  user: Sender,
+  config: ChatConfigJson,
+  conversation: ConversationTurn[],
+  input: { modelId?: string },
+): Promise<PreparedReply> {
+  const model = await resolveModelForSend(ctx, user, input.modelId)
+  if (!providerFor(aiProviders(ctx), model)) {
+    throw new AppError('unavailable:model', 'No AI model is available right now')
+  }
+  const turns = await toModelTurns(ctx, conversation, model)
+  const prompt = buildPrompt({
+    systemPrompt: config.system_prompt,
+    responseFormat: config.response_format,
+    history: turns,
+  })
+  // The most this call can cost: the prompt plus a full max_tokens answer.
+  const estimate = costOf(
+    { promptTokens: estimatePromptTokens(prompt), completionTokens: config.max_tokens },
+    { inputPerMillion: model.inputPricePerMillion, outputPerMillion: model.outputPricePerMillion },
+  )
+  const reservation = await reserveBudget(ctx, user.id, estimate)
+  return { model, config, turns, reservation }
+}
+
+function startReply(
+  ctx: AppContext,
+  userId: string,
+  assistant: Message,
+  prepared: PreparedReply,
+  agentId: string | undefined,
+): LiveReply {
+  const reply: LiveReply = {
+    chatId: assistant.chatId,
+    userId,
+    messageId: assistant.id,
+    content: '',
+    seq: 0,
+    controller: new AbortController(),
+    done: Promise.resolve(undefined),
+  }
+  liveReplies(ctx).start(reply)
+  reply.done = runReply(ctx, {
+    reply,
+    model: prepared.model,
+    provider: providerFor(aiProviders(ctx), prepared.model)!,
+    settings: toGenerationSettings(prepared.config),
+    systemPrompt: prepared.config.system_prompt,
+    history: prepared.turns,
+    webSearch: prepared.config.web_search_enabled && aiProviders(ctx).webSearch,
+    agentId,
+    reservation: prepared.reservation,
+    createdAt: assistant.createdAt,
+  })
+  return reply
+}
+
+/**
+ * Takes the chat for one reply, or 409. Besides this instance's own replies, a 'streaming' row
+ * younger than the request timeout means another instance is answering; older ones were cut off
+ * by a crash or restart and are marked failed here.
+ */
+async function claimChat(ctx: AppContext, chatId: string) {
+  const registry = liveReplies(ctx)
+  if (!registry.claim(chatId)) throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
+  try {
+    const cutoff = ctx.now().getTime() - ctx.config.ai.requestTimeoutMs - 30_000
+    const streaming = await ctx.db
+      .select({ id: messages.id, createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.status, 'streaming')))
+    if (streaming.some((row) => row.createdAt.getTime() >= cutoff)) {
+      throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
+    }
+    if (streaming.length) {
+      await ctx.db
+        .update(messages)
+        .set({ status: 'failed', error: INTERRUPTED })
+        .where(
+          inArray(
+            messages.id,
+            streaming.map((row) => row.id),
+          ),
+        )
+    }
+  } catch (error) {
+    registry.release(chatId)
+    throw error
+  }
+}
+
+/** Spec "Auto-title": after the chat's first message, skipped when the title would be 'New Chat'; failures are logged only. */
+async function autoTitle(ctx: AppContext, userId: string, chat: Chat, content: string, fileCount: number) {
+  if (chat.title !== DEFAULT_CHAT_TITLE) return
+  try {
+    const title = computeChatTitle(content, fileCount)
+    if (title !== DEFAULT_CHAT_TITLE) await applyAutoTitle(ctx, userId, chat.id, title)
+  } catch (error) {
+    ctx.log.warn('auto-title failed', { chatId: chat.id, error })
+  }
+}

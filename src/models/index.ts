@@ -1,0 +1,41 @@
+import { Elysia } from 'elysia'
+import { aiProviders } from '../ai/providers'
+import { authGuard } from '../auth/guard'
+import type { AppContext } from '../context'
+import { setPreferredBody } from './model'
+import { getPreferredModel, listActiveModels, setPreferredModel, toModelJson } from './service'
+import { ensureModelsSynced } from './sync'
+
+/** Model catalogue, the user's preferred model and what this server can do (web search). */
+export const modelRoutes = (ctx: AppContext) => {
+  // Sync at start-up so the first request finds the catalogue ready.
+  void ensureModelsSynced(ctx)
+  return new Elysia({ name: 'models' })
+    .use(authGuard(ctx))
+    .get(
+      '/api/models',
+      async () => ({ success: true as const, data: (await listActiveModels(ctx)).map(toModelJson) }),
+      { auth: true, detail: { summary: 'Active models' } },
+    )
+    .get(
+      '/api/models/preferred',
+      async ({ user }) => ({
+        success: true as const,
+        data: { id: (await getPreferredModel(ctx, user.id))?.id ?? null },
+      }),
+      { auth: true, detail: { summary: 'The preferred model (first active one when unset)' } },
+    )
+    .put(
+      '/api/models/preferred',
+      async ({ user, body }) => ({
+        success: true as const,
+        data: { id: (await setPreferredModel(ctx, user.id, body.modelId)).id },
+      }),
+      { auth: true, body: setPreferredBody, detail: { summary: 'Set the preferred model' } },
+    )
+    .get(
+      '/api/capabilities',
+      () => ({ success: true as const, data: { webSearch: aiProviders(ctx).webSearch } }),
+      { auth: true, detail: { summary: 'Optional features this server has configured' } },
+    )
+}

@@ -1,0 +1,86 @@
+import { asc, eq } from 'drizzle-orm'
+import { type Model, models, users } from '../../db/schema'
+import type { AppContext } from '../context'
+import { AppError } from '../http/errors'
+import { ensureModelsSynced } from './sync'
+
+type Ctx = Pick<AppContext, 'config' | 'log' | 'database' | 'db'>
+
+export function toModelJson(model: Model) {
+  return {
+    id: model.id,
+    name: model.name,
+    description: model.description,
+    provider: model.provider,
+    is_active: model.isActive,
+    supports_vision: model.supportsVision,
+    input_price_per_million: model.inputPricePerMillion,
+    output_price_per_million: model.outputPricePerMillion,
+  }
+}
+
+/** Active models per app, read once and dropped whenever a sync runs; every send needs them. */
+const activeCache = new WeakMap<object, Promise<Model[]>>()
+
+export function forgetActiveModels(ctx: Pick<AppContext, 'database'>) {
+  activeCache.delete(ctx.database)
+}
+
+export async function listActiveModels(ctx: Ctx): Promise<Model[]> {
+  await ensureModelsSynced(ctx)
+  let cached = activeCache.get(ctx.database)
+  if (!cached) {
+    cached = ctx.db
+      .select()
+      .from(models)
+      .where(eq(models.isActive, true))
+      .orderBy(asc(models.sortOrder), asc(models.id))
+    cached.catch(() => forgetActiveModels(ctx))
+    activeCache.set(ctx.database, cached)
+  }
+  return cached
+}
+
+async function findActiveModel(ctx: Ctx, id: string): Promise<Model | undefined> {
+  return (await listActiveModels(ctx)).find((model) => model.id === id)
+}
+
+/** The user's preferred model when it is still active, else the first active model (spec "Model selection"). */
+export async function getPreferredModel(ctx: Ctx, userId: string): Promise<Model | undefined> {
+  const [user] = await ctx.db
+    .select({ preferredModelId: users.preferredModelId })
+    .from(users)
+    .where(eq(users.id, userId))
+  return pickPreferred(await listActiveModels(ctx), user?.preferredModelId)
+}
+
+function pickPreferred(active: Model[], preferredId: string | null | undefined): Model | undefined {
+  return active.find((model) => model.id === preferredId) ?? active[0]
+}
+
+export async function setPreferredModel(ctx: Ctx, userId: string, modelId: string): Promise<Model> {
+  await ensureModelsSynced(ctx)
+  const model = await findActiveModel(ctx, modelId)
+  if (!model) throw new AppError('bad_request:model', 'Failed to set model')
+  await ctx.db
+    .update(users)
+    .set({ preferredModelId: model.id, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+  return model
+}
+
+/**
+ * The model a send uses: the requested one when it is active, otherwise the user's preferred model
+ * or the first active one (as the spec's client does when the selected id is not in the list).
+ */
+export async function resolveModelForSend(
+  ctx: Ctx,
+  user: { preferredModelId: string | null },
+  requested?: string,
+): Promise<Model> {
+  const active = await listActiveModels(ctx)
+  const model =
+    active.find((candidate) => candidate.id === requested) ?? pickPreferred(active, user.preferredModelId)
+  if (!model) throw new AppError('unavailable:model', 'No AI model is available right now')
+  return model
+}

@@ -1,0 +1,109 @@
+import { and, eq, notInArray } from 'drizzle-orm'
+import { models } from '../../db/schema'
+import { DEMO_MODEL_ID } from '../ai/demo-provider'
+import { aiProviders } from '../ai/providers'
+import type { AppContext } from '../context'
+import { forgetActiveModels } from './service'
+
+export const WORKFLOW_MODEL_ID = 'workflow'
+
+type SyncContext = Pick<AppContext, 'config' | 'log' | 'database' | 'db'>
+
+const DISCOVERY_TIMEOUT_MS = 10_000
+const RETRY_AFTER_MS = 30_000
+/** Models whose names say they read images. */
+const VISION = /gpt-4o|gpt-4\.1|gpt-5|vision|llava|-vl\b|claude-3|gemini/i
+
+/**
+ * Brings the models table in line with the configuration: OpenAI-compatible models from
+ * OPENAI_MODELS or discovered at `GET {base}/models` (ones no longer listed become inactive), the
+ * workflow model when N8N_WEBHOOK_URL is set, and the demo model only when neither is configured.
+ * Returns false when discovery failed (rows are then left as they were, to retry later).
+ */
+export async function syncModels(ctx: SyncContext): Promise<boolean> {
+  const { ai } = ctx.config
+  const providers = aiProviders(ctx)
+  let complete = true
+  let openaiIds: string[] | null = []
+  if (providers.openai) {
+    openaiIds = ai.openaiModels.length ? ai.openaiModels : null
+    if (!openaiIds) {
+      try {
+        openaiIds = await providers.openai.listModelIds(AbortSignal.timeout(DISCOVERY_TIMEOUT_MS))
+        ctx.log.info('models discovered', { count: openaiIds.length })
+      } catch (error) {
+        complete = false
+        ctx.log.warn('model discovery failed; will retry', { error })
+      }
+    }
+  }
+  const host = ai.openaiBaseUrl ? new URL(ai.openaiBaseUrl).host : 'api.openai.com'
+  const rows: (typeof models.$inferInsert)[] = (openaiIds ?? []).map((id, index) => ({
+    id,
+    name: id,
+    description: `OpenAI-compatible model at ${host}`,
+    provider: 'openai' as const,
+    isActive: true,
+    supportsVision: VISION.test(id),
+    sortOrder: index,
+  }))
+  rows.push({
+    id: WORKFLOW_MODEL_ID,
+    name: 'Workflow agents',
+    description: 'Agents running in the workflow-automation service (n8n)',
+    provider: 'workflow',
+    isActive: Boolean(providers.workflow),
+    sortOrder: 10_000,
+  })
+  rows.push({
+    id: DEMO_MODEL_ID,
+    name: 'Demo (no AI provider configured)',
+    description: 'Offline demo model: explains how to connect an AI provider',
+    provider: 'demo',
+    isActive: !providers.openai && !providers.workflow,
+    sortOrder: 20_000,
+  })
+  await ctx.db.transaction(async (tx) => {
+    for (const row of rows) {
+      const price = ai.modelPrices[row.id] ?? { input: 0, output: 0 }
+      const values = { ...row, inputPricePerMillion: price.input, outputPricePerMillion: price.output }
+      const { id: _id, ...update } = values
+      await tx.insert(models).values(values).onConflictDoUpdate({ target: models.id, set: update })
+    }
+    if (openaiIds) {
+      const listed = openaiIds.length ? notInArray(models.id, openaiIds) : undefined
+      await tx
+        .update(models)
+        .set({ isActive: false })
+        .where(and(eq(models.provider, 'openai'), listed))
+    }
+  })
+  forgetActiveModels(ctx)
+  return complete
+}
+
+const syncs = new WeakMap<object, { promise: Promise<void>; retryAt: number | null }>()
+
+/**
+ * Runs the model sync once per app (at start-up, when the models plugin is built) and again on
+ * demand after a failed discovery, at most every 30 s. Awaited before models are read.
+ */
+export function ensureModelsSynced(ctx: SyncContext): Promise<void> {
+  const current = syncs.get(ctx.database)
+  if (current && (current.retryAt === null || Date.now() < current.retryAt)) return current.promise
+  const state: { promise: Promise<void>; retryAt: number | null } = {
+    promise: Promise.resolve(),
+    retryAt: null,
+  }
+  state.promise = syncModels(ctx).then(
+    (complete) => {
+      if (!complete) state.retryAt = Date.now() + RETRY_AFTER_MS
+    },
+    (error) => {
+      ctx.log.error('model sync failed', { error })
+      state.retryAt = Date.now() + RETRY_AFTER_MS
+    },
+  )
+  syncs.set(ctx.database, state)
+  return state.promise
+}

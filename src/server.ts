@@ -1,0 +1,66 @@
+import { openDatabase, openPostgres } from '../db/client'
+import { migrate } from '../db/migrate'
+import { createApp } from './app'
+import type { Config } from './config'
+import type { AppContext } from './context'
+import { closeTextExtraction } from './extract/service'
+import { inlineChatBodyLimit } from './http/base'
+import { createLogger, type Logger } from './log/logger'
+import { createMailer } from './mail'
+import { failInterruptedReplies } from './messages/interrupted-replies'
+import { createRealtime } from './realtime/server'
+import { createStorage } from './storage'
+
+/**
+ * Opens the database, applies migrations, builds the app and listens. Used by `bun run start`,
+ * the compiled binary and the browser tests (which start it on a free port with a temp DATA_DIR).
+ */
+export async function startServer(config: Config, options: { log?: Logger } = {}) {
+  const log = options.log ?? createLogger(config.logLevel)
+  const started = performance.now()
+  const database = await openDatabase(config)
+  // Migrations run on one connection: the advisory lock that serialises instances is per connection.
+  const migrator = config.databaseUrl ? openPostgres(config.databaseUrl, { max: 1 }) : database
+  const { applied, vector } = await migrate(migrator)
+  if (migrator !== database) await migrator.close()
+  if (applied.length) log.info('migrations applied', { applied })
+
+  const base = {
+    config,
+    database,
+    db: database.db,
+    log,
+    storage: createStorage(config),
+    mailer: createMailer(config, log),
+    now: () => new Date(),
+  }
+  const interrupted = await failInterruptedReplies(base)
+  if (interrupted) log.warn('replies interrupted by the last stop were marked failed', { count: interrupted })
+  const { engine, realtime, close: closeRealtime } = await createRealtime(base)
+  const ctx: AppContext = { ...base, realtime }
+  const app = createApp(ctx, { vector, socketEngine: engine })
+  const { websocket } = engine.handler()
+  app.listen({
+    port: config.port,
+    hostname: config.host,
+    websocket,
+    // Bun's own cap (128 MB by default) must sit above the upload limit and /api/chat's inline files
+    // (the larger); routes enforce the real limits.
+    maxRequestBodySize: inlineChatBodyLimit(config.uploads) + 1024 * 1024,
+  })
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${app.server!.port}`
+  log.info('parley started', { url, db: database.kind, vector, ms: Math.round(performance.now() - started) })
+
+  return {
+    app,
+    ctx,
+    url,
+    port: app.server!.port,
+    async stop() {
+      await closeRealtime()
+      await app.stop(true)
+      closeTextExtraction()
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,44 @@
+import { type Database, openPglite, openPostgres } from '../../db/client'
+import { migrate } from '../../db/migrate'
+
+/**
+ * A fresh, migrated database for one test file. PGlite in memory by default; with
+ * TEST_DATABASE_URL set, a throwaway database on that Postgres server (dropped on close).
+ *
+ * Starting PGlite and running migrations takes seconds, so the first call builds a migrated
+ * template and dumps it; each later call loads the dump (≈0.5 s).
+ */
+let template: Promise<Blob> | undefined
+
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (serverUrl) return createServerDatabase(serverUrl)
+  template ??= (async () => {
+    const database = await openPglite()
+    await migrate(database)
+    const dump = await database.pglite!.dumpDataDir('none')
+    await database.close()
+    return dump
+  })()
+  return openPglite(undefined, await template)
+}
+
+async function createServerDatabase(serverUrl: string): Promise<Database> {
+  const name = `parley_test_${crypto.randomUUID().replaceAll('-', '')}`
+  const admin = openPostgres(serverUrl, { max: 1 })
+  await admin.exec(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const migrator = openPostgres(url.toString(), { max: 1 })
+  await migrate(migrator)
+  await migrator.close()
+  const database = openPostgres(url.toString(), { max: 5 })
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      await admin.exec(`drop database if exists ${name} with (force)`)
+      await admin.close()
+    },
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * A fake OpenAI-compatible provider for tests and benchmarks: a real HTTP server on 127.0.0.1
+ * speaking the chat completions protocol (`GET /v1/models`, `POST /v1/chat/completions` streamed
+ * as server-sent `chat.completion.chunk` events or answered whole), scriptable per test, and
+ * failing the way real providers do: JSON error bodies with 401/429/500, a request that never
+ * answers, a stream whose connection drops before `[DONE]`.
+ */
+
+export interface FakeOpenAiScript {
+  /** The answer's text. Split into word-sized chunks unless `chunks` is given. */
+  reply: string
+  chunks?: string[]
+  /** Pause before each chunk. */
+  chunkDelayMs: number
+  /** Answer with this HTTP error and an OpenAI-style JSON error body instead. */
+  fail?: { status: number; message?: string; type?: string }
+  /** Accept the request and never answer (until the client gives up). */
+  hang?: boolean
+  /** Drop the connection after this many content chunks, without finish_reason or `[DONE]`. */
+  cutAfterChunks?: number
+  /** Usage reported in the final chunk when the client asks for it; false: report none. */
+  usage: { prompt_tokens: number; completion_tokens: number } | false
+  /** Prefix each chunk's text with `⟦<epoch ms>⟧`, the emit time (benchmarks measure latency). */
+  stampChunks?: boolean
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body: Record<string, unknown> | null
+}
+
+export interface FakeOpenAi {
+  /** Base URL to use as OPENAI_BASE_URL (ends in /v1). */
+  url: string
+  requests: RecordedRequest[]
+  /** Chat completion requests only. */
+  completions(): RecordedRequest[]
+  /** Changes the behaviour of every later request. */
+  setScript(script: Partial<FakeOpenAiScript>): void
+  /** Uses this behaviour for the next request only (queued in order, before the default). */
+  queueScript(script: Partial<FakeOpenAiScript>): void
+  /** Requests currently held open by `hang` or a slow stream. */
+  openRequests(): number
+  close(): Promise<void>
+}
+
+const DEFAULT_SCRIPT: FakeOpenAiScript = {
+  reply: 'Hello from the fake model.',
+  chunkDelayMs: 0,
+  usage: { prompt_tokens: 12, completion_tokens: 6 },
+}
+
+export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } = {}): FakeOpenAi {
+  const models = options.models ?? ['fake-model', 'fake-model-large']
+  const requests: RecordedRequest[] = []
+  const queue: Partial<FakeOpenAiScript>[] = []
+  let defaults: FakeOpenAiScript = { ...DEFAULT_SCRIPT }
+  let open = 0
+  const encoder = new TextEncoder()
+
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 0,
+    async fetch(request) {
+      const url = new URL(request.url)
+      const body = request.method === 'POST' ? await request.json().catch(() => null) : null
+      const recorded: RecordedRequest = {
+        method: request.method,
+        path: url.pathname,
+        headers: Object.fromEntries(request.headers),
+        body,
+      }
+      requests.push(recorded)
+
+      if (options.apiKey && request.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
+        return errorResponse(401, 'Incorrect API key provided.', 'invalid_request_error')
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/models') {
+        return Response.json({
+          object: 'list',
+          data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+        })
+      }
+      if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
+        return errorResponse(404, `Unknown path ${url.pathname}`, 'invalid_request_error')
+      }
+
+      const script: FakeOpenAiScript = { ...defaults, ...queue.shift() }
+      if (script.fail) {
+        return errorResponse(
+          script.fail.status,
+          script.fail.message ?? 'The fake provider failed',
+          script.fail.type,
+        )
+      }
+      if (script.hang) {
+        open += 1
+        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()))
+        open -= 1
+        return new Response(null, { status: 499 })
+      }
+
+      const model = typeof body?.model === 'string' ? body.model : models[0]!
+      const id = `chatcmpl-${crypto.randomUUID()}`
+      const created = Math.floor(Date.now() / 1000)
+      const pieces = script.chunks ?? splitWords(script.reply)
+      if (body?.stream !== true) {
+        return Response.json({
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [
+            { index: 0, message: { role: 'assistant', content: pieces.join('') }, finish_reason: 'stop' },
+          ],
+          ...(script.usage ? { usage: withTotal(script.usage) } : {}),
+        })
+      }
+
+      const wantsUsage =
+        (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true
+      const chunk = (delta: Record<string, unknown>, finish: string | null, usage?: unknown) =>
+        encoder.encode(
+          `data: ${JSON.stringify({
+            id,
+            object: 'chat.completion.chunk',
+            created,
+            model,
+            choices: usage ? [] : [{ index: 0, delta, finish_reason: finish }],
+            ...(usage ? { usage } : {}),
+          })}\n\n`,
+        )
+      let index = 0
+      open += 1
+      let closed = false
+      const finish = () => {
+        if (!closed) open -= 1
+        closed = true
+      }
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(chunk({ role: 'assistant', content: '' }, null))
+        },
+        async pull(controller) {
+          if (script.cutAfterChunks !== undefined && index >= script.cutAfterChunks) {
+            // Let the chunks already written reach the client before the connection drops.
+            await Bun.sleep(Math.max(script.chunkDelayMs, 20))
+            finish()
+            // error() without a reason resets the connection: the client sees the socket drop.
+            controller.error()
+            return
+          }
+          if (index < pieces.length) {
+            if (script.chunkDelayMs > 0) await Bun.sleep(script.chunkDelayMs)
+            const text = script.stampChunks ? `⟦${epochMs()}⟧${pieces[index]}` : pieces[index]
+            index += 1
+            controller.enqueue(chunk({ content: text }, null))
+            return
+          }
+          controller.enqueue(chunk({}, 'stop'))
+          if (wantsUsage && script.usage) controller.enqueue(chunk({}, null, withTotal(script.usage)))
+          controller.enqueue(encoder.encode('data: [DONE]\n\n'))
+          finish()
+          controller.close()
+        },
+        cancel() {
+          finish()
+        },
+      })
+      return new Response(stream, {
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+      })
+    },
+  })
+
+  return {
+    url: `http://127.0.0.1:${server.port}/v1`,
+    requests,
+    completions: () => requests.filter((request) => request.path === '/v1/chat/completions'),
+    setScript(script) {
+      defaults = { ...DEFAULT_SCRIPT, ...script }
+    },
+    queueScript(script) {
+      queue.push(script)
+    },
+    openRequests: () => open,
+    async close() {
+      await server.stop(true)
+    },
+  }
+}
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
+export function epochMs(): number {
+  return performance.timeOrigin + performance.now()
+}
+
+/** 'Hello big world' → ['Hello', ' big', ' world']: chunks as a tokenizer would cut them. */
+export function splitWords(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? (text ? [text] : [])
+}
+
+function withTotal(usage: { prompt_tokens: number; completion_tokens: number }) {
+  return { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens }
+}
+
+function errorResponse(status: number, message: string, type = 'server_error'): Response {
+  return Response.json({ error: { message, type, param: null, code: null } }, { status })
+}

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { BrowserContext, Page } from 'playwright-core'
+import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import { type E2E, newUser, SETUP_TIMEOUT, startE2E } from './fixtures'
+import { ChatPage } from './pages/chat-page'
+import { expectToast } from './pages/toasts'
+import { signUpThroughCard } from './session'
+
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let fake: FakeOpenAi
+let context: BrowserContext
+let page: Page
+let chat: ChatPage
+// Serves a picture and counts requests: a remote image in an answer must not be fetched unasked.
+let imageRequests = 0
+const imageServer = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch() {
+    imageRequests += 1
+    return new Response('not really a png', { headers: { 'content-type': 'image/png' } })
+  },
+})
+
+beforeAll(async () => {
+  fake = startFakeOpenAi({ models: ['fake-model', 'fake-model-large'] })
+  e2e = await startE2E({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODELS: 'fake-model,fake-model-large',
+  })
+  context = await e2e.newContext()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  page = await context.newPage()
+  await signUpThroughCard(page, newUser('Grace Hopper'))
+  chat = new ChatPage(page)
+}, SETUP_TIMEOUT)
+afterAll(async () => {
+  await e2e?.close()
+  await fake?.close()
+  imageServer.stop(true)
+}, SETUP_TIMEOUT)
+
+const ANSWER = 'Here is **bold** advice.\n\n```ts\nconst answer = 42\n```\n\n- first\n- second'
+
+describe('conversations', () => {
+  test('a new user sees the welcome; New Chat creates a chat, lists it first and makes it current', async () => {
+    await page.getByTestId('welcome').waitFor()
+    await chat.newChat()
+    expect(await chat.chatRows().count()).toBe(1)
+    expect(await chat.currentRow().innerText()).toContain('New Chat')
+    // No messages yet: the welcome stays, with its own create-chat action.
+    await page.getByTestId('welcome-new-chat').waitFor()
+  })
+
+  test('sending shows Thinking..., then the streamed markdown answer with a highlighted code block', async () => {
+    fake.queueScript({ chunks: ANSWER.match(/[\s\S]{1,10}/g) ?? [], chunkDelayMs: 250 })
+    await chat.send('How do I write TypeScript?')
+    await chat.thinking().waitFor()
+    await chat.messages().filter({ hasText: 'How do I write TypeScript?' }).waitFor()
+    await chat.waitForAnswer('second')
+    const answer = chat.lastAnswer()
+    expect(await answer.locator('strong').innerText()).toBe('bold')
+    expect(await answer.locator('pre code').innerText()).toContain('const answer = 42')
+    expect(await answer.locator('li').count()).toBe(2)
+    // Raw markdown never shows once the answer is complete.
+    expect(await answer.innerText()).not.toContain('```')
+    await answer.getByTestId('copy-code').click()
+    await answer.getByText('Copied').waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const answer = 42')
+    // Each message shows its time of day.
+    expect(await chat.messages().first().locator('time').innerText()).toMatch(/\d{1,2}:\d{2}/)
+    // Empty input: Send is disabled.
+    expect(await chat.sendButton().isDisabled()).toBe(true)
+  })
+
+  test('the chat survives a reload (it is in the URL) and the auto-title shows in the list', async () => {
+    const url = page.url()
+    await page.reload()
+    await chat.lastAnswer().filter({ hasText: 'second' }).waitFor()
+    expect(page.url()).toBe(url)
+  })
+
+  test('Stop ends the answer mid-stream, keeping the text so far marked as stopped', async () => {
+    fake.queueScript({ chunks: Array.from({ length: 60 }, (_, i) => `word${i} `), chunkDelayMs: 120 })
+    await chat.send('Tell me a long story')
+    await chat.lastAnswer().filter({ hasText: 'word2' }).waitFor()
+    await chat.stopButton().click()
+    await chat.lastAnswer().and(page.locator('[data-status="stopped"]')).waitFor()
+    await chat.lastAnswer().getByTestId('stopped').waitFor()
+    const text = await chat.lastAnswer().innerText()
+    expect(text).toContain('word2')
+    expect(text).not.toContain('word59')
+  })
+
+  test('a provider failure shows the spec message; Retry answers again', async () => {
+    fake.queueScript({ fail: { status: 500, message: 'upstream exploded' } })
+    await chat.send('Will this work?')
+    await chat.lastAnswer().getByText('Failed to send message. Please try again.').waitFor()
+    fake.queueScript({ reply: 'Second time lucky.' })
+    await chat.lastAnswer().getByRole('button', { name: 'Retry' }).click()
+    await chat.waitForAnswer('Second time lucky.')
+    expect(await page.getByText('Failed to send message. Please try again.').count()).toBe(0)
+  })
+
+  test('the model dropdown lists models and the choice is used and remembered', async () => {
+    await page.getByText('Model:').waitFor()
+    expect(await chat.modelDropdown().innerText()).toContain('fake-model')
+    await chat.modelDropdown().click()
+    const options = page.getByTestId('model-option')
+    expect(await options.count()).toBe(2)
+    await options.filter({ hasText: 'fake-model-large' }).click()
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="model-dropdown"]')?.textContent?.includes('fake-model-large'),
+    )
+    await chat.send('Which model are you?')
+    await chat.waitForAnswer('Hello from the fake model.')
+    expect(fake.completions().at(-1)?.body?.model).toBe('fake-model-large')
+    await page.reload()
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="model-dropdown"]')?.textContent?.includes('fake-model-large'),
+    )
+  })
+
+  test('a remote image waits for a click; javascript: links are inert', async () => {
+    const src = `http://127.0.0.1:${imageServer.port}/cat.png`
+    fake.queueScript({
+      reply: `![A cat](${src})\n\nSee [this link](javascript:alert(1)) and ![Generated Image](${src}?2)`,
+    })
+    await chat.send('Show me a cat')
+    await chat.lastAnswer().getByRole('button', { name: 'Load image' }).first().waitFor()
+    await page.waitForTimeout(300)
+    expect(imageRequests).toBe(0)
+    expect(await chat.lastAnswer().locator('img').count()).toBe(0)
+    const inert = chat.lastAnswer().getByTestId('inert-link')
+    expect(await inert.innerText()).toBe('this link')
+    expect(await chat.lastAnswer().locator('a[href^="javascript"]').count()).toBe(0)
+    await chat.lastAnswer().getByRole('button', { name: 'Load image' }).first().click()
+    const image = chat.lastAnswer().locator('img').first()
+    expect(await image.getAttribute('src')).toBe(src)
+    expect(await image.getAttribute('alt')).toBe('A cat')
+    // The caption is the alt text, except for 'Generated Image'.
+    expect(await chat.lastAnswer().getByText('A cat', { exact: true }).count()).toBeGreaterThan(0)
+  })
+
+  test('rename with Enter, Escape cancels; search filters by title', async () => {
+    const title = (await chat.currentRow().innerText()).trim()
+    await chat.rename(title, 'Shipping plans')
+    await chat.chatRow('Shipping plans').waitFor()
+    await chat.chatRow('Shipping plans').hover()
+    await page.getByRole('button', { name: 'Rename Shipping plans' }).click()
+    await page.getByRole('textbox', { name: 'Chat title' }).fill('Something else')
+    await page.getByRole('textbox', { name: 'Chat title' }).press('Escape')
+    await chat.chatRow('Shipping plans').waitFor()
+    await chat.newChat()
+    await chat.search().fill('shipping')
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-row"]').length === 1)
+    expect(await chat.chatRows().innerText()).toContain('Shipping plans')
+    await chat.search().fill('')
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-row"]').length === 2)
+  })
+
+  test('deleting the current chat asks first, then selects the first remaining chat', async () => {
+    const current = (await chat.currentRow().innerText()).trim()
+    expect(current).toBe('New Chat')
+    await chat.chatRow('New Chat').hover()
+    await page.getByRole('button', { name: 'Delete New Chat' }).click()
+    await page.getByTestId('delete-chat-dialog').getByRole('button', { name: 'Cancel' }).click()
+    expect(await chat.chatRows().count()).toBe(2)
+    await chat.deleteChat('New Chat')
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-row"]').length === 1)
+    expect(await chat.currentRow().innerText()).toContain('Shipping plans')
+  })
+
+  test('Advanced settings: save, then reset to defaults after confirming', async () => {
+    await chat.openPlusMenu()
+    await page.getByRole('menuitem', { name: 'Advanced settings' }).click()
+    const dialog = page.getByTestId('chat-settings-dialog')
+    await dialog.getByText('These settings only apply to this conversation.', { exact: false }).waitFor()
+    await dialog.getByLabel('System Prompt').fill('Answer like a pirate.')
+    await dialog.getByLabel('Maximum length of AI response (1-128000 tokens)').fill('1000')
+    await dialog.getByRole('slider', { name: 'Temperature' }).focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await dialog.getByRole('switch', { name: 'Enable web search' }).isDisabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Save Settings' }).click()
+    await expectToast(page, 'Chat settings saved successfully')
+    await dialog.waitFor({ state: 'detached' })
+
+    await chat.send('Ahoy?')
+    await chat.waitForAnswer('Hello from the fake model.')
+    const body = fake.completions().at(-1)?.body
+    expect(body?.temperature).toBe(0.8)
+    expect(body?.max_tokens ?? body?.max_completion_tokens).toBe(1000)
+    expect(JSON.stringify(body?.messages)).toContain('Answer like a pirate.')
+
+    await chat.openPlusMenu()
+    await page.getByRole('menuitem', { name: 'Advanced settings' }).click()
+    await dialog.getByRole('button', { name: 'Reset to Defaults' }).click()
+    await page.getByText('Reset all settings to defaults? This cannot be undone.').waitFor()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click()
+    await expectToast(page, 'Settings reset to defaults')
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="chat-settings-dialog"] textarea') as HTMLTextAreaElement)
+          ?.value === '',
+    )
+    expect(await dialog.getByLabel('Maximum length of AI response (1-128000 tokens)').inputValue()).toBe(
+      '2048',
+    )
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+  })
+
+  test('a second tab sees a new chat and the streamed answer live', async () => {
+    const other = await context.newPage()
+    const otherChat = new ChatPage(other)
+    await other.goto('/')
+    await otherChat.chatRows().first().waitFor()
+    await chat.newChat()
+    await otherChat.chatRows().nth(1).waitFor()
+    expect(await otherChat.chatRows().first().innerText()).toContain('New Chat')
+    await otherChat.chatRows().first().getByRole('button').first().click()
+    await other.waitForURL(page.url())
+    fake.queueScript({ chunks: Array.from({ length: 12 }, (_, i) => `live${i} `), chunkDelayMs: 100 })
+    await chat.send('Hello from tab one')
+    await otherChat.messages().filter({ hasText: 'Hello from tab one' }).waitFor()
+    await otherChat.lastAnswer().filter({ hasText: 'live1' }).waitFor()
+    await otherChat.waitForAnswer('live11')
+    // Nothing doubled.
+    expect((await otherChat.lastAnswer().innerText()).match(/live5 /g)?.length).toBe(1)
+    await other.close()
+  })
+
+  test('with no current chat, Send only creates a chat and keeps the text', async () => {
+    while ((await chat.chatRows().count()) > 0) {
+      const title = (await chat.chatRows().first().innerText()).trim()
+      await chat.deleteChat(title)
+    }
+    await page.getByTestId('welcome').waitFor()
+    await chat.input().fill('Kept for later')
+    await chat.input().press('Enter')
+    await chat.chatRows().first().waitFor()
+    expect(await chat.input().inputValue()).toBe('Kept for later')
+    expect(await chat.messages().count()).toBe(0)
+  })
+})

@@ -1,0 +1,155 @@
+import { mkdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { readOutbox } from '../../src/mail/outbox'
+import { startTestServer } from '../../src/test/server'
+
+export const DESKTOP = { width: 1280, height: 800 }
+export const PHONE = { width: 390, height: 844 }
+const SCREENSHOTS = 'test-artifacts/screenshots'
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+let built: Promise<void> | undefined
+
+/** Builds the client when public/build is missing or older than any file under web/ (once per run). */
+export function ensureClientBuilt(): Promise<void> {
+  built ??= (async () => {
+    const index = await stat('public/build/index.html').catch(() => null)
+    let stale = !index
+    if (index) {
+      for await (const file of new Bun.Glob('web/**/*.{ts,tsx,css,html,json}').scan()) {
+        if (file.startsWith('web/e2e/')) continue
+        if ((await stat(file)).mtimeMs > index.mtimeMs) {
+          stale = true
+          break
+        }
+      }
+    }
+    if (!stale) return
+    const build = Bun.spawnSync(['bun', 'run', 'build:web'], { stdout: 'ignore', stderr: 'pipe' })
+    if (build.exitCode !== 0) throw new Error(`build:web failed\n${build.stderr.toString()}`)
+  })()
+  return built
+}
+
+export interface E2E {
+  url: string
+  dataDir: string
+  browser: Browser
+  /** A fresh browser profile (own cookies and storage), like a different person or device. */
+  newContext(options?: {
+    viewport?: { width: number; height: number }
+    dark?: boolean
+  }): Promise<BrowserContext>
+  newPage(options?: { viewport?: { width: number; height: number }; dark?: boolean }): Promise<Page>
+  close(): Promise<void>
+}
+
+/** One server (temp DATA_DIR, embedded database) and one Chromium per test file. */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  await ensureClientBuilt()
+  const server = await startTestServer(env)
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  })
+  const contexts: BrowserContext[] = []
+  async function newContext(options: { viewport?: { width: number; height: number }; dark?: boolean } = {}) {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: options.viewport ?? DESKTOP,
+      colorScheme: options.dark ? 'dark' : 'light',
+      deviceScaleFactor: 1,
+    })
+    context.setDefaultTimeout(15_000)
+    contexts.push(context)
+    return context
+  }
+  return {
+    url: server.url,
+    dataDir: server.dataDir,
+    browser,
+    newContext,
+    async newPage(options) {
+      return (await newContext(options)).newPage()
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined)
+      await browser.close()
+      await server.stop()
+    },
+  }
+}
+
+let counter = 0
+
+/** A person who has not signed up yet, unique per call. */
+export function newUser(fullName = 'Ada Lovelace') {
+  counter += 1
+  return {
+    fullName,
+    email: `user${Date.now().toString(36)}${counter}@example.com`,
+    password: 'correct-horse-42',
+  }
+}
+export type NewUser = ReturnType<typeof newUser>
+
+/** The first link in the newest mail to `to` that points at `path`. */
+export async function readMailLink(dataDir: string, to: string, path: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mails = (await readOutbox(dataDir)).filter((mail) => mail.to.includes(to)).reverse()
+    for (const mail of mails) {
+      const link = mail.text.match(new RegExp(`https?://\\S*${path.replaceAll('/', '\\/')}\\S*`))?.[0]
+      if (link) return link
+    }
+    await Bun.sleep(100)
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`)
+}
+
+/** Saves a screenshot to test-artifacts/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string) {
+  await mkdir(SCREENSHOTS, { recursive: true })
+  // Let transitions (dialogs, menus, toasts) settle so the picture shows the resting state.
+  await page.waitForTimeout(350)
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+}
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[]; failureSummary?: string }[]
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window)
+  // Evaluated rather than added as a <script>: the app's CSP (rightly) refuses inline scripts.
+  if (!loaded) await page.evaluate(await Bun.file('node_modules/axe-core/axe.min.js').text())
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run()
+    return result.violations
+  })
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+}
+
+/** A readable summary for a failed expectation. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
+    .join('\n')
+}
+
+/** Starting PGlite, the server and Chromium on a busy shared machine can take tens of seconds. */
+export const SETUP_TIMEOUT = 120_000

@@ -1,0 +1,64 @@
+import type { Page } from 'playwright-core'
+
+/** The conversation screen: sidebar chat list, message area, composer. */
+export class ChatPage {
+  constructor(readonly page: Page) {}
+
+  newChatButton = () => this.page.getByTestId('new-chat')
+  chatRows = () => this.page.getByTestId('chat-row')
+  chatRow = (title: string) => this.chatRows().filter({ hasText: title })
+  currentRow = () => this.page.locator('[data-testid="chat-row"]:has([aria-current="page"])')
+  search = () => this.page.getByRole('searchbox', { name: 'Search chats' })
+  input = () => this.page.getByRole('textbox', { name: 'Message' })
+  sendButton = () => this.page.getByTestId('send')
+  stopButton = () => this.page.getByTestId('stop')
+  messages = () => this.page.getByTestId('message')
+  assistantMessages = () => this.page.locator('[data-testid="message"][data-role="assistant"]')
+  lastAnswer = () => this.assistantMessages().last()
+  thinking = () => this.page.getByTestId('thinking')
+  modelDropdown = () => this.page.getByTestId('model-dropdown')
+
+  async newChat() {
+    const before = await this.chatRows().count()
+    await this.newChatButton().click()
+    await this.page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="chat-row"]').length > count,
+      before,
+    )
+    await this.page.waitForURL(/\/c\//)
+  }
+
+  async send(text: string) {
+    await this.input().fill(text)
+    await this.input().press('Enter')
+  }
+
+  async waitForAnswer(text: string) {
+    await this.lastAnswer().filter({ hasText: text }).waitFor()
+    await this.page.locator('[data-testid="message"][data-status="streaming"]').waitFor({ state: 'detached' })
+  }
+
+  async rename(from: string, to: string) {
+    await this.chatRow(from).hover()
+    await this.page.getByRole('button', { name: `Rename ${from}` }).click()
+    const input = this.page.getByRole('textbox', { name: 'Chat title' })
+    await input.fill(to)
+    await input.press('Enter')
+  }
+
+  async deleteChat(title: string) {
+    await this.chatRow(title).hover()
+    await this.page.getByRole('button', { name: `Delete ${title}` }).click()
+    const dialog = this.page.getByTestId('delete-chat-dialog')
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    // The dialog closes at once; the row goes when the server has answered.
+    await this.chatRow(title).waitFor({ state: 'detached' })
+  }
+
+  async openPlusMenu() {
+    await this.page.getByRole('button', { name: 'More actions' }).click()
+    await this.page.getByRole('menu').waitFor()
+  }
+}

@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core'
+
+export class SettingsDialog {
+  constructor(readonly page: Page) {}
+
+  root = () => this.page.getByTestId('settings-dialog')
+  updatePasswordButton = () => this.root().getByRole('button', { name: 'Update Password' })
+
+  async waitUntilShown() {
+    await this.root().getByRole('tab', { name: 'Security' }).waitFor()
+  }
+
+  async fillPasswords(current: string, next: string, confirm: string) {
+    await this.root().getByLabel('Current Password').fill(current)
+    await this.root().getByLabel('New Password', { exact: true }).fill(next)
+    await this.root().getByLabel('Confirm New Password').fill(confirm)
+  }
+
+  async requestEmailChange(email: string) {
+    await this.root().getByLabel('New Email Address').fill(email)
+    await this.root().getByRole('button', { name: 'Update Email' }).click()
+  }
+
+  async openDangerZone() {
+    await this.root().getByRole('tab', { name: 'Danger Zone' }).click()
+  }
+
+  async deleteAccount(confirmation: string) {
+    await this.root()
+      .getByLabel(/to confirm/)
+      .fill(confirmation)
+    await this.root().getByRole('button', { name: 'Delete Account' }).click()
+  }
+}

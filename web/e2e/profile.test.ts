@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { type E2E, newUser, SETUP_TIMEOUT, startE2E } from './fixtures'
+import { ProfileDialog } from './pages/profile-dialog'
+import { expectToast } from './pages/toasts'
+import { signInThroughCard, signUpThroughCard } from './session'
+
+// A real 1×1 PNG: the server may check the bytes, not only the declared type.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+// A browser walk through several screens takes seconds; `bun test web/e2e` needs no --timeout flag.
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let page: Page
+const user = newUser('Marie Curie')
+
+beforeAll(async () => {
+  e2e = await startE2E()
+  page = await e2e.newPage()
+  await signUpThroughCard(page, user)
+}, SETUP_TIMEOUT)
+afterAll(() => e2e?.close(), SETUP_TIMEOUT)
+
+async function openProfile() {
+  await page.getByTestId('user-menu').click()
+  await page.getByRole('menuitem', { name: 'Profile' }).click()
+  const dialog = new ProfileDialog(page)
+  await dialog.waitUntilShown()
+  return dialog
+}
+
+describe('user profile dialog', () => {
+  test('shows the name, e-mail, join date, empty bio and usage statistics', async () => {
+    const dialog = await openProfile()
+    expect(await dialog.name().textContent()).toBe(user.fullName)
+    await dialog.root().getByText(user.email).first().waitFor()
+    await dialog
+      .root()
+      .getByText(/^Joined /)
+      .waitFor()
+    await dialog.root().getByText('No bio added yet').waitFor()
+    await dialog.root().getByText('Enabled').waitFor()
+    await dialog.root().getByText('0 days').waitFor()
+    expect(await dialog.stat('Total Chats').textContent()).toBe('0')
+    expect(await dialog.stat('Messages Sent').textContent()).toBe('0')
+    await dialog.close()
+    await dialog.root().waitFor({ state: 'detached' })
+  })
+
+  test('Cancel resets the fields; Save Changes stores them and leaves edit mode', async () => {
+    const dialog = await openProfile()
+    await dialog.edit({ fullName: 'Someone Else', bio: 'not kept' })
+    await dialog.cancel()
+    expect(await dialog.name().textContent()).toBe(user.fullName)
+    await dialog.root().getByText('No bio added yet').waitFor()
+
+    await dialog.edit({
+      fullName: 'Marie Skłodowska-Curie',
+      bio: 'Physicist and chemist.',
+      language: 'French',
+      notifications: false,
+    })
+    await dialog.save()
+    await expectToast(page, 'Profile updated successfully!')
+    await dialog.root().getByRole('button', { name: 'Edit Profile' }).waitFor()
+    expect(await dialog.name().textContent()).toBe('Marie Skłodowska-Curie')
+    await dialog.root().getByText('Physicist and chemist.').waitFor()
+    await dialog.root().getByText('French').waitFor()
+    await dialog.root().getByText('Disabled').waitFor()
+
+    // The header's user menu follows the new name.
+    await dialog.close()
+    expect(await page.getByTestId('user-menu').textContent()).toContain('Marie Skłodowska-Curie')
+  })
+
+  test('avatar: refuses non-images and files over 5 MB, uploads an image, removes it after confirmation', async () => {
+    const dialog = await openProfile()
+    await dialog.uploadAvatar({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await expectToast(page, 'Please select an image file')
+    await dialog.uploadAvatar({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5242881) })
+    await expectToast(page, 'Image must be smaller than 5MB')
+    expect(await dialog.avatarImage().count()).toBe(0)
+
+    await dialog.uploadAvatar({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await expectToast(page, 'Avatar updated successfully!')
+    await dialog.avatarImage().waitFor()
+    const src = await dialog.avatarImage().getAttribute('src')
+    expect(src).toBeTruthy()
+    expect((await page.request.get(src!)).status()).toBe(200)
+
+    await dialog.removeAvatar()
+    await expectToast(page, 'Avatar removed successfully!')
+    await dialog.avatarImage().waitFor({ state: 'detached' })
+    await dialog.close()
+  })
+
+  test('a change made in one tab shows live in another tab of the same person', async () => {
+    const other = await page.context().newPage()
+    await other.goto('/')
+    await other.getByTestId('dashboard').waitFor()
+    // Give the second tab's socket a moment to connect before the change is made.
+    await other.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes('/socket.io/')),
+    )
+    await other.waitForTimeout(500)
+
+    const dialog = await openProfile()
+    await dialog.edit({ fullName: 'Pierre Curie' })
+    await dialog.save()
+    await expectToast(page, 'Profile updated successfully!')
+
+    await other.waitForFunction(
+      () => document.querySelector('[data-testid="user-menu"]')?.textContent?.includes('Pierre Curie'),
+      undefined,
+      { timeout: 10_000 },
+    )
+    await dialog.close()
+    await other.close()
+  })
+
+  test('a second device signed in separately sees the saved profile', async () => {
+    const device = await e2e.newPage()
+    await signInThroughCard(device, user)
+    // The menu shows a placeholder until the profile arrives, so wait for the name rather than read it once.
+    await device.waitForFunction(
+      () => document.querySelector('[data-testid="user-menu"]')?.textContent?.includes('Pierre Curie'),
+      undefined,
+      { timeout: 10_000 },
+    )
+    expect(await device.getByTestId('user-menu').textContent()).toContain('Pierre Curie')
+  })
+})

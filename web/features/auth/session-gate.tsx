@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { LoadingScreen } from '../../ui/loading-screen'
+import { sessionQuery } from './session-query'
+
+// Signed-in visitors never download the sign-in screen (and the signed-in views are lazy too).
+const LoginScreen = lazy(() => import('./login-card').then((module) => ({ default: module.LoginScreen })))
+
+type SessionUser = NonNullable<Awaited<ReturnType<NonNullable<typeof sessionQuery.queryFn>>>>
+
+/**
+ * 'Loading...' while the session is read, the sign-in screen without one, else the signed-in view.
+ * The same 'Loading...' stays up while the chosen screen's code arrives, so nothing jumps.
+ */
+export function SessionGate({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const session = useQuery(sessionQuery)
+  if (session.isPending) return <LoadingScreen />
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      {session.data ? children(session.data) : <LoginScreen />}
+    </Suspense>
+  )
+}

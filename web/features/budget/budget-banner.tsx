@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { AlertTriangle, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { type BudgetStatus, computeBudgetBanner } from '../../../src/budget/budget-state'
+import { api, errorText } from '../../lib/api'
+import { cn } from '../../lib/cn'
+import { useSocket } from '../chats/socket-context'
+
+export const budgetQuery = {
+  queryKey: ['budget'] as const,
+  queryFn: async (): Promise<BudgetStatus> => {
+    const { data, error } = await api.tokens.budget.get()
+    if (error) throw new Error(errorText(error, 'Failed to load the budget'))
+    return data.data
+  },
+}
+
+const dollars = (value: number) => `$${value.toFixed(2)}`
+
+/**
+ * The header's budget alert (spec section 4): hidden while loading, without data or once
+ * dismissed; a warning at the alert threshold; 'exceeded' at 100 %, saying until when requests
+ * are blocked when the limit is enforced. `budget:updated` after each answer keeps it current.
+ */
+export function BudgetBanner() {
+  const queryClient = useQueryClient()
+  const socket = useSocket()
+  const budget = useQuery(budgetQuery)
+  const [dismissed, setDismissed] = useState(false)
+
+  useEffect(() => {
+    if (!socket) return
+    const updated = (status: BudgetStatus) => queryClient.setQueryData(budgetQuery.queryKey, status)
+    socket.on('budget:updated', updated)
+    return () => {
+      socket.off('budget:updated', updated)
+    }
+  }, [socket, queryClient])
+
+  const banner = computeBudgetBanner(budget.data, { dismissed })
+  if (banner.state === 'hidden' || !budget.data || !banner.period) return null
+  const daily = banner.period === 'daily'
+  const used = daily ? budget.data.dailyUsed : budget.data.monthlyUsed
+  const limit = daily ? budget.data.dailyLimit : budget.data.monthlyLimit
+  const percent = daily ? banner.dailyPercent : banner.monthlyPercent
+  const exceeded = banner.state === 'exceeded'
+  const text = exceeded
+    ? `${daily ? 'Daily' : 'Monthly'} AI budget exceeded: ${dollars(used)} of ${dollars(limit)}.`
+    : `${percent}% of your ${daily ? 'daily' : 'monthly'} AI budget used: ${dollars(used)} of ${dollars(limit)}.`
+
+  return (
+    <div
+      role="status"
+      data-testid="budget-banner"
+      data-state={banner.state}
+      className={cn(
+        'flex max-w-xl min-w-0 items-center gap-2 rounded-lg border px-2.5 py-1 text-xs sm:text-sm',
+        exceeded
+          ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100'
+          : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100',
+      )}
+    >
+      <AlertTriangle className="size-4 shrink-0" aria-hidden />
+      <p className="min-w-0 truncate" title={[text, banner.blockedMessage].filter(Boolean).join(' ')}>
+        {text}
+        {banner.blockedMessage ? <span className="hidden sm:inline"> {banner.blockedMessage}</span> : null}
+      </p>
+      <button
+        type="button"
+        onClick={() => setDismissed(true)}
+        aria-label="Dismiss budget alert"
+        className="-mr-1 rounded p-0.5 hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-brand dark:hover:bg-white/10"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    </div>
+  )
+}

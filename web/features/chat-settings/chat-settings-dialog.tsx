@@ -1,0 +1,224 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { api, errorText } from '../../lib/api'
+import { Button, buttonClass } from '../../ui/button'
+import { Dialog, overlayClass } from '../../ui/dialog'
+import { fieldClass, Input, Label, Textarea } from '../../ui/input'
+import { type ChatConfig, capabilitiesQuery, chatConfigQuery } from './chat-config-query'
+import { SliderField, SwitchField } from './setting-fields'
+
+const RESET_QUESTION = 'Reset all settings to defaults? This cannot be undone.'
+
+/** Advanced Chat Settings: this chat's model settings (spec sections 2, 5 and 9). */
+export default function ChatSettingsDialog({
+  chatId,
+  open,
+  onOpenChange,
+}: {
+  chatId: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const queryClient = useQueryClient()
+  const config = useQuery(chatConfigQuery(chatId))
+  const capabilities = useQuery(capabilitiesQuery)
+  const [form, setForm] = useState<ChatConfig | null>(null)
+  const [confirmReset, setConfirmReset] = useState(false)
+  const formatId = useId()
+  const promptId = useId()
+  const maxTokensId = useId()
+
+  useEffect(() => {
+    if (config.data) setForm(config.data)
+  }, [config.data])
+  useEffect(() => {
+    if (config.isError) toast.error(config.error.message || 'Failed to load settings', { id: 'config-load' })
+  }, [config.isError, config.error])
+
+  const save = useMutation({
+    mutationFn: async (values: ChatConfig) => {
+      const { data, error } = await api.chats({ id: chatId }).config.patch({
+        ...values,
+        system_prompt: values.system_prompt?.trim() ? values.system_prompt : null,
+      })
+      if (error) throw new Error(errorText(error, 'Failed to save settings'))
+      return data.data
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(chatConfigQuery(chatId).queryKey, saved)
+      toast.success('Chat settings saved successfully')
+      onOpenChange(false)
+    },
+    onError: (error) => toast.error(error.message),
+  })
+
+  const reset = useMutation({
+    mutationFn: async () => {
+      const { error } = await api.chats({ id: chatId }).config.delete()
+      if (error) throw new Error('Failed to reset settings')
+    },
+    onSuccess: async () => {
+      toast.success('Settings reset to defaults')
+      await queryClient.refetchQueries({ queryKey: chatConfigQuery(chatId).queryKey })
+    },
+    onError: (error) => toast.error(error.message),
+  })
+
+  const set = <K extends keyof ChatConfig>(key: K, value: ChatConfig[K]) =>
+    setForm((current) => (current ? { ...current, [key]: value } : current))
+  const webSearch = capabilities.data?.webSearch === true
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Advanced Chat Settings"
+      description="These settings only apply to this conversation. Changes take effect on your next message."
+      testId="chat-settings-dialog"
+      className="max-w-xl"
+    >
+      {!form ? (
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+          {config.isError ? 'Failed to load settings' : 'Loading...'}
+        </p>
+      ) : (
+        <form
+          className="flex flex-col gap-5"
+          onSubmit={(event) => {
+            event.preventDefault()
+            save.mutate(form)
+          }}
+        >
+          <div>
+            <Label htmlFor={promptId}>System Prompt</Label>
+            <Textarea
+              id={promptId}
+              value={form.system_prompt ?? ''}
+              maxLength={20_000}
+              placeholder="You are a helpful assistant..."
+              onChange={(event) => set('system_prompt', event.target.value)}
+            />
+          </div>
+          <SliderField
+            label="Temperature"
+            value={form.temperature}
+            min={0}
+            max={2}
+            step={0.1}
+            onChange={(value) => set('temperature', value)}
+            hint="Higher is more creative, lower more focused."
+          />
+          <div>
+            <SliderField
+              label="Max Tokens"
+              value={form.max_tokens}
+              min={256}
+              max={8192}
+              step={256}
+              onChange={(value) => set('max_tokens', value)}
+            />
+            <Label
+              htmlFor={maxTokensId}
+              className="mt-2 text-xs font-normal text-zinc-600 dark:text-zinc-400"
+            >
+              Maximum length of AI response (1-128000 tokens)
+            </Label>
+            <Input
+              id={maxTokensId}
+              type="number"
+              min={1}
+              max={128_000}
+              step={1}
+              required
+              value={form.max_tokens}
+              onChange={(event) => set('max_tokens', Math.round(Number(event.target.value)))}
+              className="w-40"
+            />
+          </div>
+          <SliderField
+            label="Top P"
+            value={form.top_p}
+            min={0}
+            max={1}
+            step={0.05}
+            onChange={(v) => set('top_p', v)}
+          />
+          <SliderField
+            label="Frequency Penalty"
+            value={form.frequency_penalty}
+            min={-2}
+            max={2}
+            step={0.1}
+            onChange={(value) => set('frequency_penalty', value)}
+          />
+          <SliderField
+            label="Presence Penalty"
+            value={form.presence_penalty}
+            min={-2}
+            max={2}
+            step={0.1}
+            onChange={(value) => set('presence_penalty', value)}
+          />
+          <div>
+            <Label htmlFor={formatId}>Response Format</Label>
+            <select
+              id={formatId}
+              value={form.response_format}
+              onChange={(event) =>
+                set('response_format', event.target.value as ChatConfig['response_format'])
+              }
+              className={`${fieldClass} h-10`}
+            >
+              <option value="text">Text</option>
+              <option value="json">JSON</option>
+              <option value="markdown">Markdown</option>
+            </select>
+          </div>
+          <SwitchField
+            label="Enable web search"
+            checked={form.web_search_enabled}
+            disabled={!webSearch}
+            onChange={(value) => set('web_search_enabled', value)}
+            hint={
+              webSearch
+                ? 'Search the web and cite the results.'
+                : 'Web search is not configured on this server.'
+            }
+          />
+          <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+            <Button variant="outline" onClick={() => setConfirmReset(true)} busy={reset.isPending}>
+              Reset to Defaults
+            </Button>
+            <div className="ml-auto flex gap-2">
+              <Button variant="ghost" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save Settings'}
+              </Button>
+            </div>
+          </div>
+        </form>
+      )}
+      <AlertDialog.Root open={confirmReset} onOpenChange={setConfirmReset}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={`${overlayClass} z-50`} />
+          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900">
+            <AlertDialog.Title className="text-lg font-semibold">Reset to Defaults</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              {RESET_QUESTION}
+            </AlertDialog.Description>
+            <div className="mt-5 flex justify-end gap-2">
+              <AlertDialog.Cancel className={buttonClass('outline')}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Action className={buttonClass('destructive')} onClick={() => reset.mutate()}>
+                Reset
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </Dialog>
+  )
+}

@@ -1,0 +1,106 @@
+import { MessageSquare, Pencil, Trash2 } from 'lucide-react'
+import { memo, useState } from 'react'
+import { cn } from '../../lib/cn'
+import type { Chat } from './chats-query'
+
+const iconButton =
+  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100'
+
+/** One chat in the sidebar: select on click, rename inline (Enter saves, Escape cancels), delete. */
+export const ChatRow = memo(function ChatRow({
+  chat,
+  current,
+  onSelect,
+  onRename,
+  onDelete,
+}: {
+  chat: Chat
+  current: boolean
+  onSelect: (id: string) => void
+  onRename: (id: string, title: string) => void
+  onDelete: (chat: Chat) => void
+}) {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(chat.title)
+
+  function save() {
+    setEditing(false)
+    const title = draft.trim()
+    if (title && title !== chat.title) onRename(chat.id, title)
+  }
+
+  if (editing) {
+    return (
+      <div className="flex h-10 items-center px-1">
+        <input
+          // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this chat
+          autoFocus
+          aria-label="Chat title"
+          value={draft}
+          maxLength={200}
+          onChange={(event) => setDraft(event.target.value)}
+          onFocus={(event) => event.target.select()}
+          onBlur={save}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') save()
+            if (event.key === 'Escape') {
+              event.stopPropagation()
+              setDraft(chat.title)
+              setEditing(false)
+            }
+          }}
+          className="h-8 w-full rounded-md border border-brand bg-white px-2 text-sm outline-none ring-2 ring-brand/30 dark:bg-zinc-900"
+        />
+      </div>
+    )
+  }
+
+  return (
+    <div
+      data-testid="chat-row"
+      data-chat-id={chat.id}
+      className={cn(
+        'group flex h-10 items-center gap-1 rounded-lg pr-1 text-sm',
+        current
+          ? 'bg-white font-medium shadow-xs dark:bg-zinc-800'
+          : 'hover:bg-zinc-200/70 dark:hover:bg-zinc-800/70',
+      )}
+    >
+      <button
+        type="button"
+        onClick={() => onSelect(chat.id)}
+        aria-current={current ? 'page' : undefined}
+        className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-lg px-2.5 text-left focus-visible:outline-2 focus-visible:outline-brand"
+      >
+        <MessageSquare className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
+        <span className="truncate">{chat.title}</span>
+      </button>
+      <div
+        className={cn(
+          'flex shrink-0 items-center opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100',
+          current && 'md:opacity-100',
+        )}
+      >
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Rename ${chat.title}`}
+          onClick={() => {
+            setDraft(chat.title)
+            setEditing(true)
+          }}
+        >
+          <Pencil className="size-3.5" aria-hidden />
+        </button>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Delete ${chat.title}`}
+          onClick={() => onDelete(chat)}
+        >
+          <Trash2 className="size-3.5" aria-hidden />
+        </button>
+      </div>
+    </div>
+  )
+})

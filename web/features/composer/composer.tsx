@@ -1,0 +1,145 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { ArrowUp, Loader2, Paperclip, Plus, SlidersHorizontal, Square } from 'lucide-react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { cn } from '../../lib/cn'
+import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { ComposerAttachments } from '../attachments/composer-attachments'
+import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
+import { useFilePicker } from '../attachments/file-picker'
+import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
+
+/** idle → submitted (the send is on its way) → streaming (the answer is arriving); error after a failed send. */
+export type ComposerState = 'idle' | 'submitted' | 'streaming' | 'error'
+
+const MIN_HEIGHT = 48
+const MAX_HEIGHT = 164
+
+/**
+ * The input bar: a growing textarea (Enter sends, Shift+Enter adds a line), the '+' menu, the
+ * model dropdown and Send, which becomes Stop while an answer streams.
+ */
+export function Composer({
+  state,
+  hasChat,
+  onSend,
+  onStop,
+  onOpenSettings,
+  modelDropdown,
+}: {
+  state: ComposerState
+  hasChat: boolean
+  /** Resolves true when the text and files were taken (the input and the files are then cleared). */
+  onSend: (text: string, attachmentIds: string[]) => Promise<boolean>
+  onStop: () => void
+  onOpenSettings: () => void
+  modelDropdown: ReactNode
+}) {
+  const [text, setText] = useState('')
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  const responding = state === 'submitted' || state === 'streaming'
+  const files = useAttachmentUploads()
+  const picker = useFilePicker(files.add)
+  // Files alone are a message; a file still uploading holds the send until it is ready.
+  const blank = text.trim() === '' && files.readyIds.length === 0
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
+  useLayoutEffect(() => {
+    const el = textarea.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, el.scrollHeight))}px`
+  }, [text])
+
+  async function send() {
+    if (blank || responding || files.uploading) return
+    if (await onSend(text, files.readyIds)) {
+      setText('')
+      files.clear()
+    }
+  }
+
+  return (
+    <AttachmentDropZone onFiles={files.add} className="shrink-0 px-3 pb-3 sm:px-6 sm:pb-5">
+      <form
+        className="mx-auto flex w-full max-w-3xl flex-col rounded-2xl border border-zinc-300 bg-white shadow-sm focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/25 dark:border-zinc-700 dark:bg-zinc-900"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void send()
+        }}
+        data-testid="composer"
+        data-state={state}
+      >
+        {picker.input}
+        <ComposerAttachments files={files.files} onRemove={files.remove} />
+        <textarea
+          ref={textarea}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onPaste={(event) => pasteFiles(event, files.add)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault()
+              void send()
+            }
+          }}
+          rows={1}
+          placeholder="What would you like to know?"
+          aria-label="Message"
+          className="block w-full resize-none bg-transparent px-4 py-3 text-[15px] leading-6 outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
+          style={{ minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT }}
+        />
+        <div className="flex items-center gap-1 px-2 pb-2">
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger
+              aria-label="More actions"
+              className="flex size-8 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800"
+            >
+              <Plus className="size-5" aria-hidden />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content side="top" align="start" sideOffset={6} className={menuContentClass}>
+                <DropdownMenu.Item className={menuItemClass} onSelect={picker.open}>
+                  <Paperclip className="size-4" aria-hidden /> Add photos & files
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className={menuItemClass} disabled={!hasChat} onSelect={onOpenSettings}>
+                  <SlidersHorizontal className="size-4" aria-hidden /> Advanced settings
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+          <div className="ml-auto flex min-w-0 items-center gap-1">
+            {modelDropdown}
+            {state === 'streaming' ? (
+              <button
+                type="button"
+                onClick={onStop}
+                aria-label="Stop"
+                data-testid="stop"
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-zinc-900 text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+              >
+                <Square className="size-3.5 fill-current" aria-hidden />
+              </button>
+            ) : (
+              <button
+                type="submit"
+                aria-label="Send message"
+                data-testid="send"
+                disabled={blank || responding || files.uploading}
+                className={cn(
+                  'flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-r from-brand to-brand-2 text-white shadow-sm',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-50',
+                )}
+              >
+                {state === 'submitted' ? (
+                  <Loader2 className="size-4 animate-spin" aria-hidden />
+                ) : (
+                  <ArrowUp className="size-5" aria-hidden />
+                )}
+              </button>
+            )}
+          </div>
+        </div>
+      </form>
+    </AttachmentDropZone>
+  )
+}

@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { useMediaQuery } from '../../lib/use-media-query'
+import { SocketContext } from '../chats/socket-context'
+import { useChatListEvents } from '../chats/use-chat-list-events'
+import { useCurrentChatId } from '../chats/use-current-chat'
+import { ChatView } from '../messages/chat-view'
+import { profileQuery } from '../profile/profile-query'
+import { Header } from './header'
+import { DesktopSidebar, MobileSidebar } from './sidebar'
+import { useRealtime } from './use-realtime'
+
+// The dialogs are fetched when first opened, so the first visit downloads less.
+const ProfileDialog = lazy(() => import('../profile/profile-dialog'))
+const SettingsDialog = lazy(() => import('../settings/settings-dialog'))
+
+const SIDEBAR_KEY = 'sidebar_open'
+
+export function Dashboard({ userId }: { userId: string }) {
+  const chatId = useCurrentChatId()
+  const profile = useQuery(profileQuery)
+  const socket = useRealtime(userId)
+  const wide = useMediaQuery('(min-width: 768px)')
+  const [desktopOpen, setDesktopOpen] = useState(() => localStorage.getItem(SIDEBAR_KEY) !== 'false')
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [dialog, setDialog] = useState<'profile' | 'settings' | null>(null)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  // The dialogs open from a menu that is gone by the time they close: hand focus back to its button.
+  function closeDialog(open: boolean) {
+    if (open) return
+    setDialog(null)
+    requestAnimationFrame(() => menuButton.current?.focus())
+  }
+  const isAdmin = profile.data?.role === 'admin'
+
+  useEffect(() => {
+    if (profile.isError) toast.error('Failed to load user profile', { id: 'profile-load' })
+  }, [profile.isError])
+
+  function toggleSidebar() {
+    if (!wide) return setDrawerOpen((open) => !open)
+    setDesktopOpen((open) => {
+      localStorage.setItem(SIDEBAR_KEY, String(!open))
+      return !open
+    })
+  }
+
+  return (
+    <SocketContext.Provider value={socket}>
+      <ChatListEvents />
+      <div data-testid="dashboard" className="flex h-full flex-col">
+        <Header
+          profile={profile.data}
+          sidebarOpen={wide ? desktopOpen : drawerOpen}
+          onToggleSidebar={toggleSidebar}
+          onOpenProfile={() => setDialog('profile')}
+          onOpenSettings={() => setDialog('settings')}
+          menuButtonRef={menuButton}
+        />
+        <div className="flex min-h-0 flex-1">
+          {wide ? (
+            <DesktopSidebar open={desktopOpen} isAdmin={isAdmin} />
+          ) : (
+            <MobileSidebar open={drawerOpen} onOpenChange={setDrawerOpen} isAdmin={isAdmin} />
+          )}
+          <main className="flex min-w-0 flex-1 flex-col">
+            <ChatView chatId={chatId} name={profile.data?.full_name?.trim() || null} />
+          </main>
+        </div>
+        <Suspense fallback={null}>
+          {dialog === 'profile' ? <ProfileDialog open onOpenChange={closeDialog} /> : null}
+          {dialog === 'settings' ? <SettingsDialog open onOpenChange={closeDialog} /> : null}
+        </Suspense>
+      </div>
+    </SocketContext.Provider>
+  )
+}
+
+function ChatListEvents() {
+  useChatListEvents()
+  return null
+}

@@ -1,0 +1,58 @@
+import { PanelLeft } from 'lucide-react'
+import type { RefObject } from 'react'
+import { BrandMark } from '../../ui/brand-mark'
+import { Button } from '../../ui/button'
+import { useBranding } from '../branding/use-branding'
+import type { Profile } from '../profile/profile-query'
+import { ThemeToggle } from '../theme/theme-toggle'
+import { useThemeSync } from '../theme/use-theme-sync'
+import { BudgetBannerSlot } from './slots'
+import { UserMenu } from './user-menu'
+
+export function Header({
+  profile,
+  sidebarOpen,
+  onToggleSidebar,
+  onOpenProfile,
+  onOpenSettings,
+  menuButtonRef,
+}: {
+  profile: Profile | undefined
+  sidebarOpen: boolean
+  onToggleSidebar: () => void
+  onOpenProfile: () => void
+  onOpenSettings: () => void
+  menuButtonRef: RefObject<HTMLButtonElement | null>
+}) {
+  const branding = useBranding()
+  const changeTheme = useThemeSync(profile)
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white/80 px-2 backdrop-blur sm:px-3 dark:border-zinc-800 dark:bg-zinc-900/80">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={onToggleSidebar}
+        aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
+        aria-expanded={sidebarOpen}
+        aria-controls="sidebar"
+        data-testid="sidebar-toggle"
+      >
+        <PanelLeft className="size-5" aria-hidden />
+      </Button>
+      <div className="flex min-w-0 items-center gap-2">
+        <BrandMark logoUrl={branding.logoUrl} name={branding.companyName} className="size-8" />
+        <span className="truncate font-semibold">{branding.companyName}</span>
+      </div>
+      <div className="flex min-w-0 flex-1 justify-center px-2">
+        <BudgetBannerSlot />
+      </div>
+      <ThemeToggle onChange={changeTheme} />
+      <UserMenu
+        profile={profile}
+        onOpenProfile={onOpenProfile}
+        onOpenSettings={onOpenSettings}
+        buttonRef={menuButtonRef}
+      />
+    </header>
+  )
+}

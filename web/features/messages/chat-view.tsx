@@ -1,0 +1,128 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { chatsQuery } from '../chats/chats-query'
+import { CREATE_CHAT_KEY, useCreateChat } from '../chats/use-chat-mutations'
+import { useSelectChat } from '../chats/use-current-chat'
+import { Composer, type ComposerState } from '../composer/composer'
+import { Welcome } from '../dashboard/welcome'
+import { ModelDropdown } from '../models/model-dropdown'
+import { useSelectedModel } from '../models/use-selected-model'
+import { useMarkdown } from './markdown/use-markdown'
+import { MessageList } from './message-list'
+import { messagesQuery } from './messages-query'
+import { useChatEvents } from './use-chat-events'
+import { useRegenerate, useSendMessage, useStopReply } from './use-reply-actions'
+
+const ChatSettingsDialog = lazy(() => import('../chat-settings/chat-settings-dialog'))
+
+/** The message area and the composer for the current chat (or the welcome when there is none). */
+export function ChatView({ chatId, name }: { chatId: string | undefined; name: string | null }) {
+  useAutoSelectFirstChat(chatId)
+  useChatEvents(chatId)
+  const messages = useInfiniteQuery({ ...messagesQuery(chatId ?? ''), enabled: Boolean(chatId) })
+  const list = useMemo(
+    () => (messages.data?.pages.flatMap((page) => page.messages) ?? []).slice().reverse(),
+    [messages.data],
+  )
+  const selectChat = useSelectChat()
+  useEffect(() => {
+    if (!messages.isError) return
+    if (messages.error.message === 'Chat not found') void selectChat(null, { replace: true })
+    else toast.error('Failed to load messages', { id: 'messages-load' })
+  }, [messages.isError, messages.error, selectChat])
+
+  const model = useSelectedModel()
+  const createChat = useCreateChat()
+  const queryClient = useQueryClient()
+  const send = useSendMessage(chatId)
+  const stop = useStopReply(chatId)
+  const regenerate = useRegenerate(chatId)
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  // Stable across renders, so the memoised bubbles do not all re-render on every list change.
+  const regenerateArgs = useRef({ mutate: regenerate.mutate, modelId: model.selected?.id ?? null })
+  regenerateArgs.current = { mutate: regenerate.mutate, modelId: model.selected?.id ?? null }
+  const onRegenerate = useCallback(
+    () => regenerateArgs.current.mutate({ modelId: regenerateArgs.current.modelId }),
+    [],
+  )
+
+  const streaming = list.some((message) => message.status === 'streaming')
+  const state: ComposerState = streaming
+    ? 'streaming'
+    : send.isPending || regenerate.isPending
+      ? 'submitted'
+      : send.isError
+        ? 'error'
+        : 'idle'
+
+  async function onSend(text: string, attachmentIds: string[]): Promise<boolean> {
+    // Spec section 4: with no current chat, sending only creates one; the text stays for the next press.
+    // A chat being created from another button (e.g. the sidebar's) counts: never create a second.
+    if (!chatId) {
+      if (queryClient.isMutating({ mutationKey: CREATE_CHAT_KEY }) === 0) createChat.mutate()
+      return false
+    }
+    try {
+      await send.mutateAsync({ content: text, modelId: model.selected?.id ?? null, attachmentIds })
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  // Messages show once the markdown renderer is here too, so answers never flash as plain text.
+  const markdownPending = useMarkdown() === null
+  const showWelcome = !chatId || (messages.isSuccess && list.length === 0)
+  return (
+    <>
+      {showWelcome ? (
+        <div className="flex min-h-0 flex-1 items-center justify-center overflow-y-auto py-10">
+          <Welcome name={name} onCreateChat={() => createChat.mutate()} creating={createChat.isPending} />
+        </div>
+      ) : messages.isPending || markdownPending ? (
+        <div className="flex-1" role="status" aria-label="Loading messages" />
+      ) : (
+        <MessageList
+          key={chatId}
+          messages={list}
+          hasOlder={messages.hasNextPage}
+          loadingOlder={messages.isFetchingNextPage}
+          onLoadOlder={() => void messages.fetchNextPage()}
+          onRegenerate={onRegenerate}
+          canRegenerate={!regenerate.isPending && !send.isPending}
+        />
+      )}
+      <Composer
+        state={state}
+        hasChat={Boolean(chatId)}
+        onSend={onSend}
+        onStop={() => stop.mutate()}
+        onOpenSettings={() => setSettingsOpen(true)}
+        modelDropdown={
+          <ModelDropdown
+            models={model.models}
+            loading={model.loading}
+            selected={model.selected}
+            onChoose={model.choose}
+          />
+        }
+      />
+      <Suspense fallback={null}>
+        {settingsOpen && chatId ? (
+          <ChatSettingsDialog chatId={chatId} open onOpenChange={setSettingsOpen} />
+        ) : null}
+      </Suspense>
+    </>
+  )
+}
+
+/** Spec section 4: when chats exist and none is selected, the first becomes current. */
+function useAutoSelectFirstChat(chatId: string | undefined) {
+  const chats = useInfiniteQuery(chatsQuery(''))
+  const first = chats.data?.pages[0]?.chats[0]?.id
+  const selectChat = useSelectChat()
+  useEffect(() => {
+    if (!chatId && first) void selectChat(first, { replace: true })
+  }, [chatId, first, selectChat])
+}

@@ -1,0 +1,161 @@
+import { AlertCircle, Check, Copy, RotateCcw, Square } from 'lucide-react'
+import { memo, useState } from 'react'
+import { cn } from '../../lib/cn'
+import { MessageAttachmentsSlot } from './attachments-slot'
+import { useLiveText } from './live-text-store'
+import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
+import { useMarkdown } from './markdown/use-markdown'
+import type { Message } from './messages-query'
+import { SEND_FAILED } from './use-reply-actions'
+
+const actionClass =
+  'flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'
+
+function timeOfDay(iso: string) {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+}
+
+/** One message: the user's on the right as typed, the assistant's on the left as markdown. */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  isLast,
+  onRegenerate,
+  canRegenerate,
+}: {
+  message: Message
+  isLast: boolean
+  onRegenerate: () => void
+  canRegenerate: boolean
+}) {
+  if (message.is_user) return <UserBubble message={message} />
+  return (
+    <AssistantBubble
+      message={message}
+      isLast={isLast}
+      onRegenerate={onRegenerate}
+      canRegenerate={canRegenerate}
+    />
+  )
+})
+
+function UserBubble({ message }: { message: Message }) {
+  const text = stripFilesMarker(message.content)
+  return (
+    <article
+      className="flex flex-col items-end"
+      data-testid="message"
+      data-role="user"
+      aria-label="Your message"
+    >
+      {text ? (
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand/15 px-4 py-2.5 whitespace-pre-wrap break-words text-zinc-900 dark:bg-brand/25 dark:text-zinc-50">
+          {text}
+        </div>
+      ) : null}
+      <MessageAttachmentsSlot message={message} hasAttachments={hasFilesMarker(message.content)} />
+      <div className="mt-1 flex items-center gap-1">
+        <time dateTime={message.created_at} className="text-xs text-zinc-600 dark:text-zinc-400">
+          {timeOfDay(message.created_at)}
+        </time>
+        <CopyButton text={text} />
+      </div>
+    </article>
+  )
+}
+
+function AssistantBubble({
+  message,
+  isLast,
+  onRegenerate,
+  canRegenerate,
+}: {
+  message: Message
+  isLast: boolean
+  onRegenerate: () => void
+  canRegenerate: boolean
+}) {
+  const live = useLiveText(message.id)
+  const streaming = message.status === 'streaming'
+  const text = stripFilesMarker(streaming && live ? live.content : message.content)
+  const thinking = streaming && text === ''
+  const Markdown = useMarkdown()
+  return (
+    <article
+      className="flex flex-col items-start"
+      data-testid="message"
+      data-role="assistant"
+      data-status={message.status}
+      aria-label="Assistant message"
+      aria-busy={streaming || undefined}
+    >
+      <div
+        className={cn(
+          'max-w-full rounded-2xl rounded-bl-md border border-zinc-200 bg-white px-4 py-3 shadow-xs sm:max-w-[90%] dark:border-zinc-800 dark:bg-zinc-900',
+          message.status === 'failed' && 'border-red-300 dark:border-red-900',
+        )}
+      >
+        {thinking ? (
+          <p className="flex items-center gap-2 text-zinc-600 dark:text-zinc-400" data-testid="thinking">
+            <span className="flex gap-1" aria-hidden>
+              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.3s]" />
+              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.15s]" />
+              <span className="size-1.5 animate-bounce rounded-full bg-current" />
+            </span>
+            Thinking...
+          </p>
+        ) : text ? (
+          typeof Markdown === 'function' ? (
+            <Markdown text={text} streaming={streaming} />
+          ) : (
+            // The chat view waits for the markdown chunk, so this shows only if it failed to load.
+            <p className="whitespace-pre-wrap">{text}</p>
+          )
+        ) : null}
+        {message.status === 'failed' ? (
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-red-700 dark:text-red-400" role="alert">
+            <AlertCircle className="size-4 shrink-0" aria-hidden /> {SEND_FAILED}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-1">
+        <time dateTime={message.created_at} className="text-xs text-zinc-600 dark:text-zinc-400">
+          {timeOfDay(message.created_at)}
+        </time>
+        {message.status === 'stopped' ? (
+          <span
+            className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400"
+            data-testid="stopped"
+          >
+            <Square className="size-3" aria-hidden /> Stopped
+          </span>
+        ) : null}
+        {!streaming && text ? <CopyButton text={text} /> : null}
+        {isLast && !streaming && canRegenerate ? (
+          <button type="button" className={actionClass} onClick={onRegenerate}>
+            <RotateCcw className="size-3.5" aria-hidden />
+            {message.status === 'failed' ? 'Retry' : 'Regenerate'}
+          </button>
+        ) : null}
+      </div>
+    </article>
+  )
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <button
+      type="button"
+      className={actionClass}
+      aria-label={copied ? 'Copied' : 'Copy message'}
+      onClick={() => {
+        void navigator.clipboard.writeText(text).then(() => {
+          setCopied(true)
+          setTimeout(() => setCopied(false), 1500)
+        })
+      }}
+    >
+      {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+    </button>
+  )
+}

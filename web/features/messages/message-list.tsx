@@ -1,0 +1,145 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { Loader2 } from 'lucide-react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { MessageBubble } from './message-bubble'
+import type { Message } from './messages-query'
+
+/** Space above the first message: the list's top padding, the 'Load older' row and one gap. */
+const TOP_PADDING = 24
+const LOAD_OLDER_ROW = 32
+const GAP = 20
+const BOTTOM_PADDING = 24
+/** Within this many pixels of the end the reader counts as at the bottom and is followed. */
+const AT_END = 48
+
+/**
+ * A first guess at a message's height before it is measured: a line of about 80 characters per
+ * 24 px, plus the bubble's padding and its time row. Only the rows in view are ever measured.
+ */
+function estimateHeight(message: Message | undefined): number {
+  if (!message) return 120
+  const lines = message.content.split('\n').reduce((sum, line) => sum + Math.ceil((line.length || 1) / 80), 0)
+  return Math.min(4000, 56 + lines * 24)
+}
+
+/**
+ * The conversation, oldest at the top, windowed: only the messages in and near the view are
+ * mounted, so a chat of any length keeps a bounded DOM. Row heights are measured as rows mount.
+ * The virtualizer anchors to the end: prepending older pages keeps the reader's row in place,
+ * a reply growing while the reader is at the bottom is followed, and new messages appended at
+ * the bottom are scrolled to. The next older page loads when the top comes into view.
+ */
+export function MessageList({
+  messages,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  onRegenerate,
+  canRegenerate,
+}: {
+  messages: Message[]
+  hasOlder: boolean
+  loadingOlder: boolean
+  onLoadOlder: () => void
+  onRegenerate: () => void
+  canRegenerate: boolean
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const topRef = useRef<HTMLDivElement>(null)
+  const messagesRef = useRef(messages)
+  messagesRef.current = messages
+
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimateHeight(messagesRef.current[index]),
+    getItemKey: (index) => messagesRef.current[index]?.id ?? index,
+    gap: GAP,
+    paddingStart: TOP_PADDING + LOAD_OLDER_ROW + GAP,
+    paddingEnd: BOTTOM_PADDING,
+    overscan: 4,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END,
+  })
+
+  // A chat opens at its latest message; the virtualizer re-aims as the rows get measured.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list mounts
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd()
+  }, [])
+
+  const loadOlderRef = useRef(() => {})
+  loadOlderRef.current = () => {
+    if (!loadingOlder) onLoadOlder()
+  }
+  useEffect(() => {
+    const top = topRef.current
+    if (!top || !hasOlder) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadOlderRef.current()
+      },
+      { root: scrollRef.current, rootMargin: '200px 0px 0px 0px' },
+    )
+    observer.observe(top)
+    return () => observer.disconnect()
+  }, [hasOlder])
+
+  const items = virtualizer.getVirtualItems()
+  const lastId = messages.at(-1)?.id
+  return (
+    <div
+      ref={scrollRef}
+      className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+      data-testid="message-list"
+      data-loaded={messages.length}
+    >
+      <div className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
+        <div
+          ref={topRef}
+          className="absolute inset-x-0 flex items-center justify-center"
+          style={{ top: TOP_PADDING, height: LOAD_OLDER_ROW }}
+        >
+          {hasOlder ? (
+            <button
+              type="button"
+              onClick={() => loadOlderRef.current()}
+              disabled={loadingOlder}
+              className="flex items-center gap-1.5 rounded-full px-3 py-1 text-sm text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800"
+            >
+              {loadingOlder ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+              Load older messages
+            </button>
+          ) : null}
+        </div>
+        <div
+          role="log"
+          aria-label="Messages"
+          className="absolute inset-x-0 top-0 px-3 sm:px-6"
+          style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
+        >
+          {items.map((item) => {
+            const message = messages[item.index]
+            if (!message) return null
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ marginBottom: GAP }}
+              >
+                <MessageBubble
+                  message={message}
+                  isLast={message.id === lastId}
+                  onRegenerate={onRegenerate}
+                  canRegenerate={canRegenerate}
+                />
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
+import { api, errorText } from '../../lib/api'
+
+export const MESSAGE_PAGE_SIZE = 50
+
+/** Pages newest first (the first page is the latest messages); older pages by keyset cursor. */
+export function messagesQuery(chatId: string) {
+  return infiniteQueryOptions({
+    queryKey: ['messages', chatId],
+    queryFn: async ({ pageParam }) => {
+      const { data, error } = await api.chats({ id: chatId }).messages.get({
+        query: { limit: MESSAGE_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      })
+      if (error) throw new Error(errorText(error, 'Failed to load messages'))
+      return { ...data.data, messages: data.data.messages.map(normaliseMessage) }
+    },
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+}
+
+type MessagePage = Awaited<ReturnType<NonNullable<ReturnType<typeof messagesQuery>['queryFn']>>>
+export type Message = MessagePage['messages'][number]
+type MessagePages = InfiniteData<MessagePage, string>
+
+function update(queryClient: QueryClient, chatId: string, change: (data: MessagePages) => MessagePages) {
+  const key = messagesQuery(chatId).queryKey
+  const data = queryClient.getQueryData<MessagePages>(key)
+  if (data) queryClient.setQueryData(key, change(data))
+}
+
+const newestFirst = (a: Message, b: Message) =>
+  b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id)
+
+/**
+ * Adds the message to the newest page, or merges it into the copy already there (unless
+ * `onlyIfMissing`: a placeholder must not overwrite an answer that already arrived).
+ */
+export function upsertMessage(
+  queryClient: QueryClient,
+  message: Message,
+  options: { onlyIfMissing?: boolean } = {},
+) {
+  update(queryClient, message.chat_id, (data) => {
+    const found = data.pages.some((page) => page.messages.some((m) => m.id === message.id))
+    if (found && options.onlyIfMissing) return data
+    if (found) {
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          messages: page.messages.map((m) => (m.id === message.id ? { ...m, ...message } : m)),
+        })),
+      }
+    }
+    const [first, ...rest] = data.pages
+    const messages = [message, ...(first?.messages ?? [])].sort(newestFirst)
+    return { ...data, pages: [{ nextCursor: first?.nextCursor ?? null, ...first, messages }, ...rest] }
+  })
+}
+
+export function patchMessage(
+  queryClient: QueryClient,
+  chatId: string,
+  messageId: string,
+  patch: Partial<Message>,
+) {
+  update(queryClient, chatId, (data) => ({
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      messages: page.messages.map((m) => (m.id === messageId ? { ...m, ...patch } : m)),
+    })),
+  }))
+}
+
+export function removeMessage(queryClient: QueryClient, chatId: string, messageId: string) {
+  update(queryClient, chatId, (data) => ({
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== messageId) })),
+  }))
+}
+
+/**
+ * Eden turns ISO date strings in responses into Date objects while socket events carry strings;
+ * messages are kept with string dates so both sources compare and sort the same way.
+ */
+export function normaliseMessage<T extends { created_at: unknown }>(message: T): T & { created_at: string } {
+  const value: unknown = message.created_at
+  return { ...message, created_at: value instanceof Date ? value.toISOString() : String(value) }
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useSocket } from '../chats/socket-context'
+import { liveTexts } from './live-text-store'
+import { type Message, messagesQuery, patchMessage, removeMessage, upsertMessage } from './messages-query'
+
+type JoinAck =
+  | { ok: true; streaming?: { messageId: string; content: string; seq: number } }
+  | { ok: false; error: string }
+
+/**
+ * Subscribes this tab to the chat's room and keeps its messages live: new messages, streamed
+ * deltas (by seq: a delta at or below the last seen is ignored, a gap asks for a fresh snapshot),
+ * the final or failed answer. On every (re)connect the chat is joined again and the ack's
+ * snapshot of a running reply replaces the text so far, so nothing shows twice or goes missing.
+ */
+export function useChatEvents(chatId: string | undefined) {
+  const socket = useSocket()
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!socket || !chatId) return
+    let joinedBefore = false
+    const join = () => {
+      socket.emit('chat:join', { chatId }, (ack: JoinAck) => {
+        if (!ack.ok) return
+        if (ack.streaming) liveTexts.setSnapshot(ack.streaming.messageId, ack.streaming)
+        // Events sent while we were disconnected are lost: read the messages again.
+        if (joinedBefore) void queryClient.invalidateQueries({ queryKey: messagesQuery(chatId).queryKey })
+        joinedBefore = true
+      })
+    }
+    const created = (event: { chatId: string; message: Message }) => {
+      if (event.chatId === chatId) upsertMessage(queryClient, event.message)
+    }
+    const delta = (event: { chatId: string; messageId: string; delta: string; seq: number }) => {
+      if (event.chatId !== chatId) return
+      if (liveTexts.applyDelta(event.messageId, event.delta, event.seq) === 'gap') join()
+    }
+    const completed = (event: { chatId: string; message: Message }) => {
+      if (event.chatId !== chatId) return
+      upsertMessage(queryClient, event.message)
+      liveTexts.delete(event.message.id)
+    }
+    const failed = (event: { chatId: string; messageId: string; error: string }) => {
+      if (event.chatId !== chatId) return
+      const content = liveTexts.get(event.messageId)?.content
+      patchMessage(queryClient, chatId, event.messageId, {
+        status: 'failed',
+        error: event.error,
+        ...(content !== undefined ? { content } : {}),
+      })
+      liveTexts.delete(event.messageId)
+    }
+    const deleted = (event: { chatId: string; messageId: string }) => {
+      if (event.chatId === chatId) removeMessage(queryClient, chatId, event.messageId)
+    }
+    socket.on('connect', join)
+    socket.on('message:created', created)
+    socket.on('message:delta', delta)
+    socket.on('message:completed', completed)
+    socket.on('message:failed', failed)
+    socket.on('message:deleted', deleted)
+    if (socket.connected) join()
+    return () => {
+      socket.emit('chat:leave', { chatId })
+      socket.off('connect', join)
+      socket.off('message:created', created)
+      socket.off('message:delta', delta)
+      socket.off('message:completed', completed)
+      socket.off('message:failed', failed)
+      socket.off('message:deleted', deleted)
+    }
+  }, [socket, chatId, queryClient])
+}

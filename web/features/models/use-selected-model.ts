@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { api, errorText } from '../../lib/api'
+import { type Model, modelsQuery, preferredModelQuery } from './models-query'
+
+/**
+ * The model the composer sends with. Spec section 4: the preferred model; when that id is not in
+ * the list, or the preferred model cannot be loaded, the first active model. Choosing a model
+ * saves it as the preferred one.
+ */
+export function useSelectedModel() {
+  const queryClient = useQueryClient()
+  const models = useQuery(modelsQuery)
+  const preferred = useQuery(preferredModelQuery)
+  const list = models.data ?? []
+  const selected: Model | null = list.find((model) => model.id === preferred.data) ?? list[0] ?? null
+
+  const choose = useMutation({
+    mutationFn: async (modelId: string) => {
+      const { data, error } = await api.models.preferred.put({ modelId })
+      if (error) throw new Error(errorText(error, 'Failed to set model'))
+      return data.data.id
+    },
+    onMutate: (modelId) => {
+      const previous = queryClient.getQueryData(preferredModelQuery.queryKey)
+      queryClient.setQueryData(preferredModelQuery.queryKey, modelId)
+      return { previous }
+    },
+    onError: (_error, _id, context) => {
+      queryClient.setQueryData(preferredModelQuery.queryKey, context?.previous ?? null)
+      toast.error('Failed to set model')
+    },
+  })
+
+  return {
+    models: list,
+    loading: models.isPending || preferred.isPending,
+    selected,
+    choose: (modelId: string) => choose.mutate(modelId),
+  }
+}

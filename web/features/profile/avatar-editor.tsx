@@ -1,0 +1,125 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
+import { useQueryClient } from '@tanstack/react-query'
+import { Camera, Loader2, Trash2 } from 'lucide-react'
+import { type ChangeEvent, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { api, errorText } from '../../lib/api'
+import { Button } from '../../ui/button'
+import { overlayClass } from '../../ui/dialog'
+import { UserAvatar } from '../../ui/user-avatar'
+import { type Profile, profileQuery } from './profile-query'
+
+export const AVATAR_MAX_BYTES = 5242880
+
+/** The spec's client-side avatar checks; null when the file may be uploaded. */
+export function checkAvatarFile(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return 'Please select an image file'
+  if (file.size > AVATAR_MAX_BYTES) return 'Image must be smaller than 5MB'
+  return null
+}
+
+export function AvatarEditor({ profile, name }: { profile: Profile; name: string }) {
+  const queryClient = useQueryClient()
+  const input = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null)
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const problem = checkAvatarFile(file)
+    if (problem) return void toast.error(problem)
+    setBusy('upload')
+    try {
+      const { data, error } = await api.profile.avatar.put({ file })
+      if (error) return void toast.error(errorText(error, 'Failed to upload avatar'))
+      queryClient.setQueryData(profileQuery.queryKey, data.data)
+      toast.success('Avatar updated successfully!')
+    } catch {
+      toast.error('Failed to update avatar')
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function remove() {
+    setBusy('remove')
+    try {
+      const { data, error } = await api.profile.avatar.delete()
+      if (error) return void toast.error(errorText(error, 'Failed to remove avatar'))
+      queryClient.setQueryData(profileQuery.queryKey, data.data)
+      toast.success('Avatar removed successfully!')
+    } catch {
+      toast.error('Failed to remove avatar')
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <div className="relative shrink-0">
+      <UserAvatar
+        url={profile.avatar_url}
+        name={name}
+        className="size-20 text-2xl ring-4 ring-white dark:ring-zinc-900"
+      />
+      {busy ? (
+        <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/40">
+          <Loader2 className="size-6 animate-spin text-white" aria-label="Saving avatar" />
+        </span>
+      ) : null}
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid="avatar-input"
+        onChange={upload}
+      />
+      <button
+        type="button"
+        aria-label="Change avatar"
+        disabled={busy !== null}
+        onClick={() => input.current?.click()}
+        className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full border-2 border-white bg-gradient-to-br from-brand to-brand-2 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60 dark:border-zinc-900"
+      >
+        <Camera className="size-4" aria-hidden />
+      </button>
+      {profile.avatar_url ? (
+        <AlertDialog.Root>
+          <AlertDialog.Trigger asChild>
+            <button
+              type="button"
+              aria-label="Remove avatar"
+              disabled={busy !== null}
+              className="absolute -top-1 -right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-red-600 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:border-zinc-900"
+            >
+              <Trash2 className="size-3.5" aria-hidden />
+            </button>
+          </AlertDialog.Trigger>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className={`${overlayClass} z-[60]`} />
+            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900">
+              <AlertDialog.Title className="text-lg font-semibold">Remove profile picture?</AlertDialog.Title>
+              <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+                This will permanently remove your current profile picture.
+              </AlertDialog.Description>
+              <div className="mt-5 flex justify-end gap-2">
+                <AlertDialog.Cancel asChild>
+                  <Button variant="outline">Cancel</Button>
+                </AlertDialog.Cancel>
+                <AlertDialog.Action asChild>
+                  <Button variant="destructive" onClick={() => void remove()}>
+                    Remove
+                  </Button>
+                </AlertDialog.Action>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,240 @@
+import * as Select from '@radix-ui/react-select'
+import * as Switch from '@radix-ui/react-switch'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Check, ChevronDown, Pencil } from 'lucide-react'
+import { type FormEvent, useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { api, errorText } from '../../lib/api'
+import { Button } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
+import { fieldClass, Input, Label, Textarea } from '../../ui/input'
+import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { AvatarEditor } from './avatar-editor'
+import { LANGUAGES, type LanguageCode, type Profile, profileQuery } from './profile-query'
+import { UsageStatistics } from './usage-statistics'
+
+interface Draft {
+  fullName: string
+  bio: string
+  language: LanguageCode
+  notifications: boolean
+}
+
+function draftOf(profile: Profile): Draft {
+  const language = LANGUAGES.find((entry) => entry.code === profile.preferred_language)?.code ?? 'en'
+  return {
+    fullName: profile.full_name ?? '',
+    bio: profile.bio ?? '',
+    language,
+    notifications: profile.notifications_enabled ?? true,
+  }
+}
+
+export function formatJoined(date: string | Date) {
+  return new Date(date).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
+}
+
+/** The User Profile dialog: view and edit modes, avatar, details and usage statistics. */
+export default function ProfileDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const profile = useQuery(profileQuery)
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="User Profile"
+      testId="profile-dialog"
+      className="max-w-xl"
+    >
+      {profile.data ? (
+        <ProfileBody profile={profile.data} />
+      ) : profile.isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Failed to load profile
+        </p>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading...</p>
+      )}
+    </Dialog>
+  )
+}
+
+function ProfileBody({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(() => draftOf(profile))
+  const [saving, setSaving] = useState(false)
+  const name = profile.full_name?.trim() || 'Unnamed User'
+
+  // A profile pushed from another tab refreshes the fields, unless the user is editing them.
+  useEffect(() => {
+    if (!editing) setDraft(draftOf(profile))
+  }, [profile, editing])
+
+  function cancel() {
+    setDraft(draftOf(profile))
+    setEditing(false)
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    setSaving(true)
+    try {
+      const { data, error } = await api.profile.patch({
+        full_name: draft.fullName.trim(),
+        bio: draft.bio,
+        preferred_language: draft.language,
+        notifications_enabled: draft.notifications,
+      })
+      if (error) return void toast.error(errorText(error, 'Failed to update profile'))
+      queryClient.setQueryData(profileQuery.queryKey, data.data)
+      await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey })
+      toast.success('Profile updated successfully!')
+      setEditing(false)
+    } catch {
+      toast.error('An unexpected error occurred')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const languageName = LANGUAGES.find((entry) => entry.code === draft.language)?.name ?? 'English'
+
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center gap-4">
+        <AvatarEditor profile={profile} name={name} />
+        <div className="min-w-0">
+          <p className="truncate text-xl font-semibold" data-testid="profile-name">
+            {name}
+          </p>
+          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{profile.email}</p>
+          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+            Joined {formatJoined(profile.created_at)}
+          </p>
+        </div>
+      </div>
+
+      <form onSubmit={save} className="space-y-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+        <div className="flex items-center justify-between">
+          <h3 className="font-semibold">Profile Information</h3>
+          {!editing ? (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil className="size-3.5" aria-hidden /> Edit Profile
+            </Button>
+          ) : null}
+        </div>
+        {editing ? (
+          <>
+            <div>
+              <Label htmlFor="profile-full-name">Full Name</Label>
+              <Input
+                id="profile-full-name"
+                autoComplete="name"
+                value={draft.fullName}
+                onChange={(event) => setDraft({ ...draft, fullName: event.target.value })}
+              />
+            </div>
+            <div>
+              <Label htmlFor="profile-bio">Bio</Label>
+              <Textarea
+                id="profile-bio"
+                value={draft.bio}
+                placeholder="Tell others about yourself"
+                onChange={(event) => setDraft({ ...draft, bio: event.target.value })}
+              />
+            </div>
+            <div>
+              <Label htmlFor="profile-language">Language</Label>
+              <Select.Root
+                value={draft.language}
+                onValueChange={(value) => setDraft({ ...draft, language: value as LanguageCode })}
+              >
+                <Select.Trigger
+                  id="profile-language"
+                  className={`${fieldClass} flex h-10 items-center justify-between`}
+                >
+                  <Select.Value />
+                  <Select.Icon>
+                    <ChevronDown className="size-4 text-zinc-500" aria-hidden />
+                  </Select.Icon>
+                </Select.Trigger>
+                <Select.Portal>
+                  <Select.Content
+                    position="popper"
+                    sideOffset={4}
+                    className={`${menuContentClass} z-[70] w-[var(--radix-select-trigger-width)]`}
+                  >
+                    <Select.Viewport>
+                      {LANGUAGES.map((language) => (
+                        <Select.Item key={language.code} value={language.code} className={menuItemClass}>
+                          <Select.ItemText>{language.name}</Select.ItemText>
+                          <Select.ItemIndicator className="ml-auto">
+                            <Check className="size-4" aria-hidden />
+                          </Select.ItemIndicator>
+                        </Select.Item>
+                      ))}
+                    </Select.Viewport>
+                  </Select.Content>
+                </Select.Portal>
+              </Select.Root>
+            </div>
+            <div className="flex items-center justify-between gap-4">
+              <Label htmlFor="profile-notifications" className="mb-0">
+                Notifications
+                <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                  {draft.notifications ? 'Enabled' : 'Disabled'}
+                </span>
+              </Label>
+              <Switch.Root
+                id="profile-notifications"
+                checked={draft.notifications}
+                onCheckedChange={(checked) => setDraft({ ...draft, notifications: checked })}
+                className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-300 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand data-[state=checked]:bg-brand dark:bg-zinc-700 dark:data-[state=checked]:bg-brand"
+              >
+                <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
+              </Switch.Root>
+            </div>
+            <div className="flex justify-end gap-2 pt-1">
+              <Button variant="outline" onClick={cancel} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" busy={saving}>
+                {saving ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <Detail term="Full Name">{profile.full_name?.trim() || 'Unnamed User'}</Detail>
+            <Detail term="Language">{languageName}</Detail>
+            <Detail term="Notifications">{profile.notifications_enabled ? 'Enabled' : 'Disabled'}</Detail>
+            <Detail term="Bio" wide>
+              {profile.bio?.trim() ? (
+                <span className="whitespace-pre-wrap">{profile.bio}</span>
+              ) : (
+                <span className="text-zinc-600 italic dark:text-zinc-400">No bio added yet</span>
+              )}
+            </Detail>
+          </dl>
+        )}
+      </form>
+
+      <UsageStatistics />
+    </div>
+  )
+}
+
+function Detail({ term, wide, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{term}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  )
+}

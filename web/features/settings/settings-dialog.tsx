@@ -1,0 +1,47 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { Shield, TriangleAlert } from 'lucide-react'
+import { Dialog } from '../../ui/dialog'
+import { DangerZoneTab } from './danger-zone-tab'
+import { SecurityTab } from './security-tab'
+
+const tabClass =
+  'flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-zinc-600 transition hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:bg-zinc-900 dark:data-[state=active]:text-zinc-100'
+
+/** Account Settings: a Security tab (password, e-mail) and a Danger Zone tab (delete account). */
+export default function SettingsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Account Settings"
+      testId="settings-dialog"
+      className="max-w-xl"
+    >
+      <Tabs.Root defaultValue="security">
+        <Tabs.List
+          aria-label="Settings sections"
+          className="mb-5 flex gap-1 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800"
+        >
+          <Tabs.Trigger value="security" className={tabClass}>
+            <Shield className="size-4" aria-hidden /> Security
+          </Tabs.Trigger>
+          <Tabs.Trigger value="danger" className={tabClass}>
+            <TriangleAlert className="size-4" aria-hidden /> Danger Zone
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="security" className="focus-visible:outline-none">
+          <SecurityTab />
+        </Tabs.Content>
+        <Tabs.Content value="danger" className="focus-visible:outline-none">
+          <DangerZoneTab onConfirmRequested={() => onOpenChange(false)} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Dialog>
+  )
+}

@@ -1,0 +1,44 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { Check, Monitor, Moon, Sun } from 'lucide-react'
+import { Button } from '../../ui/button'
+import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { type ThemePreference, useThemePreference } from './theme'
+
+const OPTIONS: { value: ThemePreference; label: string; Icon: typeof Sun }[] = [
+  { value: 'light', label: 'Light', Icon: Sun },
+  { value: 'dark', label: 'Dark', Icon: Moon },
+  { value: 'system', label: 'System', Icon: Monitor },
+]
+
+/** Light / dark / system. The caller remembers the choice (this browser and the profile). */
+export function ThemeToggle({ onChange }: { onChange: (preference: ThemePreference) => void }) {
+  const preference = useThemePreference()
+  const Current = OPTIONS.find((option) => option.value === preference)?.Icon ?? Monitor
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Theme: ${preference}`} data-testid="theme-toggle">
+          <Current className="size-5" aria-hidden />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={`${menuContentClass} min-w-36`}>
+          <DropdownMenu.RadioGroup
+            value={preference}
+            onValueChange={(value) => onChange(value as ThemePreference)}
+          >
+            {OPTIONS.map(({ value, label, Icon }) => (
+              <DropdownMenu.RadioItem key={value} value={value} className={menuItemClass}>
+                <Icon className="size-4" aria-hidden />
+                <span className="flex-1">{label}</span>
+                <DropdownMenu.ItemIndicator>
+                  <Check className="size-4" aria-hidden />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

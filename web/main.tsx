@@ -1,0 +1,28 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { applyTheme, watchSystemTheme } from './features/theme/theme'
+import { createQueryClient } from './lib/query-client'
+import { routeTree } from './routeTree.gen'
+
+// Before the first paint, so a dark preference never flashes light (no inline script: strict CSP).
+applyTheme()
+watchSystemTheme()
+
+const queryClient = createQueryClient()
+const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' })
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+)
