@@ -9,8 +9,10 @@ export class DashboardPage {
   menu = () => this.page.getByRole('menu')
   sidebar = () => this.page.getByTestId('sidebar')
 
+  /** The shell is shown and the person's profile has loaded (the user menu stops being busy). */
   async waitUntilShown() {
     await this.root().waitFor()
+    await this.page.locator('[data-testid="user-menu"]:not([aria-busy="true"])').waitFor()
   }
 
   async openUserMenu() {

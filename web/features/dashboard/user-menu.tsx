@@ -24,6 +24,7 @@ export function UserMenu({
       <DropdownMenu.Trigger
         ref={buttonRef}
         data-testid="user-menu"
+        aria-busy={!profile}
         className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:hover:bg-zinc-800"
       >
         <UserAvatar url={profile?.avatar_url} name={name} />
