@@ -1,4 +1,5 @@
 export * from './attachments'
+export * from './budget'
 export * from './chats'
 export * from './models'
 export * from './sessions'

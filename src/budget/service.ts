@@ -1,11 +1,10 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
-import { usageRecords } from '../../db/schema'
+import { and, eq, gt, gte, sql } from 'drizzle-orm'
+import { budgetReservations, usageRecords } from '../../db/schema'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { type BudgetStatus, exceededMessage, exceededPeriod } from './budget-state'
-import { createKeyedLock } from './user-lock'
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'database'>
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log'>
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6
 
@@ -50,54 +49,92 @@ export interface UsageInput {
   estimated: boolean
 }
 
-export async function recordUsage(ctx: Ctx, usage: UsageInput): Promise<void> {
-  await ctx.db.insert(usageRecords).values({ ...usage, createdAt: ctx.now() })
+/**
+ * Stores the real cost of a call and, in the same transaction, drops the call's reservation, so
+ * that another instance deciding meanwhile counts this call exactly once (reserved, or spent).
+ */
+export async function recordUsage(ctx: Ctx, usage: UsageInput, reservation?: Reservation): Promise<void> {
+  const row = { ...usage, createdAt: ctx.now() }
+  if (!reservation?.id) {
+    await ctx.db.insert(usageRecords).values(row)
+    return
+  }
+  const reservationId = reservation.id
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(usageRecords).values(row)
+    await tx.delete(budgetReservations).where(eq(budgetReservations.id, reservationId))
+  })
 }
 
 export interface Reservation {
-  release(): void
+  /** The reservation row; null when the budget is not enforced and nothing was reserved. */
+  readonly id: string | null
+  /** Drops the reservation (the call was refused later, or ended without recording a cost). Never throws. */
+  release(): Promise<void>
 }
 
-interface Ledger {
-  withLock: ReturnType<typeof createKeyedLock>
-  reserved: Map<string, number>
-}
-const ledgers = new WeakMap<object, Ledger>()
+const NOTHING_RESERVED: Reservation = { id: null, release: async () => {} }
 
-function ledgerOf(ctx: Ctx): Ledger {
-  let ledger = ledgers.get(ctx.database)
-  if (!ledger) {
-    ledger = { withLock: createKeyedLock(), reserved: new Map() }
-    ledgers.set(ctx.database, ledger)
-  }
-  return ledger
-}
+/**
+ * First key of the two-key advisory lock taken per user while deciding (the second is
+ * hashtext(user id)). Two-key locks never collide with the single-key migration lock.
+ */
+const BUDGET_LOCK_SPACE = 43_001
+
+/**
+ * How long a reservation counts: a reply is cut off after AI_TIMEOUT_MS, and the margin covers the
+ * web search and the final saves. A reservation left behind by a crash stops counting after this.
+ */
+export const reservationTtlMs = (config: Ctx['config']) => config.ai.requestTimeoutMs + 60_000
 
 /**
  * With BUDGET_ENFORCE on, refuses (429) a request when the user's spend plus what their in-flight
  * requests have reserved is at or over a limit; otherwise reserves `estimateUsd` until the answer's
- * real cost is recorded. The check and the reservation happen under a per-user lock, so concurrent
- * sends at the limit overshoot it by at most one reservation.
+ * real cost is recorded. Reservations are rows, so every instance on one Postgres sees the others';
+ * reading them, deciding and inserting the new one happen in one transaction holding a
+ * transaction-level advisory lock on the user, so concurrent sends at the limit, on any number of
+ * instances, overshoot it by at most one reservation. (PGlite runs one transaction at a time, which
+ * serialises the decisions the same way.)
  */
 export async function reserveBudget(ctx: Ctx, userId: string, estimateUsd: number): Promise<Reservation> {
   const { budget } = ctx.config
   const enforced = budget.enforce && ((budget.dailyLimit ?? 0) > 0 || (budget.monthlyLimit ?? 0) > 0)
-  if (!enforced) return { release: () => {} }
-  const ledger = ledgerOf(ctx)
-  return ledger.withLock(userId, async () => {
-    const status = await getBudgetStatus(ctx, userId)
-    const period = exceededPeriod(status, ledger.reserved.get(userId) ?? 0)
+  if (!enforced) return NOTHING_RESERVED
+  const now = ctx.now()
+  const id = await ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${sql.raw(String(BUDGET_LOCK_SPACE))}, hashtext(${userId}))`,
+    )
+    const status = await getBudgetStatus({ ...ctx, db: tx }, userId)
+    const [live] = await tx
+      .select({ total: sql<string | number | null>`coalesce(sum(${budgetReservations.amountUsd}), 0)` })
+      .from(budgetReservations)
+      .where(and(eq(budgetReservations.userId, userId), gt(budgetReservations.expiresAt, now)))
+    const period = exceededPeriod(status, Number(live?.total ?? 0))
     if (period) throw new AppError('rate_limited:budget', exceededMessage(period))
-    ledger.reserved.set(userId, (ledger.reserved.get(userId) ?? 0) + estimateUsd)
-    let released = false
-    return {
-      release() {
-        if (released) return
-        released = true
-        const left = (ledger.reserved.get(userId) ?? 0) - estimateUsd
-        if (left > 1e-12) ledger.reserved.set(userId, left)
-        else ledger.reserved.delete(userId)
-      },
-    }
+    const [row] = await tx
+      .insert(budgetReservations)
+      .values({
+        userId,
+        amountUsd: estimateUsd,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + reservationTtlMs(ctx.config)),
+      })
+      .returning({ id: budgetReservations.id })
+    return row!.id
   })
+  let released = false
+  return {
+    id,
+    async release() {
+      if (released) return
+      released = true
+      try {
+        await ctx.db.delete(budgetReservations).where(eq(budgetReservations.id, id))
+      } catch (error) {
+        // It stops counting when it expires.
+        ctx.log.warn('could not release a budget reservation', { userId, error })
+      }
+    },
+  }
 }

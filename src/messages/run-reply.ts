@@ -32,8 +32,8 @@ export interface ReplyJob {
 /**
  * Runs one reply in the background: calls the model, sends each piece as `message:delta` with an
  * increasing `seq`, saves the text as it grows, and stores the outcome: complete, stopped (partial
- * text kept) or failed (partial text kept, the reason in `error`). Then records usage and cost,
- * releases the budget reservation and the chat, and pushes the new budget to the user.
+ * text kept) or failed (partial text kept, the reason in `error`). Then records usage and cost
+ * (dropping the budget reservation with it), releases the chat, and pushes the new budget to the user.
  */
 export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message | undefined> {
   const { reply, model } = job
@@ -102,7 +102,9 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
   } catch (cause) {
     ctx.log.error('could not store the reply', { chatId, messageId, error: cause })
   } finally {
-    job.reservation.release()
+    // Already gone when the usage was recorded (same transaction); otherwise dropped here, before
+    // the outcome is announced, so a send that follows the answer is judged without it.
+    await job.reservation.release()
     liveReplies(ctx).release(chatId)
     if (status === 'failed') {
       ctx.realtime.toChat(chatId, 'message:failed', { chatId, messageId, error: SEND_FAILED })
@@ -156,18 +158,22 @@ async function recordReplyUsage(
     completionTokens: estimateTokens(job.reply.content),
   }
   if (!tokens.promptTokens && !tokens.completionTokens) return
-  await recordUsage(ctx, {
-    userId: job.reply.userId,
-    chatId: job.reply.chatId,
-    messageId: job.reply.messageId,
-    modelId: job.model.id,
-    ...tokens,
-    costUsd: costOf(tokens, {
-      inputPerMillion: job.model.inputPricePerMillion,
-      outputPerMillion: job.model.outputPricePerMillion,
-    }),
-    estimated: !reported,
-  })
+  await recordUsage(
+    ctx,
+    {
+      userId: job.reply.userId,
+      chatId: job.reply.chatId,
+      messageId: job.reply.messageId,
+      modelId: job.model.id,
+      ...tokens,
+      costUsd: costOf(tokens, {
+        inputPerMillion: job.model.inputPricePerMillion,
+        outputPerMillion: job.model.outputPricePerMillion,
+      }),
+      estimated: !reported,
+    },
+    job.reservation,
+  )
 }
 
 async function pushBudget(ctx: AppContext, userId: string) {

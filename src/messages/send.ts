@@ -93,7 +93,7 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
         : // One statement, so both rows exist or neither.
           await ctx.db.insert(messages).values(values).returning()
     } catch (error) {
-      prepared.reservation.release()
+      await prepared.reservation.release()
       throw error
     }
     const userMessage = rows.find((row) => row.isUser)!
@@ -156,7 +156,7 @@ export async function regenerateReply(
         return row!
       })
     } catch (error) {
-      prepared.reservation.release()
+      await prepared.reservation.release()
       throw error
     }
     if (replaced) ctx.realtime.toChat(chatId, 'message:deleted', { chatId, messageId: replaced.id })
