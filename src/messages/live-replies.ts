@@ -1,11 +1,22 @@
 import type { Message } from '../../db/schema'
+import type { AppContext } from '../context'
+
+/**
+ * A 'streaming' row created before this was cut off by a crash or restart (a reply ends within
+ * the provider timeout; the margin covers the search and the final save). A younger one is being
+ * answered, by this instance or another.
+ */
+export function replyIsFreshSince(ctx: Pick<AppContext, 'config' | 'now'>): Date {
+  return new Date(ctx.now().getTime() - ctx.config.ai.requestTimeoutMs - 30_000)
+}
 
 /**
  * Replies being streamed by this instance, by chat id. One reply at a time per chat: a chat is
  * claimed synchronously before any await, so two sends racing on one chat cannot both start.
  * This state is per process: with several instances, socket.io's Postgres adapter fans the
- * deltas out, and a client joining on another instance resumes from the message row, which is
- * saved every 500 ms (docs/decisions/041-streaming-replies.md).
+ * deltas out, a client joining on another instance resumes from the message row, which is
+ * saved every 500 ms, and a stop taken by another instance arrives by NOTIFY (remote-stop.ts;
+ * docs/decisions/041-streaming-replies.md).
  */
 export interface LiveReply {
   chatId: string

@@ -13,8 +13,9 @@ import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { resolveModelForSend } from '../models/service'
 import { INTERRUPTED } from './interrupted-replies'
-import { type LiveReply, liveReplies } from './live-replies'
+import { type LiveReply, liveReplies, replyIsFreshSince } from './live-replies'
 import { toModelTurns } from './model-turns'
+import { listenForStops, type StopResult, stopRemoteReply } from './remote-stop'
 import { runReply } from './run-reply'
 import { type ConversationTurn, loadHistory, toMessageJson } from './service'
 
@@ -174,11 +175,14 @@ export async function regenerateReply(
   }
 }
 
-/** Stops the chat's running reply (its text so far is kept, status 'stopped') and waits until it is stored. */
-export async function stopReply(ctx: AppContext, userId: string, chatId: string) {
+/**
+ * Stops the chat's running reply (its text so far is kept, status 'stopped') and waits until it is
+ * stored. A reply another instance is streaming is stopped through that instance (remote-stop.ts).
+ */
+export async function stopReply(ctx: AppContext, userId: string, chatId: string): Promise<StopResult> {
   await requireChat(ctx, userId, chatId)
   const reply = liveReplies(ctx).get(chatId)
-  if (!reply) return { stopped: false, messageId: null }
+  if (!reply) return stopRemoteReply(ctx, chatId)
   reply.controller.abort()
   await reply.done
   return { stopped: true, messageId: reply.messageId }
@@ -259,7 +263,9 @@ async function claimChat(ctx: AppContext, chatId: string) {
   const registry = liveReplies(ctx)
   if (!registry.claim(chatId)) throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
   try {
-    const cutoff = ctx.now().getTime() - ctx.config.ai.requestTimeoutMs - 30_000
+    // This instance is about to own a reply: it must hear stops taken by the others first.
+    await listenForStops(ctx)
+    const cutoff = replyIsFreshSince(ctx).getTime()
     const streaming = await ctx.db
       .select({ id: messages.id, createdAt: messages.createdAt })
       .from(messages)
