@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { messages, usageRecords } from '../../db/schema'
+import { and, eq, inArray } from 'drizzle-orm'
+import { budgetReservations, messages, usageRecords } from '../../db/schema'
 import { chatActions, jsonInit, type TestUser, waitForOutcome } from '../messages/test-helpers'
 import { createTestApp, type TestApp } from '../test/app'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
+import { type Instances, startInstances } from '../test/instances'
 import { waitFor } from '../test/wait'
 import { DAILY_BUDGET_EXCEEDED, MONTHLY_BUDGET_EXCEEDED } from './budget-state'
 
@@ -141,6 +142,135 @@ describe('enforcement', () => {
     fake.setScript({})
     await waitForOutcome(t, await chat.sendOk(chatIds[0]!, 'again'))
   })
+})
+
+describe('reservations', () => {
+  const reservationsOf = (user: TestUser) =>
+    t.ctx.db.select().from(budgetReservations).where(eq(budgetReservations.userId, user.id))
+
+  test('an admitted call holds a reservation of its worst case until its real cost is recorded', async () => {
+    fake.setScript({
+      reply: 'a b c d e',
+      chunkDelayMs: 200,
+      usage: { prompt_tokens: 10, completion_tokens: 5 },
+    })
+    const user = await t.createUser()
+    const chat = chatActions(t, user)
+    const assistantId = await chat.sendOk(await chat.createChat(), 'Reserve')
+    const [held] = await reservationsOf(user)
+    // 2048 tokens of answer at $0.001 plus the prompt; it stops counting after the provider timeout.
+    expect(held!.amountUsd).toBeGreaterThan(2.048)
+    expect(held!.amountUsd).toBeLessThan(2.1)
+    expect(held!.createdAt).toEqual(NOW)
+    expect(held!.expiresAt.getTime()).toBe(NOW.getTime() + t.ctx.config.ai.requestTimeoutMs + 60_000)
+    await waitForOutcome(t, assistantId)
+    expect(await reservationsOf(user)).toEqual([])
+    const [record] = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.messageId, assistantId))
+    expect(record!.costUsd).toBeCloseTo(0.015, 10)
+  })
+
+  test('a stopped call records what it used and drops its reservation too', async () => {
+    fake.setScript({
+      reply: 'a b c d e f g h',
+      chunkDelayMs: 200,
+      usage: { prompt_tokens: 10, completion_tokens: 5 },
+    })
+    const user = await t.createUser()
+    const chat = chatActions(t, user)
+    const chatId = await chat.createChat()
+    const assistantId = await chat.sendOk(chatId, 'Stop me')
+    expect(await reservationsOf(user)).toHaveLength(1)
+    const res = await t.request(`/api/chats/${chatId}/stop`, jsonInit(user, 'POST'))
+    expect((await res.json()).data).toEqual({ stopped: true, messageId: assistantId })
+    expect(await reservationsOf(user)).toEqual([])
+    const [record] = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.messageId, assistantId))
+    expect(record!.estimated).toBe(true)
+  })
+
+  test('reservations of calls in flight elsewhere count; expired ones (left by a crash) do not', async () => {
+    const user = await t.createUser()
+    const chat = chatActions(t, user)
+    // A crashed instance's reservation, past its expiry: ignored.
+    await t.ctx.db
+      .insert(budgetReservations)
+      .values({ userId: user.id, amountUsd: 100, createdAt: NOW, expiresAt: new Date(NOW.getTime() - 1) })
+    await waitForOutcome(t, await chat.sendOk(await chat.createChat(), 'Not blocked'))
+    // A live one (say another instance's call in flight) that takes the user to the limit: refused.
+    await t.ctx.db
+      .insert(budgetReservations)
+      .values({ userId: user.id, amountUsd: 10, createdAt: NOW, expiresAt: new Date(NOW.getTime() + 60_000) })
+    const res = await chat.send(await chat.createChat(), { content: 'Blocked' })
+    expect(res.status).toBe(429)
+    expect((await res.json()).error).toBe(DAILY_BUDGET_EXCEEDED)
+  })
+})
+
+// Several instances need a shared Postgres.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgres', () => {
+  let cluster: Instances
+  beforeAll(async () => {
+    cluster = await startInstances(2, {
+      OPENAI_BASE_URL: fake.url,
+      MODEL_PRICES: 'fake-model=1000/1000',
+      BUDGET_DAILY_LIMIT: '10',
+      BUDGET_MONTHLY_LIMIT: '50',
+      BUDGET_ENFORCE: 'true',
+    })
+  }, 60_000)
+  afterAll(() => cluster.stop())
+
+  test('20 concurrent sends at the limit, split across two instances, overshoot it by at most one reservation', async () => {
+    // Each answer takes five seconds: every reservation is in flight while the 20 are decided.
+    fake.setScript({
+      reply: 'a b c d e',
+      chunkDelayMs: 1000,
+      usage: { prompt_tokens: 10, completion_tokens: 5 },
+    })
+    const [a, b] = cluster.servers as [Instances['servers'][number], Instances['servers'][number]]
+    const user = await cluster.createUser()
+    const chatIds = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async () => (await cluster.api(a, user, 'POST', '/api/chats', {})).body.data.id as string,
+      ),
+    )
+    const before = fake.completions().length
+    const responses = await Promise.all(
+      chatIds.map((chatId, index) =>
+        cluster.api(index % 2 ? b : a, user, 'POST', `/api/chats/${chatId}/messages`, { content: 'go' }),
+      ),
+    )
+    const accepted = responses.filter((res) => res.status === 202)
+    const refused = responses.filter((res) => res.status === 429)
+    expect(accepted.length + refused.length).toBe(20)
+    // The single-instance rule: ≈ $2.05 each, admitted at 0, 2.05, 4.1, 6.2, 8.2 < 10. Per-process
+    // reservations would admit five on each instance.
+    expect(accepted).toHaveLength(5)
+    for (const res of refused) expect(res.body.error).toBe(DAILY_BUDGET_EXCEEDED)
+    const ids = accepted.map((res) => res.body.data.assistantMessageId as string)
+    const streaming = () =>
+      a.ctx.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(inArray(messages.id, ids), eq(messages.status, 'streaming')))
+    const reserved = () =>
+      a.ctx.db.select().from(budgetReservations).where(eq(budgetReservations.userId, user.id))
+    // The answers are stored, then their costs recorded (each with its reservation dropped).
+    await waitFor(
+      async () => (await streaming()).length === 0 && (await reserved()).length === 0,
+      20_000,
+      'the five answers and their costs',
+    )
+    expect(fake.completions().length - before).toBe(5)
+    const costs = await a.ctx.db.select().from(usageRecords).where(eq(usageRecords.userId, user.id))
+    expect(costs).toHaveLength(5)
+    // Their real (small) cost replaced the reservations: sending works again, on either instance.
+    fake.setScript({})
+    const again = await cluster.api(b, user, 'POST', `/api/chats/${chatIds[0]}/messages`, {
+      content: 'again',
+    })
+    expect(again.status).toBe(202)
+  }, 60_000)
 })
 
 describe('without enforcement', () => {
