@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { messages } from '../../db/schema'
-import { startFakeOpenAi } from '../test/fakes/openai-server'
+import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { type Instances, startInstances } from '../test/instances'
 import { waitFor } from '../test/wait'
 import { liveReplies } from './live-replies'
@@ -10,10 +10,11 @@ const words = (count: number) => Array.from({ length: count }, (_, i) => `word${
 
 // Several instances need a shared Postgres; on the embedded database every reply is local.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('stop across instances on one Postgres', () => {
-  const fake = startFakeOpenAi({ models: ['fake-model'] })
+  let fake: FakeOpenAi
   let cluster: Instances
 
   beforeAll(async () => {
+    fake = startFakeOpenAi({ models: ['fake-model'] })
     cluster = await startInstances(2, { OPENAI_BASE_URL: fake.url })
   }, 60_000)
   afterAll(async () => {
