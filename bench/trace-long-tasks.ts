@@ -27,7 +27,12 @@ interface ProfileNode {
 const LONG_US = 50_000
 const consumers = new Map<string, SourceMapConsumer | null>()
 
-for (const file of process.argv.slice(2)) {
+/** `--stack <text>`: also print the commonest whole stacks of samples whose leaf contains <text>. */
+const args = process.argv.slice(2)
+const stackAt = args.indexOf('--stack')
+const stackFilter = stackAt >= 0 ? args.splice(stackAt, 2)[1] : undefined
+
+for (const file of args) {
   const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
   const events = Array.isArray(raw) ? raw : raw.traceEvents
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
@@ -66,6 +71,16 @@ for (const file of process.argv.slice(2)) {
         .map(([n, d]) => `      ${(d / 1000).toFixed(1).padStart(6)}  ${n}`)
         .join('\n')
     console.log(`   self:\n${fmt(self)}\n   total:\n${fmt(total)}`)
+    if (stackFilter) {
+      const stacks = new Map<string, number>()
+      for (const s of inTask) {
+        if (!s.stack[0]?.includes(stackFilter)) continue
+        const key = s.stack.slice(0, 25).join('\n         ')
+        stacks.set(key, (stacks.get(key) ?? 0) + s.dt)
+      }
+      for (const [stack, us] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 3))
+        console.log(`   stack ${(us / 1000).toFixed(1)} ms:\n         ${stack}`)
+    }
   }
 }
 
