@@ -1,5 +1,5 @@
 /**
- * bun bench/trace-long-tasks.ts <trace.json>... — what the long tasks (> 50 ms) of a
+ * bun bench/trace-long-tasks.ts [--over ms] [--stack text] <trace.json>... — what the long tasks (> 50 ms) of a
  * `BENCH_TRACE` trace spent their time on: per task, the trace events under it (script, style,
  * layout, paint, GC) and, from the V8 sampling profiler, the functions with the most self and
  * total time, mapped back to source through public/build's source maps (so run it against the
@@ -24,13 +24,15 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
 }
 
-const LONG_US = 50_000
 const consumers = new Map<string, SourceMapConsumer | null>()
 
 /** `--stack <text>`: also print the commonest whole stacks of samples whose leaf contains <text>. */
 const args = process.argv.slice(2)
 const stackAt = args.indexOf('--stack')
 const stackFilter = stackAt >= 0 ? args.splice(stackAt, 2)[1] : undefined
+/** `--over <ms>`: list tasks longer than this instead of 50 ms (to see how close the rest come). */
+const overAt = args.indexOf('--over')
+const LONG_US = (overAt >= 0 ? Number(args.splice(overAt, 2)[1]) : 50) * 1000
 
 for (const file of args) {
   const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]

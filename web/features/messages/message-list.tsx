@@ -13,13 +13,26 @@ const BOTTOM_PADDING = 24
 const AT_END = 48
 
 /**
+ * The virtualizer asks again for every message each time it re-measures (each page that loads):
+ * per message object, which the cache replaces whenever the message changes.
+ */
+const estimates = new WeakMap<Message, number>()
+
+/**
  * A first guess at a message's height before it is measured: a line of about 80 characters per
  * 24 px, plus the bubble's padding and its time row. Only the rows in view are ever measured.
  */
 function estimateHeight(message: Message | undefined): number {
   if (!message) return 120
-  const lines = message.content.split('\n').reduce((sum, line) => sum + Math.ceil((line.length || 1) / 80), 0)
-  return Math.min(4000, 56 + lines * 24)
+  let estimate = estimates.get(message)
+  if (estimate === undefined) {
+    const lines = message.content
+      .split('\n')
+      .reduce((sum, line) => sum + Math.ceil((line.length || 1) / 80), 0)
+    estimate = Math.min(4000, 56 + lines * 24)
+    estimates.set(message, estimate)
+  }
+  return estimate
 }
 
 /**

@@ -42,12 +42,12 @@ export function renderAndCacheBlock(text: string): ReactElement {
 }
 
 /**
- * Parsing budget per task: blocks a render needs are parsed at once until 12 ms have gone by in
- * the current task, the rest in later tasks of 12 ms, so mounting a page of long answers leaves
+ * Parsing budget per task: blocks a render needs are parsed at once until 10 ms have gone by in
+ * the current task, the rest in later tasks of 10 ms, so mounting a page of long answers leaves
  * room in each task for React's commit, style and layout under the 50 ms long-task line.
  */
 export const parseSlicer = createSlicer({
-  sliceMs: 12,
+  sliceMs: 10,
   now: () => performance.now(),
   schedule: nextTask,
 })
