@@ -62,8 +62,15 @@ export function MessageList({
   const messagesRef = useRef(messages)
   messagesRef.current = messages
 
+  const virtualizerRef = useRef<{ getTotalSize(): number } | null>(null)
   const virtualizer = useVirtualizer({
     count: messages.length,
+    // The first render already mounts the rows at the end, where the chat opens, rather than the
+    // first rows only to swap them for the last ones when `scrollToEnd` runs (a trace of opening
+    // a chat showed both sets rendered and laid out in one task). The real size and offset
+    // replace these before the first paint.
+    initialRect: { width: 0, height: window.innerHeight },
+    initialOffset: () => Math.max(0, (virtualizerRef.current?.getTotalSize() ?? 0) - window.innerHeight),
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => estimateHeight(messagesRef.current[index]),
     getItemKey: (index) => messagesRef.current[index]?.id ?? index,
@@ -75,6 +82,8 @@ export function MessageList({
     followOnAppend: true,
     scrollEndThreshold: AT_END,
   })
+
+  virtualizerRef.current = virtualizer
 
   // A chat opens at its latest message; the virtualizer re-aims as the rows get measured.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list mounts

@@ -69,3 +69,23 @@ export function Markdown({ text, streaming = false }: { text: string; streaming?
     </div>
   )
 }
+
+/**
+ * Parses the finished blocks of `texts` into the cache in slices (tasks of their own), then calls
+ * `done`, at once if they are all cached already. The chat view shows a freshly opened chat once
+ * its latest answers are parsed, so they appear whole rather than block by block. Returns a
+ * cancel function.
+ */
+export function warmBlocks(texts: string[], done: () => void): () => void {
+  const missing = texts.flatMap(splitBlocks).filter((block) => !cachedBlock(block))
+  if (!missing.length) {
+    done()
+    return () => {}
+  }
+  const cancels = missing.map((block) => parseSlicer.defer(() => renderAndCacheBlock(block)))
+  // Jobs run in the order they were deferred, so this one comes after the blocks.
+  cancels.push(parseSlicer.defer(done))
+  return () => {
+    for (const cancel of cancels) cancel()
+  }
+}
