@@ -77,7 +77,7 @@ export function Markdown({ text, streaming = false }: { text: string; streaming?
  * cancel function.
  */
 export function warmBlocks(texts: string[], done: () => void): () => void {
-  const missing = texts.flatMap(splitBlocks).filter((block) => !cachedBlock(block))
+  const missing = uncachedBlocks(texts)
   if (!missing.length) {
     done()
     return () => {}
@@ -88,4 +88,13 @@ export function warmBlocks(texts: string[], done: () => void): () => void {
   return () => {
     for (const cancel of cancels) cancel()
   }
+}
+
+/** Whether every finished block of `texts` is parsed already (a chat opened before). */
+export function blocksCached(texts: string[]): boolean {
+  return uncachedBlocks(texts).length === 0
+}
+
+function uncachedBlocks(texts: string[]): string[] {
+  return texts.flatMap(splitBlocks).filter((block) => !cachedBlock(block))
 }

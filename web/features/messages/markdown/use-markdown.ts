@@ -42,9 +42,18 @@ export function useMarkdown(): MarkdownComponent | 'failed' | null {
 export function useWarmMarkdown(key: string | undefined, texts: string[] | null): boolean {
   const module = useMarkdownModule()
   const [warmKey, setWarmKey] = useState<string | undefined | null>(null)
-  const ready = warmKey === key || module === 'failed'
+  // A chat opened before has its answers cached: no need to wait for an effect to say so.
+  const ready =
+    warmKey === key ||
+    module === 'failed' ||
+    (module !== null && texts !== null && module.blocksCached(texts))
   useEffect(() => {
-    if (ready || !texts || module === null) return
+    // Once ready, a chat stays shown, whatever arrives later.
+    if (ready) {
+      setWarmKey(key)
+      return
+    }
+    if (!texts || module === null) return
     return module.warmBlocks(texts, () => setWarmKey(key))
   }, [ready, texts, module, key])
   return ready
