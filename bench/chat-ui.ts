@@ -3,7 +3,9 @@
  * and streaming a 20,000-character answer. Prints long tasks (> 50 ms, PerformanceObserver
  * 'longtask'), DOM node counts and the machine's load average (the machine is shared, so compare
  * runs made under a similar load); no pass/fail thresholds. With BENCH_TRACE=<dir> each phase
- * also writes a Chromium performance trace (open it in DevTools' Performance panel) to that dir.
+ * also writes a Chromium performance trace (open it in DevTools' Performance panel) to that dir;
+ * `bun bench/trace-long-tasks.ts <dir>/*.json` lists what the long tasks ran. BENCH_CPU_SLOWDOWN=<n>
+ * has Chromium run its page n times slower (CDP CPU throttling), to see the margin left.
  */
 import { loadavg } from 'node:os'
 import { chromium, type Page } from 'playwright-core'
@@ -21,7 +23,9 @@ const sample = (n: number) =>
 const SETTLE_MS = 1000
 
 const traceDir = process.env.BENCH_TRACE
+const cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1)
 await ensureClientBuilt()
+if (cpuSlowdown > 1) console.log(`CPU slowed down ${cpuSlowdown}x`)
 console.log(
   `load average at start (1/5/15 min): ${loadavg()
     .map((value) => value.toFixed(2))
@@ -49,6 +53,11 @@ try {
     }).observe({ type: 'longtask', buffered: true })
   })
   const page = await context.newPage()
+  if (cpuSlowdown > 1) {
+    // Chromium's own CPU throttling: a slower machine, to see how much room is left under 50 ms.
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
+  }
   await signUpThroughCard(page, newUser('Bench Mark'))
   const chat = new ChatPage(page)
   await chat.newChat()

@@ -107,6 +107,15 @@ export function MessageList({
     observer.observe(top)
     return () => observer.disconnect()
   }, [hasOlder])
+  // The observer only speaks when the top enters or leaves the view. If it is still in view once
+  // a page has loaded (the page did not push it away, or it came into view while that page was
+  // loading and the call was dropped), nothing would load the next one: check by hand.
+  useEffect(() => {
+    const top = topRef.current
+    const list = scrollRef.current
+    if (!top || !list || !hasOlder || loadingOlder) return
+    if (top.getBoundingClientRect().bottom >= list.getBoundingClientRect().top - 200) loadOlderRef.current()
+  }, [hasOlder, loadingOlder])
 
   const items = virtualizer.getVirtualItems()
   const lastId = messages.at(-1)?.id
