@@ -95,7 +95,8 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
           messages={list}
           hasOlder={messages.hasNextPage}
           loadingOlder={messages.isFetchingNextPage}
-          onLoadOlder={() => void messages.fetchNextPage()}
+          // A call while a page is loading leaves that request be (rather than restarting it).
+          onLoadOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
           onRegenerate={onRegenerate}
           canRegenerate={!regenerate.isPending && !send.isPending}
         />

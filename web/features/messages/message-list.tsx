@@ -9,6 +9,8 @@ const TOP_PADDING = 24
 const LOAD_OLDER_ROW = 32
 const GAP = 20
 const BOTTOM_PADDING = 24
+/** Scrolled to less than this from the top, the next older page loads (the row plus 200 px). */
+const LOAD_OLDER_AT = TOP_PADDING + LOAD_OLDER_ROW + 200
 /** Within this many pixels of the end the reader counts as at the bottom and is followed. */
 const AT_END = 48
 
@@ -93,8 +95,10 @@ export function MessageList({
 
   const loadOlderRef = useRef(() => {})
   loadOlderRef.current = () => {
-    if (!loadingOlder) onLoadOlder()
+    if (hasOlder && !loadingOlder) onLoadOlder()
   }
+  /** Whether the top of the list (the 'Load older' row) is within 200 px of the view. */
+  const nearTop = () => (scrollRef.current?.scrollTop ?? Number.POSITIVE_INFINITY) < LOAD_OLDER_AT
   useEffect(() => {
     const top = topRef.current
     if (!top || !hasOlder) return
@@ -107,14 +111,13 @@ export function MessageList({
     observer.observe(top)
     return () => observer.disconnect()
   }, [hasOlder])
-  // The observer only speaks when the top enters or leaves the view. If it is still in view once
-  // a page has loaded (the page did not push it away, or it came into view while that page was
-  // loading and the call was dropped), nothing would load the next one: check by hand.
+  // The observer only speaks when the top enters or leaves the view, and can miss a quick
+  // out-and-back (a page arrives, the anchor pushes the top away, the reader jumps back up before
+  // the observer looked): the list then stood still at the top. So scrolling near the top, or
+  // still being there when a page has loaded, asks for the next page too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nearTop reads the DOM, not state
   useEffect(() => {
-    const top = topRef.current
-    const list = scrollRef.current
-    if (!top || !list || !hasOlder || loadingOlder) return
-    if (top.getBoundingClientRect().bottom >= list.getBoundingClientRect().top - 200) loadOlderRef.current()
+    if (hasOlder && !loadingOlder && nearTop()) loadOlderRef.current()
   }, [hasOlder, loadingOlder])
 
   const items = virtualizer.getVirtualItems()
@@ -122,6 +125,9 @@ export function MessageList({
   return (
     <div
       ref={scrollRef}
+      onScroll={() => {
+        if (nearTop()) loadOlderRef.current()
+      }}
       className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
       data-testid="message-list"
       data-loaded={messages.length}
