@@ -9,6 +9,12 @@ test('renders GitHub-flavoured markdown', () => {
     '<p><strong>bold</strong> and <code class="rounded bg-zinc-200/70 px-1 py-0.5 text-[0.9em] dark:bg-zinc-700/70">code</code></p>',
   )
   expect(html('| a |\n| - |\n| 1 |')).toContain('<table>')
+  expect(html('~~gone~~ www.example.com')).toBe(
+    '<p><del>gone</del> <a href="http://www.example.com/" target="_blank" rel="noopener noreferrer nofollow" class="font-medium text-brand-ink underline">www.example.com</a></p>',
+  )
+  expect(html('- [x] done')).toContain('<input type="checkbox" disabled="" checked=""/>')
+  // The shared GFM extensions hold no state between documents.
+  expect(html('| b |\n| - |\n| 2 |')).toContain('<td>2</td>')
 })
 
 test('raw HTML is dropped, never rendered', () => {

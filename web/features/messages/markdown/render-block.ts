@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react'
 import ReactMarkdown from 'react-markdown'
-import remarkGfm from 'remark-gfm'
 import { components } from './components'
 import { LruCache } from './lru-cache'
+import { remarkGfmOnce } from './remark-gfm-once'
 import { createSlicer, nextTask } from './slicer'
 
-const plugins = [remarkGfm]
+const plugins = [remarkGfmOnce as never]
 
 /** URLs are checked by the link and image components, which need the original value. */
 const keepUrl = (url: string) => url
