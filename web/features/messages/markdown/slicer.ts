@@ -70,16 +70,24 @@ export function createSlicer({
   }
 }
 
+/** Callbacks waiting for `nextTask`, in order; one message on one channel runs them all. */
+let waiting: (() => void)[] = []
+let channel: MessageChannel | undefined
+
 /** A macrotask without setTimeout's 4 ms clamp: a MessageChannel message (setTimeout outside browsers). */
 export function nextTask(run: () => void) {
   if (typeof MessageChannel !== 'function') {
     setTimeout(run, 0)
     return
   }
-  const channel = new MessageChannel()
-  channel.port1.onmessage = () => {
-    channel.port1.close()
-    run()
+  if (!channel) {
+    channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      const due = waiting
+      waiting = []
+      for (const callback of due) callback()
+    }
   }
-  channel.port2.postMessage(null)
+  waiting.push(run)
+  if (waiting.length === 1) channel.port2.postMessage(null)
 }
