@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright-core'
+import { messages } from '../../db/schema'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import { type E2E, newUser, SETUP_TIMEOUT, startE2E } from './fixtures'
 import { ChatPage } from './pages/chat-page'
@@ -230,6 +231,56 @@ describe('conversations', () => {
     // Nothing doubled.
     expect((await otherChat.lastAnswer().innerText()).match(/live5 /g)?.length).toBe(1)
     await other.close()
+  })
+
+  test('a long chat opens at its end and loads older pages while scrolled up, keeping the place', async () => {
+    await chat.newChat()
+    const chatId = page.url().split('/c/')[1]!
+    const chatRow = await e2e.db.query.chats.findFirst({ where: (chats, { eq }) => eq(chats.id, chatId) })
+    const start = Date.now() - 1_000_000
+    // 120 messages: three pages of 50 (the last one partial).
+    await e2e.db.insert(messages).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        chatId,
+        userId: chatRow!.userId,
+        isUser: i % 2 === 0,
+        content: i % 2 === 0 ? `Question ${i}?` : `Answer **${i}**.\n\n\`\`\`ts\nconst n = ${i}\n\`\`\``,
+        status: 'complete' as const,
+        createdAt: new Date(start + i * 1000),
+      })),
+    )
+    await page.reload()
+    await chat.lastAnswer().filter({ hasText: 'Answer 119.' }).waitFor()
+    const list = page.getByTestId('message-list')
+    expect(await list.getAttribute('data-loaded')).toBe('50')
+    expect(await chat.lastAnswer().locator('strong').innerText()).toBe('119')
+
+    // Scrolled to the top, the next page loads above; the message read before stays in view.
+    await list.evaluate((element) => {
+      element.scrollTop = 0
+    })
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="message-list"]')?.getAttribute('data-loaded') === '100',
+    )
+    const reading = chat.messages().filter({ hasText: 'Question 70?' })
+    await reading.waitFor()
+    const [box, view] = await Promise.all([reading.boundingBox(), list.boundingBox()])
+    expect(box!.y + box!.height).toBeGreaterThan(view!.y)
+    expect(box!.y).toBeLessThan(view!.y + view!.height)
+
+    // Up to the very first message; the list then holds all 120 but mounts only some.
+    for (let i = 0; i < 20 && !(await page.getByText('Question 0?').count()); i++) {
+      await list.evaluate((element) => {
+        element.scrollTop = 0
+      })
+      await page.waitForTimeout(200)
+    }
+    await chat.messages().filter({ hasText: 'Question 0?' }).waitFor()
+    expect(await list.getAttribute('data-loaded')).toBe('120')
+    expect(await page.getByRole('button', { name: 'Load older messages' }).count()).toBe(0)
+    expect(await chat.messages().count()).toBeLessThan(40)
+    // The answers up there are rendered markdown, not raw syntax.
+    expect(await chat.messages().filter({ hasText: 'Answer 1.' }).locator('strong').innerText()).toBe('1')
   })
 
   test('with no current chat, Send only creates a chat and keeps the text', async () => {

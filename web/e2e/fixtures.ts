@@ -43,6 +43,8 @@ export function ensureClientBuilt(): Promise<void> {
 export interface E2E {
   url: string
   dataDir: string
+  /** The server's database, to set up what the UI alone would take long to make (e.g. 120 messages). */
+  db: Awaited<ReturnType<typeof startTestServer>>['ctx']['db']
   browser: Browser
   /** A fresh browser profile (own cookies and storage), like a different person or device. */
   newContext(options?: {
@@ -77,6 +79,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   return {
     url: server.url,
     dataDir: server.dataDir,
+    db: server.ctx.db,
     browser,
     newContext,
     async newPage(options) {

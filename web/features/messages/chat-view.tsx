@@ -8,9 +8,10 @@ import { Composer, type ComposerState } from '../composer/composer'
 import { Welcome } from '../dashboard/welcome'
 import { ModelDropdown } from '../models/model-dropdown'
 import { useSelectedModel } from '../models/use-selected-model'
-import { useMarkdown } from './markdown/use-markdown'
+import { stripFilesMarker } from './markdown/split-blocks'
+import { useMarkdown, useWarmMarkdown } from './markdown/use-markdown'
 import { MessageList } from './message-list'
-import { messagesQuery } from './messages-query'
+import { type Message, messagesQuery } from './messages-query'
 import { useChatEvents } from './use-chat-events'
 import { useRegenerate, useSendMessage, useStopReply } from './use-reply-actions'
 
@@ -71,8 +72,14 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
     }
   }
 
-  // Messages show once the markdown renderer is here too, so answers never flash as plain text.
+  // Messages show once the markdown renderer is here too, so answers never flash as plain text,
+  // and once the latest answers are parsed (in slices), so they show whole and no task is long.
   const markdownPending = useMarkdown() === null
+  const latestAnswers = useMemo(
+    () => (messages.isSuccess ? answersInView(list) : null),
+    [messages.isSuccess, list],
+  )
+  const warm = useWarmMarkdown(chatId, latestAnswers)
   const showWelcome = !chatId || (messages.isSuccess && list.length === 0)
   return (
     <>
@@ -80,7 +87,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         <div className="flex min-h-0 flex-1 items-center justify-center overflow-y-auto py-10">
           <Welcome name={name} onCreateChat={() => createChat.mutate()} creating={createChat.isPending} />
         </div>
-      ) : messages.isPending || markdownPending ? (
+      ) : messages.isPending || markdownPending || !warm ? (
         <div className="flex-1" role="status" aria-label="Loading messages" />
       ) : (
         <MessageList
@@ -88,7 +95,8 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
           messages={list}
           hasOlder={messages.hasNextPage}
           loadingOlder={messages.isFetchingNextPage}
-          onLoadOlder={() => void messages.fetchNextPage()}
+          // A call while a page is loading leaves that request be (rather than restarting it).
+          onLoadOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
           onRegenerate={onRegenerate}
           canRegenerate={!regenerate.isPending && !send.isPending}
         />
@@ -115,6 +123,14 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
       </Suspense>
     </>
   )
+}
+
+/** The finished answers among the latest messages: the ones a freshly opened chat shows. */
+function answersInView(list: Message[]): string[] {
+  return list
+    .slice(-12)
+    .filter((message) => !message.is_user && message.status !== 'streaming')
+    .map((message) => stripFilesMarker(message.content))
 }
 
 /** Spec section 4: when chats exist and none is selected, the first becomes current. */

@@ -9,8 +9,16 @@ const TOP_PADDING = 24
 const LOAD_OLDER_ROW = 32
 const GAP = 20
 const BOTTOM_PADDING = 24
+/** Scrolled to less than this from the top, the next older page loads (the row plus 200 px). */
+const LOAD_OLDER_AT = TOP_PADDING + LOAD_OLDER_ROW + 200
 /** Within this many pixels of the end the reader counts as at the bottom and is followed. */
 const AT_END = 48
+
+/**
+ * The virtualizer asks again for every message each time it re-measures (each page that loads):
+ * per message object, which the cache replaces whenever the message changes.
+ */
+const estimates = new WeakMap<Message, number>()
 
 /**
  * A first guess at a message's height before it is measured: a line of about 80 characters per
@@ -18,8 +26,15 @@ const AT_END = 48
  */
 function estimateHeight(message: Message | undefined): number {
   if (!message) return 120
-  const lines = message.content.split('\n').reduce((sum, line) => sum + Math.ceil((line.length || 1) / 80), 0)
-  return Math.min(4000, 56 + lines * 24)
+  let estimate = estimates.get(message)
+  if (estimate === undefined) {
+    const lines = message.content
+      .split('\n')
+      .reduce((sum, line) => sum + Math.ceil((line.length || 1) / 80), 0)
+    estimate = Math.min(4000, 56 + lines * 24)
+    estimates.set(message, estimate)
+  }
+  return estimate
 }
 
 /**
@@ -49,8 +64,15 @@ export function MessageList({
   const messagesRef = useRef(messages)
   messagesRef.current = messages
 
+  const virtualizerRef = useRef<{ getTotalSize(): number } | null>(null)
   const virtualizer = useVirtualizer({
     count: messages.length,
+    // The first render already mounts the rows at the end, where the chat opens, rather than the
+    // first rows only to swap them for the last ones when `scrollToEnd` runs (a trace of opening
+    // a chat showed both sets rendered and laid out in one task). The real size and offset
+    // replace these before the first paint.
+    initialRect: { width: 0, height: window.innerHeight },
+    initialOffset: () => Math.max(0, (virtualizerRef.current?.getTotalSize() ?? 0) - window.innerHeight),
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => estimateHeight(messagesRef.current[index]),
     getItemKey: (index) => messagesRef.current[index]?.id ?? index,
@@ -63,6 +85,8 @@ export function MessageList({
     scrollEndThreshold: AT_END,
   })
 
+  virtualizerRef.current = virtualizer
+
   // A chat opens at its latest message; the virtualizer re-aims as the rows get measured.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the list mounts
   useLayoutEffect(() => {
@@ -71,8 +95,10 @@ export function MessageList({
 
   const loadOlderRef = useRef(() => {})
   loadOlderRef.current = () => {
-    if (!loadingOlder) onLoadOlder()
+    if (hasOlder && !loadingOlder) onLoadOlder()
   }
+  /** Whether the top of the list (the 'Load older' row) is within 200 px of the view. */
+  const nearTop = () => (scrollRef.current?.scrollTop ?? Number.POSITIVE_INFINITY) < LOAD_OLDER_AT
   useEffect(() => {
     const top = topRef.current
     if (!top || !hasOlder) return
@@ -85,12 +111,23 @@ export function MessageList({
     observer.observe(top)
     return () => observer.disconnect()
   }, [hasOlder])
+  // The observer only speaks when the top enters or leaves the view, and can miss a quick
+  // out-and-back (a page arrives, the anchor pushes the top away, the reader jumps back up before
+  // the observer looked): the list then stood still at the top. So scrolling near the top, or
+  // still being there when a page has loaded, asks for the next page too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nearTop reads the DOM, not state
+  useEffect(() => {
+    if (hasOlder && !loadingOlder && nearTop()) loadOlderRef.current()
+  }, [hasOlder, loadingOlder])
 
   const items = virtualizer.getVirtualItems()
   const lastId = messages.at(-1)?.id
   return (
     <div
       ref={scrollRef}
+      onScroll={() => {
+        if (nearTop()) loadOlderRef.current()
+      }}
       className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
       data-testid="message-list"
       data-loaded={messages.length}

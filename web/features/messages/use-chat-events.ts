@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { notifyManager, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../chats/socket-context'
 import { liveTexts } from './live-text-store'
@@ -38,18 +38,23 @@ export function useChatEvents(chatId: string | undefined) {
     }
     const completed = (event: { chatId: string; message: Message }) => {
       if (event.chatId !== chatId) return
-      upsertMessage(queryClient, event.message)
-      liveTexts.delete(event.message.id)
+      afterCacheUpdate(
+        () => upsertMessage(queryClient, event.message),
+        () => liveTexts.delete(event.message.id),
+      )
     }
     const failed = (event: { chatId: string; messageId: string; error: string }) => {
       if (event.chatId !== chatId) return
       const content = liveTexts.get(event.messageId)?.content
-      patchMessage(queryClient, chatId, event.messageId, {
-        status: 'failed',
-        error: event.error,
-        ...(content !== undefined ? { content } : {}),
-      })
-      liveTexts.delete(event.messageId)
+      afterCacheUpdate(
+        () =>
+          patchMessage(queryClient, chatId, event.messageId, {
+            status: 'failed',
+            error: event.error,
+            ...(content !== undefined ? { content } : {}),
+          }),
+        () => liveTexts.delete(event.messageId),
+      )
     }
     const deleted = (event: { chatId: string; messageId: string }) => {
       if (event.chatId === chatId) removeMessage(queryClient, chatId, event.messageId)
@@ -71,4 +76,17 @@ export function useChatEvents(chatId: string | undefined) {
       socket.off('message:deleted', deleted)
     }
   }, [socket, chatId, queryClient])
+}
+
+/**
+ * Runs `update` (a query cache change, whose re-render TanStack Query defers to a later task) and
+ * then `after` in that same batch, so both reach the screen in one render. Dropping the live text
+ * at once instead would re-render the bubble with the cached message still 'streaming' and empty:
+ * 'Thinking...' for a moment, and every block of a long answer unmounted and parsed again.
+ */
+function afterCacheUpdate(update: () => void, after: () => void) {
+  notifyManager.batch(() => {
+    update()
+    notifyManager.schedule(after)
+  })
 }

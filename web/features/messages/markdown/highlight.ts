@@ -1,49 +1,14 @@
 import type { HLJSApi } from 'highlight.js'
 
 /**
- * highlight.js core with a handful of common languages, fetched the first time a code block shows
- * (a chunk of its own, not part of the first download).
+ * The highlighter chunk (highlighter.ts), fetched once. One `import()` of one chunk: twelve
+ * separate language imports cost ~10 ms of module-loader work inside the render that first
+ * showed a code block (trace of opening a chat).
  */
 let loading: Promise<HLJSApi> | undefined
 
 export function loadHighlighter(): Promise<HLJSApi> {
-  loading ??= (async () => {
-    const [core, ts, js, py, bash, json, css, xml, sql, go, rust, java] = await Promise.all([
-      import('highlight.js/lib/core'),
-      import('highlight.js/lib/languages/typescript'),
-      import('highlight.js/lib/languages/javascript'),
-      import('highlight.js/lib/languages/python'),
-      import('highlight.js/lib/languages/bash'),
-      import('highlight.js/lib/languages/json'),
-      import('highlight.js/lib/languages/css'),
-      import('highlight.js/lib/languages/xml'),
-      import('highlight.js/lib/languages/sql'),
-      import('highlight.js/lib/languages/go'),
-      import('highlight.js/lib/languages/rust'),
-      import('highlight.js/lib/languages/java'),
-    ])
-    const hljs = core.default
-    const languages = {
-      typescript: ts,
-      javascript: js,
-      python: py,
-      bash,
-      json,
-      css,
-      xml,
-      sql,
-      go,
-      rust,
-      java,
-    }
-    for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language.default)
-    hljs.registerAliases(['ts', 'tsx'], { languageName: 'typescript' })
-    hljs.registerAliases(['js', 'jsx'], { languageName: 'javascript' })
-    hljs.registerAliases(['py'], { languageName: 'python' })
-    hljs.registerAliases(['sh', 'shell', 'zsh'], { languageName: 'bash' })
-    hljs.registerAliases(['html'], { languageName: 'xml' })
-    return hljs
-  })()
+  loading ??= import('./highlighter').then((module) => module.default)
   return loading
 }
 
@@ -58,10 +23,14 @@ export function highlightWhenIdle(code: string, language: string, done: (html: s
   let cancelled = false
   let idle: number | undefined
   if (code.length <= MAX_HIGHLIGHT_CHARS) {
-    void loadHighlighter().then((hljs) => {
-      if (cancelled || !hljs.getLanguage(language)) return
-      idle = whenIdle(() => {
-        if (!cancelled) done(hljs.highlight(code, { language, ignoreIllegals: true }).value)
+    // Even the first fetch starts when idle, not inside the commit that mounted the block.
+    idle = whenIdle(() => {
+      idle = undefined
+      void loadHighlighter().then((hljs) => {
+        if (cancelled || !hljs.getLanguage(language)) return
+        idle = whenIdle(() => {
+          if (!cancelled) done(hljs.highlight(code, { language, ignoreIllegals: true }).value)
+        })
       })
     })
   }

@@ -1,62 +1,54 @@
-import { memo, useMemo } from 'react'
-import ReactMarkdown, { type Components } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
-import { AnswerImage } from './answer-image'
-import { CodeBlock, OpenBlockContext } from './code-block'
+import { memo, type ReactElement, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { OpenBlockContext } from './code-block'
+import { cachedBlock, parseSlicer, renderAndCacheBlock, renderBlock } from './render-block'
 import { closeOpenMarkdown, splitBlocks } from './split-blocks'
-import { safeUrl } from './url-safety'
-
-const plugins = [remarkGfm]
-
-const components: Components = {
-  pre: ({ children }) => <>{children}</>,
-  code: ({ className, children }) => {
-    const text = String(children ?? '')
-    const language = /language-([\w+-]+)/.exec(className ?? '')?.[1] ?? null
-    // Fenced blocks end in a newline (or carry a language); inline code does neither.
-    if (language || text.endsWith('\n'))
-      return <CodeBlock code={text.replace(/\n$/, '')} language={language} />
-    return <code className="rounded bg-zinc-200/70 px-1 py-0.5 text-[0.9em] dark:bg-zinc-700/70">{text}</code>
-  },
-  a: ({ href, children }) => {
-    const url = safeUrl(href)
-    // A link with a scheme we do not allow (javascript:, data:...) stays as its text.
-    if (!url) return <span data-testid="inert-link">{children}</span>
-    return (
-      <a
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className="font-medium text-brand-ink underline"
-      >
-        {children}
-      </a>
-    )
-  },
-  img: ({ src, alt }) => <AnswerImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
-}
-
-/** URLs are checked by the link and image components above, which need the original value. */
-const keepUrl = (url: string) => url
 
 /**
- * One top-level block; memoised, so a finished block is parsed once however long the answer grows.
+ * The elements of one block. The open (streaming) block changes with every delta and is parsed on
+ * each render. A finished block comes from the cache, else is parsed now if this task's parsing
+ * budget allows, else in a later slice; meanwhile the block keeps what it showed before (its
+ * text while it was still open) or, never shown yet, an invisible stand-in of the right size.
+ */
+function useBlockElements(text: string, open: boolean): ReactElement | null {
+  const [late, setLate] = useState<{ text: string; element: ReactElement } | null>(null)
+  const shown = useRef<ReactElement | null>(null)
+  let element: ReactElement | null
+  if (open) element = renderBlock(text)
+  else if (late?.text === text) element = late.element
+  else element = cachedBlock(text) ?? (parseSlicer.tryNow() ? renderAndCacheBlock(text) : null)
+  const waiting = element === null
+  useEffect(() => {
+    if (!waiting) return
+    return parseSlicer.defer(() => setLate({ text, element: renderAndCacheBlock(text) }))
+  }, [waiting, text])
+  useLayoutEffect(() => {
+    if (element) shown.current = element
+  })
+  return element ?? shown.current
+}
+
+/**
+ * One top-level block; memoised, so a finished block renders once however long the answer grows.
  * A finished block skips layout and paint while off screen (`content-visibility: auto`), so a
  * long answer that keeps growing lays out only its visible part; the open block is always laid
  * out, and its code is highlighted only once it is finished.
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text: string; open: boolean }) {
+  const element = useBlockElements(text, open)
   return (
     <div
       className={
         open ? 'space-y-3' : 'space-y-3 [content-visibility:auto] [contain-intrinsic-size:auto_60px]'
       }
     >
-      <OpenBlockContext value={open}>
-        <ReactMarkdown remarkPlugins={plugins} components={components} skipHtml urlTransform={keepUrl}>
+      {element ? (
+        <OpenBlockContext value={open}>{element}</OpenBlockContext>
+      ) : (
+        // Not parsed yet: takes about the room the block will, shows nothing (no raw syntax).
+        <p className="invisible whitespace-pre-wrap" aria-hidden>
           {text}
-        </ReactMarkdown>
-      </OpenBlockContext>
+        </p>
+      )}
     </div>
   )
 })
@@ -76,4 +68,33 @@ export function Markdown({ text, streaming = false }: { text: string; streaming?
       })}
     </div>
   )
+}
+
+/**
+ * Parses the finished blocks of `texts` into the cache in slices (tasks of their own), then calls
+ * `done`, at once if they are all cached already. The chat view shows a freshly opened chat once
+ * its latest answers are parsed, so they appear whole rather than block by block. Returns a
+ * cancel function.
+ */
+export function warmBlocks(texts: string[], done: () => void): () => void {
+  const missing = uncachedBlocks(texts)
+  if (!missing.length) {
+    done()
+    return () => {}
+  }
+  const cancels = missing.map((block) => parseSlicer.defer(() => renderAndCacheBlock(block)))
+  // Jobs run in the order they were deferred, so this one comes after the blocks.
+  cancels.push(parseSlicer.defer(done))
+  return () => {
+    for (const cancel of cancels) cancel()
+  }
+}
+
+/** Whether every finished block of `texts` is parsed already (a chat opened before). */
+export function blocksCached(texts: string[]): boolean {
+  return uncachedBlocks(texts).length === 0
+}
+
+function uncachedBlocks(texts: string[]): string[] {
+  return texts.flatMap(splitBlocks).filter((block) => !cachedBlock(block))
 }

@@ -1,0 +1,33 @@
+import type { Components } from 'react-markdown'
+import { AnswerImage } from './answer-image'
+import { CodeBlock } from './code-block'
+import { safeUrl } from './url-safety'
+
+/** How markdown elements render: code blocks with Copy, links and images through `safeUrl`. */
+export const components: Components = {
+  pre: ({ children }) => <>{children}</>,
+  code: ({ className, children }) => {
+    const text = String(children ?? '')
+    const language = /language-([\w+-]+)/.exec(className ?? '')?.[1] ?? null
+    // Fenced blocks end in a newline (or carry a language); inline code does neither.
+    if (language || text.endsWith('\n'))
+      return <CodeBlock code={text.replace(/\n$/, '')} language={language} />
+    return <code className="rounded bg-zinc-200/70 px-1 py-0.5 text-[0.9em] dark:bg-zinc-700/70">{text}</code>
+  },
+  a: ({ href, children }) => {
+    const url = safeUrl(href)
+    // A link with a scheme we do not allow (javascript:, data:...) stays as its text.
+    if (!url) return <span data-testid="inert-link">{children}</span>
+    return (
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="font-medium text-brand-ink underline"
+      >
+        {children}
+      </a>
+    )
+  },
+  img: ({ src, alt }) => <AnswerImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
+}
