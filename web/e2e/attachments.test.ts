@@ -220,7 +220,8 @@ describe('a message with files', () => {
       .getByRole('button', { name: /^Preview .*draft\.md/ })
       .click()
     const dialog = panel.previewDialog()
-    expect(await dialog.getByTestId('text-preview').textContent()).toContain('Hello there')
+    // The text is fetched after the dialog opens: wait for it rather than read it once.
+    await dialog.getByTestId('text-preview').filter({ hasText: 'Hello there' }).waitFor()
     await dialog.getByRole('button', { name: 'Remove' }).click()
     await dialog.waitFor({ state: 'detached' })
     expect(await panel.previews().count()).toBe(0)
