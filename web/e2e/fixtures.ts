@@ -136,6 +136,22 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // axe measures colours as they are on screen: a toast or dialog still fading in has, for a
+  // moment, too little contrast. Wait for finite animations and transitions to end (spinners and
+  // pulses run forever and are left alone).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {})
   const loaded = await page.evaluate(() => 'axe' in window)
   // Evaluated rather than added as a <script>: the app's CSP (rightly) refuses inline scripts.
   if (!loaded) await page.evaluate(await Bun.file('node_modules/axe-core/axe.min.js').text())
