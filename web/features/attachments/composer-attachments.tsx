@@ -74,7 +74,8 @@ function AttachmentPreview({
         entry.status === 'error'
           ? 'border-red-400 dark:border-red-500/70'
           : 'border-zinc-200 dark:border-zinc-700',
-        entry.previewUrl ? 'w-[130px] flex-col' : 'w-56 items-center gap-2.5 p-2 pr-8',
+        // Narrower on phones, so an image and a document fit side by side in the composer.
+        entry.previewUrl ? 'w-[130px] flex-col' : 'w-48 items-center gap-2.5 p-2 pr-8 sm:w-56',
       )}
     >
       <button
