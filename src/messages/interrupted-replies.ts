@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm'
 import { messages } from '../../db/schema'
 import type { AppContext } from '../context'
+import { replyIsFreshSince } from './live-replies'
 
 export const INTERRUPTED = 'The reply was interrupted when the server stopped'
 
@@ -15,10 +16,7 @@ export async function failInterruptedReplies(ctx: Pick<AppContext, 'db' | 'datab
   const stale =
     ctx.database.kind === 'pglite'
       ? eq(messages.status, 'streaming')
-      : and(
-          eq(messages.status, 'streaming'),
-          lt(messages.createdAt, new Date(ctx.now().getTime() - ctx.config.ai.requestTimeoutMs - 30_000)),
-        )
+      : and(eq(messages.status, 'streaming'), lt(messages.createdAt, replyIsFreshSince(ctx)))
   const rows = await ctx.db
     .update(messages)
     .set({ status: 'failed', error: INTERRUPTED })
