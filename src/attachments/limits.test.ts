@@ -18,6 +18,6 @@ describe('GET /api/uploads/limits', () => {
   test('without a session it is 401', async () => {
     const res = await t.request('/api/uploads/limits')
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ success: false, error: 'No active session' })
+    expect(await res.json()).toEqual({ success: false, error: 'No active session', code: 'unauthorized' })
   })
 })

@@ -113,7 +113,7 @@ describe('POST /api/uploads', () => {
     const before = await dataFiles()
     const res = await upload(null, text('hello'), 'a.txt', 'text/plain')
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ success: false, error: 'No active session' })
+    expect(await res.json()).toEqual({ success: false, error: 'No active session', code: 'unauthorized' })
     expect(await dataFiles()).toEqual(before)
   })
 
@@ -139,7 +139,7 @@ describe('POST /api/uploads', () => {
     const before = await dataFiles()
     const res = await upload(alice, new Uint8Array(), 'empty.txt', 'text/plain')
     expect(res.status).toBe(422)
-    expect(await res.json()).toEqual({ success: false, error: 'The file is empty: empty.txt' })
+    expect(await res.json()).toMatchObject({ success: false, error: 'The file is empty: empty.txt' })
     expect(await dataFiles()).toEqual(before)
   })
 
@@ -151,6 +151,7 @@ describe('POST /api/uploads', () => {
     expect(await res.json()).toEqual({
       success: false,
       error: "The file's contents do not match its type: invoice.pdf",
+      code: 'unsupported_media_type:file_content',
     })
     expect(await dataFiles()).toEqual(before)
     expect(await t.ctx.db.select().from(attachments)).toHaveLength(rowsBefore.length)
@@ -203,7 +204,7 @@ describe('POST /api/uploads', () => {
       duplex: 'half',
     } as RequestInit)
     expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({ success: false, error: 'File is too large (max 25 MB)' })
+    expect(await res.json()).toMatchObject({ success: false, error: 'File is too large (max 25 MB)' })
     expect(pulls).toBeLessThanOrEqual(1)
   })
 
@@ -233,7 +234,7 @@ describe('POST /api/uploads', () => {
       duplex: 'half',
     } as RequestInit)
     expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({ success: false, error: 'File is too large (max 25 MB)' })
+    expect(await res.json()).toMatchObject({ success: false, error: 'File is too large (max 25 MB)' })
     expect(sent).toBeLessThan(30 * 1024 * 1024)
     expect(await dataFiles()).toEqual(before)
   })
@@ -243,7 +244,7 @@ describe('POST /api/uploads', () => {
     form.append('note', 'no file here')
     const res = await t.request('/api/uploads', { method: 'POST', headers: alice.headers, body: form })
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ success: false, error: 'No file was uploaded' })
+    expect(await res.json()).toMatchObject({ success: false, error: 'No file was uploaded' })
   })
 
   test('the server keeps answering while a large PDF is being extracted', async () => {
@@ -293,7 +294,7 @@ describe('DELETE /api/uploads/:id', () => {
     for (const id of [data.id, crypto.randomUUID(), 'not-a-uuid']) {
       const res = await t.request(`/api/uploads/${id}`, { method: 'DELETE', headers: bob.headers })
       expect(res.status).toBe(404)
-      expect(await res.json()).toEqual({ success: false, error: 'File not found' })
+      expect(await res.json()).toMatchObject({ success: false, error: 'File not found' })
     }
     expect(await rowOf(data.id)).toBeDefined()
     expect(await t.ctx.storage.get((await rowOf(data.id))!.storageKey)).not.toBeNull()
@@ -305,7 +306,10 @@ describe('DELETE /api/uploads/:id', () => {
     await bindAttachments(t.ctx.db, alice.id, message.id, [data.id], limits)
     const res = await t.request(`/api/uploads/${data.id}`, { method: 'DELETE', headers: alice.headers })
     expect(res.status).toBe(409)
-    expect(await res.json()).toEqual({ success: false, error: 'This file was already sent with a message' })
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: 'This file was already sent with a message',
+    })
   })
 
   test('a cookie-authenticated delete from another origin is refused', async () => {
@@ -365,7 +369,7 @@ describe('GET /api/files/:id', () => {
     for (const id of [data.id, crypto.randomUUID(), '..%2F..%2Fetc']) {
       const res = await t.request(`/api/files/${id}`, { headers: bob.headers })
       expect(res.status).toBe(404)
-      expect(await res.json()).toEqual({ success: false, error: 'File not found' })
+      expect(await res.json()).toMatchObject({ success: false, error: 'File not found' })
     }
     expect((await t.request(`/api/files/${data.id}`)).status).toBe(401)
   })
@@ -418,7 +422,7 @@ describe('GET /api/messages/:id/attachments', () => {
     for (const id of [message.id, crypto.randomUUID(), 'nope']) {
       const res = await t.request(`/api/messages/${id}/attachments`, { headers: bob.headers })
       expect(res.status).toBe(404)
-      expect(await res.json()).toEqual({ success: false, error: 'Message not found' })
+      expect(await res.json()).toMatchObject({ success: false, error: 'Message not found' })
     }
   })
 })

@@ -82,7 +82,7 @@ describe('enforcement', () => {
     const before = fake.completions().length
     const res = await chat.send(chatId, { content: 'One more question' })
     expect(res.status).toBe(429)
-    expect(await res.json()).toEqual({ success: false, error: DAILY_BUDGET_EXCEEDED })
+    expect(await res.json()).toMatchObject({ success: false, error: DAILY_BUDGET_EXCEEDED })
     expect(fake.completions().length).toBe(before)
     expect(await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId))).toEqual([])
     const sync = await t.request('/api/chat', jsonInit(user, 'POST', { message: 'hi', sessionId: chatId }))

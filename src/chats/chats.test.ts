@@ -44,7 +44,7 @@ describe('creating chats', () => {
   test('a request without a session is refused with 401', async () => {
     const res = await t.request('/api/chats', { method: 'POST' })
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ success: false, error: 'No active session' })
+    expect(await res.json()).toEqual({ success: false, error: 'No active session', code: 'unauthorized' })
   })
 })
 
@@ -157,7 +157,7 @@ describe('another user’s chat is not found on every route', () => {
   ])('%s /api/chats/:id%s → 404', async (method, suffix, body) => {
     const res = await t.request(`/api/chats/${chatId}${suffix}`, json(bob, method, body))
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ success: false, error: 'Chat not found' })
+    expect(await res.json()).toEqual({ success: false, error: 'Chat not found', code: 'not_found:chat' })
   })
 
   test('POST /api/chat with another user’s chat as sessionId → 404', async () => {
@@ -250,7 +250,7 @@ describe('chat config', () => {
   ])('%p is refused with "%s"', async (patch, message) => {
     const res = await t.request(`/api/chats/${chatId}/config`, json(alice, 'PATCH', patch))
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ success: false, error: message })
+    expect(await res.json()).toMatchObject({ success: false, error: message })
   })
 
   test('web search cannot be enabled when SEARXNG_URL is not set', async () => {

@@ -21,7 +21,7 @@ describe('unknown routes and bad input', () => {
   test('an unknown API route answers 404 in the error shape', async () => {
     const res = await t.request('/api/does-not-exist')
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ success: false, error: 'Not found' })
+    expect(await res.json()).toEqual({ success: false, error: 'Not found', code: 'not_found' })
   })
 
   test('an oversized JSON body is refused with 413 before it is read', async () => {

@@ -1,6 +1,6 @@
 import { Elysia, ValidationError } from 'elysia'
 import type { AppContext } from '../context'
-import { AppError, UNEXPECTED } from './errors'
+import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
 import { requestFacts } from './request-log'
 
 /** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
@@ -27,38 +27,46 @@ export const httpBase = (ctx: AppContext) =>
       if (length > JSON_BODY_LIMIT && !type.startsWith('multipart/form-data')) {
         const inlineFiles = pathOf(request) === '/api/chat'
         if (inlineFiles && length <= inlineChatBodyLimit(ctx.config.uploads)) return
-        return Response.json({ success: false, error: 'Request body is too large' }, { status: 413 })
+        return Response.json(
+          { success: false, error: 'Request body is too large', code: 'payload_too_large:body' },
+          { status: 413 },
+        )
       }
     })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
       // `set.status` is what the access log reads; the Response carries the same status to the client.
-      const reply = (status: number, message: string, headers?: Record<string, string>) => {
+      const reply = (
+        status: number,
+        message: string,
+        errorCode: ErrorCode,
+        headers?: Record<string, string>,
+      ) => {
         set.status = status
-        return Response.json({ success: false, error: message }, { status, headers })
+        return Response.json({ success: false, error: message, code: errorCode }, { status, headers })
       }
       if (error instanceof AppError) {
         if (error.status >= 500)
           ctx.log.error('request failed', { path: pathOf(request), error, cause: error.cause })
-        return reply(error.status, error.message, error.headers)
+        return reply(error.status, error.message, error.code, error.headers)
       }
       switch (code) {
         case 'VALIDATION':
-          return reply(400, validationMessage(error))
+          return reply(400, validationMessage(error), 'bad_request:validation')
         case 'PARSE':
-          return reply(400, 'Malformed request body')
+          return reply(400, 'Malformed request body', 'bad_request:body')
         case 'NOT_FOUND':
-          return reply(404, 'Not found')
+          return reply(404, 'Not found', 'not_found')
         case 'INVALID_COOKIE_SIGNATURE':
-          return reply(401, 'No active session')
+          return reply(401, 'No active session', 'unauthorized')
         default: {
           // Elysia's own status() throws carry a status; anything else is a bug: log it, hide it.
           const status = (error as { status?: unknown }).status
           if (typeof status === 'number' && status < 500) {
             const message = (error as { response?: unknown }).response
-            return reply(status, typeof message === 'string' ? message : 'Bad request')
+            return reply(status, typeof message === 'string' ? message : 'Bad request', kindOfStatus(status))
           }
           ctx.log.error('unhandled error', { path: pathOf(request), error })
-          return reply(500, UNEXPECTED)
+          return reply(500, UNEXPECTED, 'internal')
         }
       }
     })

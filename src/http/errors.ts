@@ -36,6 +36,12 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>
 }
 
+/** The error kind a bare HTTP status stands for (for errors raised outside our own code). */
+export function kindOfStatus(status: number): ErrorKind {
+  const found = Object.entries(statusByKind).find(([, value]) => value === status)
+  return found ? (found[0] as ErrorKind) : status < 500 ? 'bad_request' : 'internal'
+}
+
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError
 
 /** The spec's generic failure text; what a client sees for anything unexpected. */

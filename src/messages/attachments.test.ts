@@ -153,7 +153,7 @@ describe('sending a message with attachments', () => {
     for (const body of [{ content: ' ', attachmentIds: [] }, {}]) {
       const refused = await chat.send(other, body)
       expect(refused.status).toBe(400)
-      expect(await refused.json()).toEqual({ success: false, error: 'Message cannot be empty' })
+      expect(await refused.json()).toMatchObject({ success: false, error: 'Message cannot be empty' })
     }
   })
 
@@ -165,7 +165,7 @@ describe('sending a message with attachments', () => {
     for (const other of [theirs, crypto.randomUUID(), 'not-a-uuid']) {
       const res = await chat.send(chatId, { content: 'look', attachmentIds: [mine, other] })
       expect(res.status).toBe(404)
-      expect(await res.json()).toEqual({ success: false, error: 'File not found' })
+      expect(await res.json()).toMatchObject({ success: false, error: 'File not found' })
     }
     expect(await storedMessages(chatId)).toEqual([])
     expect(fake.completions().length).toBe(before)
@@ -185,6 +185,7 @@ describe('sending a message with attachments', () => {
     expect(await res.json()).toEqual({
       success: false,
       error: 'This file was already sent with a message',
+      code: 'conflict:file_sent',
     })
     expect(await storedMessages(second)).toEqual([])
   })
@@ -194,7 +195,7 @@ describe('sending a message with attachments', () => {
     const chatId = await chat.createChat()
     const res = await chat.send(chatId, { content: 'many', attachmentIds: ids })
     expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({ success: false, error: 'Too many files (max 3)' })
+    expect(await res.json()).toMatchObject({ success: false, error: 'Too many files (max 3)' })
     expect(await storedMessages(chatId)).toEqual([])
     // A repeated id counts once.
     const twice = await chat.send(chatId, { content: 'dupes', attachmentIds: [ids[0], ids[0], ids[1]] })
@@ -337,7 +338,11 @@ describe('POST /api/chat with inline attachments (spec section 3, "File attachme
       body: other,
     })
     expect(refused.status).toBe(413)
-    expect(await refused.json()).toEqual({ success: false, error: 'Request body is too large' })
+    expect(await refused.json()).toEqual({
+      success: false,
+      error: 'Request body is too large',
+      code: 'payload_too_large:body',
+    })
     // Past one file's worth of base64 plus 1 MB, /api/chat refuses before reading.
     const limit = Math.ceil((t.ctx.config.uploads.maxFileBytes * 4) / 3) + 1024 * 1024
     const tooBig = await t.request('/api/chat', {

@@ -97,7 +97,7 @@ describe('sending a message', () => {
     for (const content of ['', '   \n ']) {
       const res = await chat.send(chatId, { content })
       expect(res.status).toBe(400)
-      expect(await res.json()).toEqual({ success: false, error: 'Message cannot be empty' })
+      expect(await res.json()).toMatchObject({ success: false, error: 'Message cannot be empty' })
     }
     expect((await chat.messages(chatId)).messages).toEqual([])
     expect(fake.completions().length).toBe(before)
@@ -121,6 +121,7 @@ describe('sending a message', () => {
     expect(await second.json()).toEqual({
       success: false,
       error: 'A reply is already in progress for this chat',
+      code: 'conflict:reply',
     })
     await waitForOutcome(t, first)
     fake.setScript({})

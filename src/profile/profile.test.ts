@@ -36,7 +36,7 @@ describe('GET /api/profile', () => {
   test('answers 401 without a session', async () => {
     const res = await t.request('/api/profile')
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ success: false, error: 'No active session' })
+    expect(await res.json()).toEqual({ success: false, error: 'No active session', code: 'unauthorized' })
   })
 
   test("answers the session user's profile with exactly the spec's fields", async () => {
@@ -140,7 +140,7 @@ describe('PATCH /api/profile', () => {
     const before = await findUser(t.database, user.id)
     const res = await patch(user.headers, body)
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ success: false, error: message })
+    expect(await res.json()).toMatchObject({ success: false, error: message })
     expect(await findUser(t.database, user.id)).toEqual(before)
   })
 
@@ -177,7 +177,7 @@ describe('PATCH /api/profile', () => {
     try {
       const res = await patch(user.headers, { bio: 'explode' })
       expect(res.status).toBe(500)
-      expect(await res.json()).toEqual({ success: false, error: 'Failed to update profile' })
+      expect(await res.json()).toMatchObject({ success: false, error: 'Failed to update profile' })
     } finally {
       await t.database.db.execute(sql`drop trigger refuse_explode on users`)
     }

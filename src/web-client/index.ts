@@ -74,7 +74,7 @@ export const webClient = (ctx: { config: Pick<Config, 'brand'> }, options: { dir
     const { pathname } = new URL(request.url)
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/socket.io/')) {
       set.status = 404
-      return { success: false, error: 'Not found' }
+      return { success: false, error: 'Not found', code: 'not_found' }
     }
     if (pathname.startsWith('/assets/')) {
       const asset = await serveAsset(pathname, request)

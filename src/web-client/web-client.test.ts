@@ -67,7 +67,7 @@ describe('web client serving', () => {
   test('unknown API paths keep the JSON error shape; API routes still win', async () => {
     const res = await get('/api/nope')
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ success: false, error: 'Not found' })
+    expect(await res.json()).toEqual({ success: false, error: 'Not found', code: 'not_found' })
     expect(await (await get('/api/health')).json()).toEqual({ ok: true })
   })
 })
