@@ -1,13 +1,14 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { noteUser } from '../http/request-log'
-import { readToken, type SessionUser, validateSessionToken } from './session'
+import { noteActor, resolveActor } from './actor'
+import { readToken } from './session'
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
- * The `auth` macro: `{ auth: true }` on a route resolves `user` and `session` or answers 401.
+ * The `auth` macro: `{ auth: true }` on a route resolves the `actor` (src/auth/actor.ts), with the
+ * effective `user` and the `session`, or answers 401.
  * `{ admin: true }` also requires the admin role. A cookie-authenticated mutation must come from
  * our own origin (CSRF defence, as in the Lucia guide); Bearer requests carry no ambient
  * credential and skip that check.
@@ -22,7 +23,10 @@ export const authGuard = (ctx: AppContext) =>
     admin: {
       async resolve({ request }) {
         const auth = await authenticate(ctx, request)
-        if (auth.user.role !== 'admin') throw new AppError('forbidden:admin', 'Admin access required')
+        if (auth.actor.role !== 'admin') throw new AppError('forbidden:admin', 'Admin access required')
+        if (auth.actor.impersonation) {
+          throw new AppError('forbidden:impersonating', 'Not available while acting as another user')
+        }
         return { ...auth }
       },
     },
@@ -30,14 +34,12 @@ export const authGuard = (ctx: AppContext) =>
 
 export async function authenticate(ctx: AppContext, request: Request) {
   const credential = readToken(request)
-  if (!credential) throw new AppError('unauthorized', 'No active session')
-  const result = await validateSessionToken(ctx.db, credential.token)
-  if (!result) throw new AppError('unauthorized', 'No active session')
-  noteUser(request, result.user.id)
-  if (credential.via === 'cookie' && MUTATIONS.has(request.method) && !isSameOrigin(ctx, request)) {
+  const auth = await resolveActor(ctx, credential)
+  noteActor(request, auth.actor)
+  if (credential?.via === 'cookie' && MUTATIONS.has(request.method) && !isSameOrigin(ctx, request)) {
     throw new AppError('forbidden:origin', 'Cross-site request refused')
   }
-  return { user: result.user as SessionUser, session: result.session }
+  return auth
 }
 
 /** True when the request's Origin is this server (its Host, or APP_URL behind a proxy). */

@@ -99,7 +99,7 @@ export async function signUp(ctx: AppContext, input: { email: string; password: 
     confirmed: !confirmationRequired,
   })
   if (!confirmationRequired) {
-    const { token, session } = await createSession(ctx.db, user.id)
+    const { token, session } = await createSession(ctx.db, user.id, ctx.now())
     return { user: toPublicUser(user), token, session, confirmationRequired }
   }
   const token = await createAuthToken(ctx.db, { userId: user.id, kind: 'email_confirm', now: ctx.now() })
@@ -129,7 +129,7 @@ export async function logIn(ctx: AppContext, input: { email: string; password: s
   }
   // Expired sessions are removed lazily: here for this user, and on use by validateSessionToken.
   await ctx.db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, ctx.now())))
-  const { token, session } = await createSession(ctx.db, user.id)
+  const { token, session } = await createSession(ctx.db, user.id, ctx.now())
   return { user: toPublicUser(user), token, session }
 }
 

@@ -25,11 +25,15 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
 }
 
-export async function createSession(db: Db, userId: string): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date = new Date(),
+): Promise<{ token: string; session: Session }> {
   const token = generateToken()
   const [session] = await db
     .insert(sessions)
-    .values({ id: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+    .values({ id: hashToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
     .returning()
   return { token, session: session! }
 }
@@ -41,6 +45,7 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
 export async function validateSessionToken(
   db: Db,
   token: string,
+  now: Date,
 ): Promise<{ session: Session; user: SessionUser } | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null
   const id = hashToken(token)
@@ -51,13 +56,13 @@ export async function validateSessionToken(
     .where(eq(sessions.id, id))
   if (!row) return null
   const { session, user } = row
-  if (Date.now() >= session.expiresAt.getTime()) {
+  if (now.getTime() >= session.expiresAt.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id))
     return null
   }
   if (user.isBanned) return null
-  if (Date.now() >= session.expiresAt.getTime() - SESSION_TTL_MS / 2) {
-    session.expiresAt = new Date(Date.now() + SESSION_TTL_MS)
+  if (now.getTime() >= session.expiresAt.getTime() - SESSION_TTL_MS / 2) {
+    session.expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
     await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id))
   }
   const { passwordHash: _, ...safeUser } = user
@@ -77,8 +82,8 @@ export async function invalidateUserSessions(
   for (const { id } of all) if (id !== exceptSessionId) await invalidateSession(db, id)
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now))
 }
 
 /** Reads the session token from `Authorization: Bearer` first, then from the session cookie. */

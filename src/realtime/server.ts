@@ -2,13 +2,14 @@ import { Server as Engine } from '@socket.io/bun-engine'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import pg from 'pg'
 import { Server } from 'socket.io'
-import { validateSessionToken } from '../auth/session'
+import { type Actor, resolveActor } from '../auth/actor'
 import { registerChatSocket } from '../chats/socket'
 import type { AppContext, Realtime } from '../context'
 import { createFanout, FANOUT_EVENT, type FanoutEvent } from './fanout'
 
 export interface SocketData {
-  userId: string
+  /** Who is acting on this socket, resolved at the handshake exactly as for HTTP. */
+  actor: Actor
 }
 
 /** Events between instances (server-side emits through the adapter). */
@@ -37,14 +38,16 @@ export async function createRealtime(ctx: Omit<AppContext, 'realtime'>) {
     const fromAuth =
       typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined
     const token = fromAuth ?? cookieToken(socket.handshake.headers.cookie)
-    const result = token ? await validateSessionToken(ctx.db, token).catch(() => null) : null
-    if (!result) return next(new Error('unauthorized'))
-    socket.data.userId = result.user.id
+    const auth = await resolveActor(ctx, token ? { token, via: fromAuth ? 'bearer' : 'cookie' } : null).catch(
+      () => null,
+    )
+    if (!auth) return next(new Error('unauthorized'))
+    socket.data.actor = auth.actor
     next()
   })
 
   io.on('connection', (socket) => {
-    socket.join(`user:${socket.data.userId}`)
+    socket.join(`user:${socket.data.actor.userId}`)
   })
   registerChatSocket(io, ctx)
 

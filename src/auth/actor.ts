@@ -1,0 +1,85 @@
+import type { Session } from '../../db/schema'
+import type { AppContext } from '../context'
+import { AppError } from '../http/errors'
+import { noteUser } from '../http/request-log'
+import { type SessionUser, validateSessionToken } from './session'
+
+/** An administrator acting as someone else (support access); null in every ordinary session. */
+export interface Impersonation {
+  adminId: string
+  reasonCode: string
+  caseNumber: string
+  expiresAt: Date
+}
+
+/**
+ * Who is acting, resolved once per request and once per socket handshake. Everything that reads
+ * or writes a user's rows takes an `Actor`, never a bare user id from the request, so the same
+ * code is right whether a person acts for themself or an administrator acts for them.
+ */
+export interface Actor {
+  /** The user whose data is read and written (the target while impersonating). */
+  readonly userId: string
+  /** The person who signed in; the same as `userId` except during support access. */
+  readonly realUserId: string
+  readonly sessionId: string
+  /** The signed-in person's role (an impersonating admin stays an admin, but is refused the admin area). */
+  readonly role: 'admin' | 'user'
+  readonly impersonation: Impersonation | null
+}
+
+/** A credential as presented: where it came from decides whether the Origin check applies. */
+export interface Credential {
+  token: string
+  via: 'bearer' | 'cookie'
+}
+
+export interface Authenticated {
+  actor: Actor
+  /** The effective user's account (never its password hash). */
+  user: SessionUser
+  session: Session
+}
+
+/**
+ * The one place a credential becomes an actor: HTTP (the `auth` macro) and the socket.io
+ * handshake both call it, so they cannot drift apart. Refuses with 401 when the session is
+ * missing, expired or belongs to a banned account.
+ */
+export async function resolveActor(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  credential: Credential | null,
+): Promise<Authenticated> {
+  if (!credential) throw new AppError('unauthorized', 'No active session')
+  const result = await validateSessionToken(ctx.db, credential.token, ctx.now())
+  if (!result) throw new AppError('unauthorized', 'No active session')
+  const { user, session } = result
+  const actor: Actor = {
+    userId: user.id,
+    realUserId: user.id,
+    sessionId: session.id,
+    role: user.role,
+    impersonation: null,
+  }
+  return { actor, user, session }
+}
+
+/** For logs and request facts: the user acting, as seen by the access log. */
+export function noteActor(request: Request, actor: Actor) {
+  noteUser(request, actor.userId)
+}
+
+/**
+ * An actor for work no request carries: a background job acting for the recorded user whose
+ * data it processes (e.g. a reply that keeps streaming after the browser left). Named so that
+ * a search for it lists every place that acts without a live session.
+ */
+export function actorForJob(user: { id: string; role?: 'admin' | 'user' }): Actor {
+  return {
+    userId: user.id,
+    realUserId: user.id,
+    sessionId: '',
+    role: user.role ?? 'user',
+    impersonation: null,
+  }
+}
