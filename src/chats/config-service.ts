@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm'
-import { type Chat, type ChatConfig, chatConfigs, chats } from '../../db/schema'
+import type { Chat, ChatConfig } from '../../db/schema'
 import type { GenerationSettings } from '../ai/types'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { isUuid } from './cursor'
-import { CHAT_NOT_FOUND, requireChat } from './service'
+import { chatsFor } from './chats-data'
+import { CHAT_NOT_FOUND } from './service'
 
 /** Spec section 9 "Chat config defaults". */
 export const CHAT_CONFIG_DEFAULTS = {
@@ -35,49 +35,36 @@ function toJson(row: ChatConfig | undefined): ChatConfigJson {
   }
 }
 
-/** The chat's settings (defaults when it never saved any). The caller has checked ownership. */
-export async function readChatConfig(ctx: Pick<AppContext, 'db'>, chatId: string): Promise<ChatConfigJson> {
-  const [row] = await ctx.db.select().from(chatConfigs).where(eq(chatConfigs.chatId, chatId))
-  return toJson(row)
-}
-
-/** The user's chat and its settings in one query (the send path runs this for every message), or 404. */
+/** The actor's chat and its settings in one query (the send path runs this for every message), or 404. */
 export async function requireChatWithConfig(
   ctx: Pick<AppContext, 'db'>,
-  userId: string,
+  actor: Actor,
   chatId: string,
 ): Promise<{ chat: Chat; config: ChatConfigJson }> {
-  const [row] = isUuid(chatId)
-    ? await ctx.db
-        .select({ chat: chats, config: chatConfigs })
-        .from(chats)
-        .leftJoin(chatConfigs, eq(chatConfigs.chatId, chats.id))
-        .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
-    : []
+  const row = await chatsFor(ctx.db, actor).findWithConfig(chatId)
   if (!row) throw new AppError('not_found:chat', CHAT_NOT_FOUND)
   return { chat: row.chat, config: toJson(row.config ?? undefined) }
 }
 
-export async function getChatConfig(ctx: Pick<AppContext, 'db'>, userId: string, chatId: string) {
-  await requireChat(ctx, userId, chatId)
-  return readChatConfig(ctx, chatId)
+export async function getChatConfig(ctx: Pick<AppContext, 'db'>, actor: Actor, chatId: string) {
+  return (await requireChatWithConfig(ctx, actor, chatId)).config
 }
 
 /** Saves the given fields over the current ones. Ranges are checked by the route schema. */
 export async function updateChatConfig(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  userId: string,
+  ctx: Pick<AppContext, 'db' | 'config' | 'now'>,
+  actor: Actor,
   chatId: string,
   patch: Partial<ChatConfigJson>,
 ): Promise<ChatConfigJson> {
-  await requireChat(ctx, userId, chatId)
+  const current = await getChatConfig(ctx, actor, chatId)
   if (patch.web_search_enabled && !ctx.config.ai.searxngUrl) {
     throw new AppError('bad_request:web_search', WEB_SEARCH_UNAVAILABLE)
   }
-  const next = { ...(await readChatConfig(ctx, chatId)), ...definedOnly(patch) }
+  const next = { ...current, ...definedOnly(patch) }
   // An empty system prompt is stored as null (spec section 5).
   const systemPrompt = next.system_prompt?.trim() ? next.system_prompt : null
-  const values = {
+  const row = await chatsFor(ctx.db, actor).saveConfig(chatId, {
     systemPrompt,
     temperature: next.temperature,
     maxTokens: next.max_tokens,
@@ -86,19 +73,15 @@ export async function updateChatConfig(
     presencePenalty: next.presence_penalty,
     responseFormat: next.response_format,
     webSearchEnabled: next.web_search_enabled,
-    updatedAt: new Date(),
-  }
-  const [row] = await ctx.db
-    .insert(chatConfigs)
-    .values({ chatId, ...values })
-    .onConflictDoUpdate({ target: chatConfigs.chatId, set: values })
-    .returning()
+    updatedAt: ctx.now(),
+  })
+  if (!row) throw new AppError('not_found:chat', CHAT_NOT_FOUND)
   return toJson(row)
 }
 
-export async function resetChatConfig(ctx: Pick<AppContext, 'db'>, userId: string, chatId: string) {
-  await requireChat(ctx, userId, chatId)
-  await ctx.db.delete(chatConfigs).where(eq(chatConfigs.chatId, chatId))
+export async function resetChatConfig(ctx: Pick<AppContext, 'db'>, actor: Actor, chatId: string) {
+  if (!(await chatsFor(ctx.db, actor).resetConfig(chatId)))
+    throw new AppError('not_found:chat', CHAT_NOT_FOUND)
   return { ...CHAT_CONFIG_DEFAULTS }
 }
 

@@ -11,7 +11,7 @@ export const chatRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .get(
       '/api/chats',
-      async ({ user, query }) => ({ success: true as const, data: await listChats(ctx, user.id, query) }),
+      async ({ actor, query }) => ({ success: true as const, data: await listChats(ctx, actor, query) }),
       {
         auth: true,
         query: chatListQuery,
@@ -20,49 +20,49 @@ export const chatRoutes = (ctx: AppContext) =>
     )
     .post(
       '/api/chats',
-      async ({ user, body, set }) => {
+      async ({ actor, body, set }) => {
         set.status = 201
-        return { success: true as const, data: await createChat(ctx, user.id, body?.title) }
+        return { success: true as const, data: await createChat(ctx, actor, body?.title) }
       },
       { auth: true, body: createChatBody, detail: { summary: 'Create a chat' } },
     )
     .patch(
       '/api/chats/:id',
-      async ({ user, params, body }) => ({
+      async ({ actor, params, body }) => ({
         success: true as const,
-        data: await renameChat(ctx, user.id, params.id, body.title),
+        data: await renameChat(ctx, actor, params.id, body.title),
       }),
       { auth: true, body: renameChatBody, detail: { summary: 'Rename a chat' } },
     )
     .delete(
       '/api/chats/:id',
-      async ({ user, params }) => {
-        await deleteChat(ctx, user.id, params.id)
+      async ({ actor, params }) => {
+        await deleteChat(ctx, actor, params.id)
         return { success: true as const }
       },
       { auth: true, detail: { summary: 'Delete a chat and its messages' } },
     )
     .get(
       '/api/chats/:id/config',
-      async ({ user, params }) => ({
+      async ({ actor, params }) => ({
         success: true as const,
-        data: await getChatConfig(ctx, user.id, params.id),
+        data: await getChatConfig(ctx, actor, params.id),
       }),
       { auth: true, detail: { summary: 'The chat’s model settings' } },
     )
     .patch(
       '/api/chats/:id/config',
-      async ({ user, params, body }) => ({
+      async ({ actor, params, body }) => ({
         success: true as const,
-        data: await updateChatConfig(ctx, user.id, params.id, body),
+        data: await updateChatConfig(ctx, actor, params.id, body),
       }),
       { auth: true, body: chatConfigBody, detail: { summary: 'Save the chat’s model settings' } },
     )
     .delete(
       '/api/chats/:id/config',
-      async ({ user, params }) => ({
+      async ({ actor, params }) => ({
         success: true as const,
-        data: await resetChatConfig(ctx, user.id, params.id),
+        data: await resetChatConfig(ctx, actor, params.id),
       }),
       { auth: true, detail: { summary: 'Reset the chat’s model settings to the defaults' } },
     )

@@ -20,8 +20,7 @@ export function registerChatSocket(io: ParleyServer, ctx: Omit<AppContext, 'real
       const answer = typeof ack === 'function' ? (ack as (reply: JoinAck) => void) : () => {}
       const chatId = (payload as { chatId?: unknown } | null)?.chatId
       try {
-        const chat =
-          typeof chatId === 'string' ? await findChat(ctx, socket.data.actor.userId, chatId) : undefined
+        const chat = typeof chatId === 'string' ? await findChat(ctx, socket.data.actor, chatId) : undefined
         if (!chat || !socket.connected) return answer({ ok: false, error: CHAT_NOT_FOUND })
         void socket.join(`chat:${chat.id}`)
         const live = liveReplies(ctx).get(chat.id)
