@@ -36,9 +36,9 @@ export const attachmentRoutes = (ctx: AppContext) => {
     )
     .post(
       '/api/uploads',
-      async ({ user, request, set }) => {
+      async ({ actor, request, set }) => {
         // Read only after the session is checked, streamed to storage, never more than the limit.
-        const data = await receiveUpload(ctx, user.id, request)
+        const data = await receiveUpload(ctx, actor, request)
         set.status = 201
         return { success: true as const, data }
       },
@@ -53,16 +53,16 @@ export const attachmentRoutes = (ctx: AppContext) => {
     )
     .delete(
       '/api/uploads/:id',
-      async ({ user, params }) => {
-        await deleteUpload(ctx, user.id, params.id)
+      async ({ actor, params }) => {
+        await deleteUpload(ctx, actor, params.id)
         return { success: true as const }
       },
       { auth: true, params: idParams, detail: { summary: 'Remove an upload that was not sent' } },
     )
     .get(
       '/api/files/:id',
-      ({ user, params, query }) =>
-        sendAttachmentFile(ctx, user.id, params.id, query.download === '1' || query.download === 'true'),
+      ({ actor, params, query }) =>
+        sendAttachmentFile(ctx, actor, params.id, query.download === '1' || query.download === 'true'),
       {
         auth: true,
         params: idParams,
@@ -72,9 +72,9 @@ export const attachmentRoutes = (ctx: AppContext) => {
     )
     .get(
       '/api/messages/:id/attachments',
-      async ({ user, params }) => ({
+      async ({ actor, params }) => ({
         success: true as const,
-        data: await listMessageAttachments(ctx.db, user.id, params.id),
+        data: await listMessageAttachments(ctx.db, actor, params.id),
       }),
       {
         auth: true,

@@ -1,3 +1,4 @@
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { kindFromDeclaration } from '../extract/classify-file'
 import { DEFAULT_LIMITS } from '../extract/limits'
@@ -31,7 +32,7 @@ const encoder = new TextEncoder()
  */
 export async function importInlineAttachments(
   ctx: AppContext,
-  userId: string,
+  actor: Actor,
   files: readonly InlineAttachment[],
 ): Promise<string[]> {
   const { maxFileBytes, maxFilesPerMessage } = ctx.config.uploads
@@ -41,13 +42,13 @@ export async function importInlineAttachments(
     for (const file of files) {
       const name = safeFileName(file.name)
       const { bytes, facts } = await readInline(ctx, name, file, maxFileBytes)
-      const reserved = await reserveAttachment(ctx, userId, name)
+      const reserved = await reserveAttachment(ctx, actor, name)
       stored.push(reserved)
       await ctx.storage.put(reserved.storageKey, bytes, facts.contentType)
-      await completeAttachment(ctx, userId, reserved.id, facts)
+      await completeAttachment(ctx, actor, reserved.id, facts)
     }
   } catch (error) {
-    for (const reserved of stored) await discardAttachment(ctx, userId, reserved)
+    for (const reserved of stored) await discardAttachment(ctx, actor, reserved)
     throw error
   }
   return stored.map((reserved) => reserved.id)

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type Attachment, attachments } from '../../db/schema'
+import type { Attachment } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { formatFileSize } from '../extract/file-size'
 import { fileErrorMessage } from '../extract/messages'
+import { attachmentsFor } from './attachments-data'
 
 /** OpenAI chat content parts (a subset of `ChatCompletionContentPart`). */
 export type ModelContentPart =
@@ -25,19 +26,16 @@ export interface PartOptions {
  *   saying it cannot see it;
  * - any other file: a note naming it (a data URL of arbitrary bytes is not something a chat model
  *   can read, and would only spend tokens).
- * Ids that are not the user's are skipped.
+ * Ids that are not the actor's are skipped.
  */
 export async function buildModelContent(
   ctx: Pick<AppContext, 'db' | 'storage'>,
-  userId: string,
+  actor: Actor,
   attachmentIds: readonly string[],
   model: { supportsVision: boolean },
 ): Promise<ModelContentPart[]> {
   if (attachmentIds.length === 0) return []
-  const rows = await ctx.db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.userId, userId), inArray(attachments.id, [...attachmentIds])))
+  const rows = await attachmentsFor(ctx.db, actor).findMany(attachmentIds)
   const byId = new Map(rows.map((row) => [row.id, row]))
   const ordered = [...new Set(attachmentIds)].flatMap((id) => byId.get(id) ?? [])
   return partsOfAttachments(ctx, ordered, model)
@@ -54,19 +52,15 @@ export async function partsOfAttachments(
   return parts
 }
 
-/** The attachments of the user's messages, by message id, each list in upload order. */
+/** The attachments of the actor's messages, by message id, each list in upload order. */
 export async function attachmentsOfMessages(
   db: Db,
-  userId: string,
+  actor: Actor,
   messageIds: readonly string[],
 ): Promise<Map<string, Attachment[]>> {
   const byMessage = new Map<string, Attachment[]>()
   if (messageIds.length === 0) return byMessage
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.userId, userId), inArray(attachments.messageId, [...messageIds])))
-    .orderBy(asc(attachments.createdAt), asc(attachments.id))
+  const rows = await attachmentsFor(db, actor).ofMessages(messageIds)
   for (const row of rows) {
     const list = byMessage.get(row.messageId!) ?? []
     list.push(row)

@@ -56,16 +56,16 @@ describe('bindAttachments', () => {
     const ids = [await uploadId(alice, text('a'), 'a.txt'), await uploadId(alice, text('b'), 'b.txt')]
     const message = await createMessage(alice)
     expect(
-      await bindAttachments(t.ctx.db, alice.id, message.id, [ids[0]!, ids[1]!, ids[0]!], limits),
+      await bindAttachments(t.ctx.db, t.actorOf(alice), message.id, [ids[0]!, ids[1]!, ids[0]!], limits),
     ).toEqual(ids)
     expect(await messageIdsOf(ids)).toEqual([message.id, message.id])
-    expect(await bindAttachments(t.ctx.db, alice.id, message.id, [], limits)).toEqual([])
+    expect(await bindAttachments(t.ctx.db, t.actorOf(alice), message.id, [], limits)).toEqual([])
   })
 
   test('more files than allowed is 413 "Too many files (max N)" and nothing is bound', async () => {
     const ids = await Promise.all(['1', '2', '3', '4'].map((n) => uploadId(alice, text(n), `${n}.txt`)))
     const message = await createMessage(alice)
-    const attempt = bindAttachments(t.ctx.db, alice.id, message.id, ids, limits)
+    const attempt = bindAttachments(t.ctx.db, t.actorOf(alice), message.id, ids, limits)
     await expect(attempt).rejects.toMatchObject({ status: 413, message: 'Too many files (max 3)' })
     expect(await messageIdsOf(ids)).toEqual([null, null, null, null])
   })
@@ -75,7 +75,7 @@ describe('bindAttachments', () => {
     const theirs = await uploadId(bob, text('theirs'), 'theirs.txt')
     const message = await createMessage(alice)
     for (const other of [theirs, crypto.randomUUID(), 'not-a-uuid']) {
-      const attempt = bindAttachments(t.ctx.db, alice.id, message.id, [mine, other], limits)
+      const attempt = bindAttachments(t.ctx.db, t.actorOf(alice), message.id, [mine, other], limits)
       await expect(attempt).rejects.toMatchObject({ status: 404, message: 'File not found' })
     }
     expect(await messageIdsOf([mine, theirs])).toEqual([null, null])
@@ -85,9 +85,9 @@ describe('bindAttachments', () => {
     const sent = await uploadId(alice, text('s'), 's.txt')
     const fresh = await uploadId(alice, text('f'), 'f.txt')
     const first = await createMessage(alice)
-    await bindAttachments(t.ctx.db, alice.id, first.id, [sent], limits)
+    await bindAttachments(t.ctx.db, t.actorOf(alice), first.id, [sent], limits)
     const second = await createMessage(alice)
-    const attempt = bindAttachments(t.ctx.db, alice.id, second.id, [fresh, sent], limits)
+    const attempt = bindAttachments(t.ctx.db, t.actorOf(alice), second.id, [fresh, sent], limits)
     await expect(attempt).rejects.toMatchObject({ status: 409 })
     const rows = await rowsOf([sent, fresh])
     expect(rows.find((row) => row.id === fresh)!.messageId).toBeNull()
@@ -99,8 +99,8 @@ describe('bindAttachments', () => {
     const own = await uploadId(alice, text('own'), 'own.txt')
     const [m1, m2] = [await createMessage(alice), await createMessage(alice)]
     const results = await Promise.allSettled([
-      bindAttachments(t.ctx.db, alice.id, m1.id, [shared], limits),
-      bindAttachments(t.ctx.db, alice.id, m2.id, [own, shared], limits),
+      bindAttachments(t.ctx.db, t.actorOf(alice), m1.id, [shared], limits),
+      bindAttachments(t.ctx.db, t.actorOf(alice), m2.id, [own, shared], limits),
     ])
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
     const rows = await rowsOf([shared, own])
@@ -111,7 +111,7 @@ describe('bindAttachments', () => {
   test('the message must be the user’s (404 "Message not found")', async () => {
     const id = await uploadId(alice, text('x'), 'x.txt')
     const bobsMessage = await createMessage(bob)
-    const attempt = bindAttachments(t.ctx.db, alice.id, bobsMessage.id, [id], limits)
+    const attempt = bindAttachments(t.ctx.db, t.actorOf(alice), bobsMessage.id, [id], limits)
     await expect(attempt).rejects.toMatchObject({ status: 404, message: 'Message not found' })
   })
 
@@ -123,7 +123,7 @@ describe('bindAttachments', () => {
         .insert(messages)
         .values({ chatId: chat!.id, userId: alice.id, content: 'with file', isUser: true })
         .returning()
-      await bindAttachments(tx, alice.id, message!.id, [id], limits)
+      await bindAttachments(tx, t.actorOf(alice), message!.id, [id], limits)
       return message!.id
     })
     expect(await messageIdsOf([id])).toEqual([messageId])
@@ -146,7 +146,9 @@ describe('buildModelContent', () => {
     const locked = buildPdf({ pages: [['x']], encrypted: true })
     const failed = await uploadId(alice, locked, 'locked.pdf', 'application/pdf')
     const docx = await uploadId(alice, buildDocx([{ paragraph: 'Word text' }]), 'w.docx')
-    const parts = await buildModelContent(t.ctx, alice.id, [pdf, failed, docx], { supportsVision: false })
+    const parts = await buildModelContent(t.ctx, t.actorOf(alice), [pdf, failed, docx], {
+      supportsVision: false,
+    })
     expect(parts).toEqual([
       { type: 'text', text: '--- File: report.pdf ---\nRevenue 12%' },
       {
@@ -159,14 +161,14 @@ describe('buildModelContent', () => {
 
   test('an image is an image_url data URL for a vision model, and a note for the others', async () => {
     const image = await uploadId(alice, TINY_PNG, 'chart.png', 'image/png')
-    const vision = await buildModelContent(t.ctx, alice.id, [image], { supportsVision: true })
+    const vision = await buildModelContent(t.ctx, t.actorOf(alice), [image], { supportsVision: true })
     expect(vision).toEqual([
       {
         type: 'image_url',
         image_url: { url: `data:image/png;base64,${Buffer.from(TINY_PNG).toString('base64')}` },
       },
     ])
-    const blind = await buildModelContent(t.ctx, alice.id, [image], { supportsVision: false })
+    const blind = await buildModelContent(t.ctx, t.actorOf(alice), [image], { supportsVision: false })
     expect(blind).toEqual([
       { type: 'text', text: '[Image attached: chart.png — this model cannot see images]' },
     ])
@@ -176,7 +178,9 @@ describe('buildModelContent', () => {
     const other = await uploadId(alice, new Uint8Array([1, 2, 3]), 'blob.bin', 'application/octet-stream')
     const note = await uploadId(alice, text('note'), 'note.txt', 'text/plain')
     const bobs = await uploadId(bob, text('bob'), 'bob.txt', 'text/plain')
-    const parts = await buildModelContent(t.ctx, alice.id, [note, bobs, other], { supportsVision: true })
+    const parts = await buildModelContent(t.ctx, t.actorOf(alice), [note, bobs, other], {
+      supportsVision: true,
+    })
     expect(parts).toEqual([
       { type: 'text', text: '--- File: note.txt ---\nnote' },
       {
@@ -192,7 +196,7 @@ describe('importInlineAttachments (POST /api/chat "File attachment (as sent)")',
     `data:${type};base64,${Buffer.from(bytes).toString('base64')}`
 
   test('stores extracted text for documents and decoded bytes for images, ready to bind', async () => {
-    const ids = await importInlineAttachments(t.ctx, alice.id, [
+    const ids = await importInlineAttachments(t.ctx, t.actorOf(alice), [
       {
         name: 'report.pdf',
         type: 'application/pdf',
@@ -230,12 +234,12 @@ describe('importInlineAttachments (POST /api/chat "File attachment (as sent)")',
     const served = await t.request(`/api/files/${byName.get('pic.png')!.id}`, { headers: alice.headers })
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(TINY_PNG)
     const message = await createMessage(alice)
-    expect(await bindAttachments(t.ctx.db, alice.id, message.id, ids, limits)).toEqual(ids)
+    expect(await bindAttachments(t.ctx.db, t.actorOf(alice), message.id, ids, limits)).toEqual(ids)
   })
 
   test('a data URL whose bytes contradict its type is 415, and files stored before it are removed', async () => {
     const before = (await t.ctx.db.select().from(attachments).where(eq(attachments.userId, alice.id))).length
-    const attempt = importInlineAttachments(t.ctx, alice.id, [
+    const attempt = importInlineAttachments(t.ctx, t.actorOf(alice), [
       { name: 'ok.txt', type: 'text/plain', content: 'fine' },
       { name: 'fake.png', type: 'image/png', content: dataUrl('image/png', TINY_JPEG) },
     ])
@@ -248,7 +252,7 @@ describe('importInlineAttachments (POST /api/chat "File attachment (as sent)")',
   })
 
   test('an image whose content is not a data URL is 422 with the section 8 message', async () => {
-    const attempt = importInlineAttachments(t.ctx, alice.id, [
+    const attempt = importInlineAttachments(t.ctx, t.actorOf(alice), [
       { name: 'x.png', type: 'image/png', content: 'hello' },
     ])
     await expect(attempt).rejects.toMatchObject({ status: 422, message: 'Failed to process file: x.png' })
@@ -257,24 +261,24 @@ describe('importInlineAttachments (POST /api/chat "File attachment (as sent)")',
   test('over the size limit is 413 with the configured figure; too many files is 413; empty text is 422', async () => {
     const big = dataUrl('application/octet-stream', new Uint8Array(MAX_BYTES + 1))
     await expect(
-      importInlineAttachments(t.ctx, alice.id, [{ name: 'b.bin', content: big }]),
+      importInlineAttachments(t.ctx, t.actorOf(alice), [{ name: 'b.bin', content: big }]),
     ).rejects.toMatchObject({
       status: 413,
       message: 'File is too large (max 4 KB)',
     })
     const longText = 'x'.repeat(MAX_BYTES + 1)
     await expect(
-      importInlineAttachments(t.ctx, alice.id, [{ name: 'l.txt', content: longText }]),
+      importInlineAttachments(t.ctx, t.actorOf(alice), [{ name: 'l.txt', content: longText }]),
     ).rejects.toMatchObject({
       status: 413,
     })
     const four = ['1', '2', '3', '4'].map((n) => ({ name: `${n}.txt`, content: n }))
-    await expect(importInlineAttachments(t.ctx, alice.id, four)).rejects.toMatchObject({
+    await expect(importInlineAttachments(t.ctx, t.actorOf(alice), four)).rejects.toMatchObject({
       status: 413,
       message: 'Too many files (max 3)',
     })
     await expect(
-      importInlineAttachments(t.ctx, alice.id, [{ name: 'e.txt', content: '' }]),
+      importInlineAttachments(t.ctx, t.actorOf(alice), [{ name: 'e.txt', content: '' }]),
     ).rejects.toMatchObject({
       status: 422,
       message: 'The file is empty: e.txt',
@@ -300,7 +304,7 @@ describe('sweepStaleUploads', () => {
     const sentOld = await uploadId(alice, text('old sent'), 'sent.txt')
     const recent = await uploadId(alice, text('new draft'), 'new.txt')
     const message = await createMessage(alice)
-    await bindAttachments(t.ctx.db, alice.id, message.id, [sentOld], limits)
+    await bindAttachments(t.ctx.db, t.actorOf(alice), message.id, [sentOld], limits)
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000)
     await t.ctx.db
       .update(attachments)

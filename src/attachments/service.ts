@@ -1,15 +1,17 @@
 /**
  * Attachments: files uploaded before a message is sent (message_id null), bound to the message
- * when it is sent, served back only to their owner. Every query takes the user id.
+ * when it is sent, served back only to their owner. Every query goes through the actor's
+ * accessor (attachments-data.ts), so another user's file is indistinguishable from a missing one.
  *
  * The send path uses `bindAttachments`, `attachmentMarker`, `buildModelContent` and, for the
  * inline form of `POST /api/chat`, `importInlineAttachments`.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type Attachment, attachments, messages } from '../../db/schema'
+import type { Attachment } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { sendStoredFile } from '../files/send-stored-file'
+import { attachmentsFor } from './attachments-data'
 import { alreadySent, fileNotFound, isUuid, messageNotFound, tooManyFiles } from './errors'
 import { deleteStoredQuietly } from './store'
 
@@ -37,18 +39,12 @@ export interface MessageAttachment {
 export const fileUrlOf = (id: string) => `/api/files/${id}`
 
 /** The composer's remove button: deletes an upload that has not been sent. */
-export async function deleteUpload(ctx: AppContext, userId: string, id: string): Promise<void> {
+export async function deleteUpload(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   if (!isUuid(id)) throw fileNotFound()
-  const owned = and(eq(attachments.id, id), eq(attachments.userId, userId))
+  const files = attachmentsFor(ctx.db, actor)
   // Decided by one statement, so a send binding the file at the same moment either wins or loses whole.
-  const [removed] = await ctx.db
-    .delete(attachments)
-    .where(and(owned, isNull(attachments.messageId)))
-    .returning({ storageKey: attachments.storageKey })
-  if (!removed) {
-    const [sent] = await ctx.db.select({ id: attachments.id }).from(attachments).where(owned)
-    throw sent ? alreadySent() : fileNotFound()
-  }
+  const [removed] = await files.removeUnsent([id])
+  if (!removed) throw (await files.exists(id)) ? alreadySent() : fileNotFound()
   await deleteStoredQuietly(ctx, removed.storageKey)
 }
 
@@ -58,16 +54,11 @@ export async function deleteUpload(ctx: AppContext, userId: string, id: string):
  */
 export async function discardUnsentAttachments(
   ctx: AppContext,
-  userId: string,
+  actor: Actor,
   ids: readonly string[],
 ): Promise<void> {
   if (ids.length === 0) return
-  const removed = await ctx.db
-    .delete(attachments)
-    .where(
-      and(eq(attachments.userId, userId), inArray(attachments.id, [...ids]), isNull(attachments.messageId)),
-    )
-    .returning({ storageKey: attachments.storageKey })
+  const removed = await attachmentsFor(ctx.db, actor).removeUnsent(ids)
   for (const row of removed) await deleteStoredQuietly(ctx, row.storageKey)
 }
 
@@ -77,15 +68,11 @@ export async function discardUnsentAttachments(
  */
 export async function sendAttachmentFile(
   ctx: AppContext,
-  userId: string,
+  actor: Actor,
   id: string,
   download: boolean,
 ): Promise<Response> {
-  if (!isUuid(id)) throw fileNotFound()
-  const [row] = await ctx.db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.id, id), eq(attachments.userId, userId)))
+  const row = await attachmentsFor(ctx.db, actor).find(id)
   if (!row) throw fileNotFound()
   const blob = await ctx.storage.get(row.storageKey)
   if (!blob) throw fileNotFound()
@@ -99,20 +86,12 @@ export async function sendAttachmentFile(
 /** `GET /api/messages/:id/attachments`: the files of one of the user's messages, in upload order. */
 export async function listMessageAttachments(
   db: Db,
-  userId: string,
+  actor: Actor,
   messageId: string,
 ): Promise<MessageAttachment[]> {
-  if (!isUuid(messageId)) throw messageNotFound()
-  const [message] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
-  if (!message) throw messageNotFound()
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.messageId, messageId), eq(attachments.userId, userId)))
-    .orderBy(asc(attachments.createdAt), asc(attachments.id))
+  const files = attachmentsFor(db, actor)
+  if (!(await files.ownsMessage(messageId))) throw messageNotFound()
+  const rows = await files.ofMessages([messageId])
   return rows.map((row) => ({
     id: row.id,
     filename: row.filename,
@@ -131,7 +110,7 @@ export async function listMessageAttachments(
  */
 export async function requireUnsentAttachments(
   db: Db,
-  userId: string,
+  actor: Actor,
   attachmentIds: readonly string[],
   limits: { maxFiles: number },
 ): Promise<Attachment[]> {
@@ -139,10 +118,7 @@ export async function requireUnsentAttachments(
   if (ids.length === 0) return []
   if (ids.length > limits.maxFiles) throw tooManyFiles(limits.maxFiles)
   if (!ids.every(isUuid)) throw fileNotFound()
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.userId, userId), inArray(attachments.id, ids)))
+  const rows = await attachmentsFor(db, actor).findMany(ids)
   if (rows.length !== ids.length) throw fileNotFound()
   if (rows.some((row) => row.messageId !== null)) throw alreadySent()
   const byId = new Map(rows.map((row) => [row.id, row]))
@@ -153,11 +129,12 @@ export async function requireUnsentAttachments(
  * Binds the user's un-sent uploads to a message just stored. Refused whole: more than `maxFiles`
  * distinct ids (413), an unknown or other user's id (404 'File not found', the same answer for
  * both), an upload already sent (409). Pass the transaction that stored the message when there
- * is one. Returns the bound ids in the order given (duplicates dropped).
+ * is one (a transaction handle is a `Db`). Returns the bound ids in the order given (duplicates
+ * dropped).
  */
 export async function bindAttachments(
   db: Db,
-  userId: string,
+  actor: Actor,
   messageId: string,
   attachmentIds: readonly string[],
   limits: { maxFiles: number },
@@ -166,24 +143,13 @@ export async function bindAttachments(
   if (ids.length === 0) return []
   if (ids.length > limits.maxFiles) throw tooManyFiles(limits.maxFiles)
   if (!ids.every(isUuid)) throw fileNotFound()
-  const [message] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
-  if (!message) throw messageNotFound()
-  const mine = and(eq(attachments.userId, userId), inArray(attachments.id, ids))
-  const found = await db.select({ messageId: attachments.messageId }).from(attachments).where(mine)
+  const files = attachmentsFor(db, actor)
+  if (!(await files.ownsMessage(messageId))) throw messageNotFound()
+  const found = await files.sentState(ids)
   if (found.length !== ids.length) throw fileNotFound()
   if (found.some((row) => row.messageId !== null)) throw alreadySent()
-  await db.transaction(async (tx) => {
-    const bound = await tx
-      .update(attachments)
-      .set({ messageId })
-      .where(and(mine, isNull(attachments.messageId)))
-      .returning({ id: attachments.id })
-    // Another send (or the sweep, or a remove) took one meanwhile: undo the rest, refuse the whole.
-    if (bound.length !== ids.length) throw alreadySent()
-  })
+  // Another send (or the sweep, or a remove) took one meanwhile: nothing is bound, the whole is refused.
+  if (!(await files.bindUnsent(messageId, ids))) throw alreadySent()
   return ids
 }
 

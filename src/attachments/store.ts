@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm'
-import { type Attachment, attachments } from '../../db/schema'
+import type { Attachment } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
+import { type AttachmentFacts, attachmentsFor } from './attachments-data'
 
+export type { AttachmentFacts } from './attachments-data'
 export type AttachmentKind = Attachment['kind']
 
 /** Generated from the row id only: a file name never reaches a storage key. */
@@ -10,61 +12,39 @@ export const uploadKeyOf = (userId: string, id: string) => `users/${userId}/uplo
 /**
  * Inserts the row before any byte is stored, so that every stored file is known to the database:
  * when a later step fails, or the process dies mid-upload, the stale-upload sweep still finds the
- * row (message_id null) and deletes its key.
+ * row (message_id null) and deletes its key. The key lies under the effective user's folder (the
+ * user acted for, while an administrator impersonates), since the file is theirs.
  */
 export async function reserveAttachment(
   ctx: Pick<AppContext, 'db' | 'now'>,
-  userId: string,
+  actor: Actor,
   filename: string,
 ): Promise<{ id: string; storageKey: string }> {
   const id = crypto.randomUUID()
-  const storageKey = uploadKeyOf(userId, id)
-  await ctx.db.insert(attachments).values({
-    id,
-    userId,
-    storageKey,
-    filename,
-    contentType: 'application/octet-stream',
-    size: 0,
-    kind: 'other',
-    createdAt: ctx.now(),
-  })
+  const storageKey = uploadKeyOf(actor.userId, id)
+  await attachmentsFor(ctx.db, actor).reserve({ id, storageKey, filename, createdAt: ctx.now() })
   return { id, storageKey }
-}
-
-export interface AttachmentFacts {
-  contentType: string
-  size: number
-  kind: AttachmentKind
-  extractedText: string | null
-  extractionError: string | null
 }
 
 export async function completeAttachment(
   ctx: Pick<AppContext, 'db'>,
-  userId: string,
+  actor: Actor,
   id: string,
   facts: AttachmentFacts,
 ): Promise<Attachment> {
-  const [row] = await ctx.db
-    .update(attachments)
-    .set(facts)
-    .where(and(eq(attachments.id, id), eq(attachments.userId, userId)))
-    .returning()
+  const row = await attachmentsFor(ctx.db, actor).complete(id, facts)
   return row!
 }
 
 /** Undoes a failed upload: the file (if any was written), then its row. */
 export async function discardAttachment(
   ctx: Pick<AppContext, 'db' | 'storage' | 'log'>,
-  userId: string,
+  actor: Actor,
   reserved: { id: string; storageKey: string },
 ): Promise<void> {
   try {
     await ctx.storage.delete(reserved.storageKey)
-    await ctx.db
-      .delete(attachments)
-      .where(and(eq(attachments.id, reserved.id), eq(attachments.userId, userId)))
+    await attachmentsFor(ctx.db, actor).remove(reserved.id)
   } catch (error) {
     // The row stays (message_id null), so the sweep retries the file later.
     ctx.log.warn('could not discard a failed upload', { key: reserved.storageKey, error })

@@ -1,7 +1,6 @@
-import { and, inArray, isNull, lt } from 'drizzle-orm'
-import { attachments } from '../../db/schema'
 import type { AppContext } from '../context'
 import { deleteStoredQuietly } from './store'
+import { deleteStaleUnsentUploads } from './sweep-data'
 
 /** Uploads never sent within a day are abandoned (a closed tab, a removed draft). */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000
@@ -9,24 +8,18 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000
 const BATCH = 500
 
 /**
- * Deletes un-sent uploads older than `olderThanMs` (rows, then their files) and returns how many.
- * Each row is removed by one DELETE … RETURNING, so several instances sweeping at once never
- * delete the same file twice, and a send binding the file at that moment either wins (the row is
- * no longer un-sent) or finds it gone.
+ * Deletes every user's un-sent uploads older than `olderThanMs` (rows, then their files) and
+ * returns how many. Acts for no one: see sweep-data.ts for why this job crosses users and why
+ * that is safe.
  */
 export async function sweepStaleUploads(
   ctx: Pick<AppContext, 'db' | 'storage' | 'log' | 'now'>,
   olderThanMs = STALE_UPLOAD_MS,
 ): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - olderThanMs)
-  const stale = and(isNull(attachments.messageId), lt(attachments.createdAt, cutoff))
   let total = 0
   for (;;) {
-    const batch = ctx.db.select({ id: attachments.id }).from(attachments).where(stale).limit(BATCH)
-    const removed = await ctx.db
-      .delete(attachments)
-      .where(and(inArray(attachments.id, batch), stale))
-      .returning({ storageKey: attachments.storageKey })
+    const removed = await deleteStaleUnsentUploads(ctx.db, cutoff, BATCH)
     for (const row of removed) await deleteStoredQuietly(ctx, row.storageKey)
     total += removed.length
     if (removed.length < BATCH) return total

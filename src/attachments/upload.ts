@@ -1,4 +1,5 @@
 import type { Attachment } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { kindFromDeclaration } from '../extract/classify-file'
 import { classifyFile, extractText, safeFileName } from '../extract/service'
@@ -26,11 +27,7 @@ const TEXT_KINDS = new Set(['pdf', 'docx', 'text'])
  * into memory while they stream (extraction needs all their bytes anyway); images and other files
  * keep only their first kilobyte. Any failure leaves neither a row nor a file behind.
  */
-export async function receiveUpload(
-  ctx: AppContext,
-  userId: string,
-  request: Request,
-): Promise<UploadedFile> {
+export async function receiveUpload(ctx: AppContext, actor: Actor, request: Request): Promise<UploadedFile> {
   const { maxFileBytes } = ctx.config.uploads
   const tooLarge = () => fileTooLarge(maxFileBytes)
   const part = await openFilePart(request, 'file', {
@@ -40,7 +37,7 @@ export async function receiveUpload(
   })
   const filename = safeFileName(part.filename)
   const declaredKind = kindFromDeclaration(filename, part.contentType)
-  const reserved = await reserveAttachment(ctx, userId, filename).catch(async (error) => {
+  const reserved = await reserveAttachment(ctx, actor, filename).catch(async (error) => {
     await part.body.cancel()
     throw error
   })
@@ -49,10 +46,10 @@ export async function receiveUpload(
     await ctx.storage.put(reserved.storageKey, inspected.stream, 'application/octet-stream')
     const { size, head, bytes } = inspected.result()
     const facts = await readFacts(ctx, filename, part.contentType, size, bytes ?? head)
-    const row = await completeAttachment(ctx, userId, reserved.id, facts)
+    const row = await completeAttachment(ctx, actor, reserved.id, facts)
     return toUploadedFile(row)
   } catch (error) {
-    await discardAttachment(ctx, userId, reserved)
+    await discardAttachment(ctx, actor, reserved)
     throw error
   }
 }

@@ -303,7 +303,7 @@ describe('DELETE /api/uploads/:id', () => {
   test('a sent file cannot be removed (409)', async () => {
     const data = await uploadOk(alice, text('sent'), 'sent.txt', 'text/plain')
     const message = await createMessage(alice)
-    await bindAttachments(t.ctx.db, alice.id, message.id, [data.id], limits)
+    await bindAttachments(t.ctx.db, t.actorOf(alice), message.id, [data.id], limits)
     const res = await t.request(`/api/uploads/${data.id}`, { method: 'DELETE', headers: alice.headers })
     expect(res.status).toBe(409)
     expect(await res.json()).toMatchObject({
@@ -387,7 +387,7 @@ describe('GET /api/messages/:id/attachments', () => {
     const a = await uploadOk(alice, buildPdf({ pages: [['a']] }), 'a.pdf', 'application/pdf')
     const b = await uploadOk(alice, TINY_PNG, 'b.png', 'image/png')
     const message = await createMessage(alice)
-    await bindAttachments(t.ctx.db, alice.id, message.id, [a.id, b.id], limits)
+    await bindAttachments(t.ctx.db, t.actorOf(alice), message.id, [a.id, b.id], limits)
     const res = await t.request(`/api/messages/${message.id}/attachments`, { headers: alice.headers })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({

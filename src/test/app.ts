@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { users } from '../../db/schema'
 import { type App, createApp } from '../app'
+import type { Actor } from '../auth/actor'
 import { hashPassword } from '../auth/passwords'
 import { createSession } from '../auth/session'
 import { loadConfig } from '../config'
@@ -38,6 +39,11 @@ export interface TestApp {
     /** Headers that authenticate as this user with a Bearer token. */
     headers: Record<string, string>
   }>
+  /**
+   * The actor a user's own signed-in request resolves to, for calling services directly
+   * (no session lookup: tests that need one go through HTTP).
+   */
+  actorOf(user: { id: string; role?: 'admin' | 'user' }): Actor
   close(): Promise<void>
 }
 
@@ -115,6 +121,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const { token } = await createSession(database.db, user!.id)
       return { id: user!.id, email, token, headers: { authorization: `Bearer ${token}` } }
     },
+    actorOf: (user) => ({
+      userId: user.id,
+      realUserId: user.id,
+      sessionId: '',
+      role: user.role ?? 'user',
+      impersonation: null,
+    }),
     close: async () => {
       await database.close()
       await rm(config.dataDir, { recursive: true, force: true })
