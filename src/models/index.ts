@@ -19,17 +19,17 @@ export const modelRoutes = (ctx: AppContext) => {
     )
     .get(
       '/api/models/preferred',
-      async ({ user }) => ({
+      async ({ actor }) => ({
         success: true as const,
-        data: { id: (await getPreferredModel(ctx, user.id))?.id ?? null },
+        data: { id: (await getPreferredModel(ctx, actor))?.id ?? null },
       }),
       { auth: true, detail: { summary: 'The preferred model (first active one when unset)' } },
     )
     .put(
       '/api/models/preferred',
-      async ({ user, body }) => ({
+      async ({ actor, body }) => ({
         success: true as const,
-        data: { id: (await setPreferredModel(ctx, user.id, body.modelId)).id },
+        data: { id: (await setPreferredModel(ctx, actor, body.modelId)).id },
       }),
       { auth: true, body: setPreferredBody, detail: { summary: 'Set the preferred model' } },
     )

@@ -1,7 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
-import { type Model, models, users } from '../../db/schema'
+import type { Model } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import { activeModels } from './catalogue-data'
+import { preferenceFor } from './preference-data'
 import { ensureModelsSynced } from './sync'
 
 type Ctx = Pick<AppContext, 'config' | 'log' | 'database' | 'db'>
@@ -30,11 +32,7 @@ export async function listActiveModels(ctx: Ctx): Promise<Model[]> {
   await ensureModelsSynced(ctx)
   let cached = activeCache.get(ctx.database)
   if (!cached) {
-    cached = ctx.db
-      .select()
-      .from(models)
-      .where(eq(models.isActive, true))
-      .orderBy(asc(models.sortOrder), asc(models.id))
+    cached = activeModels(ctx.db)
     cached.catch(() => forgetActiveModels(ctx))
     activeCache.set(ctx.database, cached)
   }
@@ -45,27 +43,21 @@ async function findActiveModel(ctx: Ctx, id: string): Promise<Model | undefined>
   return (await listActiveModels(ctx)).find((model) => model.id === id)
 }
 
-/** The user's preferred model when it is still active, else the first active model (spec "Model selection"). */
-export async function getPreferredModel(ctx: Ctx, userId: string): Promise<Model | undefined> {
-  const [user] = await ctx.db
-    .select({ preferredModelId: users.preferredModelId })
-    .from(users)
-    .where(eq(users.id, userId))
-  return pickPreferred(await listActiveModels(ctx), user?.preferredModelId)
+/** The actor's preferred model when it is still active, else the first active model (spec "Model selection"). */
+export async function getPreferredModel(ctx: Ctx, actor: Actor): Promise<Model | undefined> {
+  const preferredId = await preferenceFor(ctx.db, actor).get()
+  return pickPreferred(await listActiveModels(ctx), preferredId)
 }
 
 function pickPreferred(active: Model[], preferredId: string | null | undefined): Model | undefined {
   return active.find((model) => model.id === preferredId) ?? active[0]
 }
 
-export async function setPreferredModel(ctx: Ctx, userId: string, modelId: string): Promise<Model> {
+export async function setPreferredModel(ctx: Ctx, actor: Actor, modelId: string): Promise<Model> {
   await ensureModelsSynced(ctx)
   const model = await findActiveModel(ctx, modelId)
   if (!model) throw new AppError('bad_request:model', 'Failed to set model')
-  await ctx.db
-    .update(users)
-    .set({ preferredModelId: model.id, updatedAt: new Date() })
-    .where(eq(users.id, userId))
+  await preferenceFor(ctx.db, actor).set(model.id, new Date())
   return model
 }
 

@@ -1,13 +1,17 @@
-import { and, eq, notInArray } from 'drizzle-orm'
-import { models } from '../../db/schema'
+import type { Model } from '../../db/schema'
 import { DEMO_MODEL_ID } from '../ai/demo-provider'
 import { aiProviders } from '../ai/providers'
 import type { AppContext } from '../context'
+import { saveCatalogue } from './catalogue-data'
 import { forgetActiveModels } from './service'
 
 export const WORKFLOW_MODEL_ID = 'workflow'
 
 type SyncContext = Pick<AppContext, 'config' | 'log' | 'database' | 'db'>
+
+/** A catalogue row as the sync writes it (prices added from the configuration). */
+type ModelInsert = Pick<Model, 'id' | 'name' | 'description' | 'provider' | 'isActive' | 'sortOrder'> &
+  Partial<Pick<Model, 'supportsVision'>>
 
 const DISCOVERY_TIMEOUT_MS = 10_000
 const RETRY_AFTER_MS = 30_000
@@ -38,7 +42,7 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     }
   }
   const host = ai.openaiBaseUrl ? new URL(ai.openaiBaseUrl).host : 'api.openai.com'
-  const rows: (typeof models.$inferInsert)[] = (openaiIds ?? []).map((id, index) => ({
+  const rows: ModelInsert[] = (openaiIds ?? []).map((id, index) => ({
     id,
     name: id,
     description: `OpenAI-compatible model at ${host}`,
@@ -63,21 +67,11 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     isActive: !providers.openai && !providers.workflow,
     sortOrder: 20_000,
   })
-  await ctx.db.transaction(async (tx) => {
-    for (const row of rows) {
-      const price = ai.modelPrices[row.id] ?? { input: 0, output: 0 }
-      const values = { ...row, inputPricePerMillion: price.input, outputPricePerMillion: price.output }
-      const { id: _id, ...update } = values
-      await tx.insert(models).values(values).onConflictDoUpdate({ target: models.id, set: update })
-    }
-    if (openaiIds) {
-      const listed = openaiIds.length ? notInArray(models.id, openaiIds) : undefined
-      await tx
-        .update(models)
-        .set({ isActive: false })
-        .where(and(eq(models.provider, 'openai'), listed))
-    }
+  const priced = rows.map((row) => {
+    const price = ai.modelPrices[row.id] ?? { input: 0, output: 0 }
+    return { ...row, inputPricePerMillion: price.input, outputPricePerMillion: price.output }
   })
+  await saveCatalogue(ctx.db, priced, openaiIds)
   forgetActiveModels(ctx)
   return complete
 }

@@ -1,12 +1,13 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
-import { and, eq } from 'drizzle-orm'
-import { users } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { detectImageType, imageMimeFromKey } from '../files/image-type'
 import { sendStoredFile } from '../files/send-stored-file'
 import { AppError } from '../http/errors'
 import { AVATAR_MAX_BYTES } from './model'
-import { announceProfile, failWith, getProfile, type Profile, toProfile } from './service'
+import { profileFor } from './profile-data'
+import { currentAvatarKeyOf } from './public-avatar-data'
+import { announceProfile, failWith, getProfile, noAccount, type Profile, toProfile } from './service'
 
 export const NOT_AN_IMAGE = 'Please select an image file'
 export const avatarTooLarge = () => new AppError('payload_too_large:avatar', 'Image must be smaller than 5MB')
@@ -19,9 +20,11 @@ export const avatarUrlOf = (userId: string, file: string) => `/api/avatars/${use
 
 /**
  * Stores a new avatar and points the profile at it, then deletes the previous file. The type
- * comes from the bytes (PNG, JPEG, GIF or WebP); the name and declared type are ignored.
+ * comes from the bytes (PNG, JPEG, GIF or WebP); the name and declared type are ignored. The
+ * file lies under the effective user's folder: it is their picture, whoever uploaded it.
  */
-export async function replaceAvatar(ctx: AppContext, userId: string, file: unknown): Promise<Profile> {
+export async function replaceAvatar(ctx: AppContext, actor: Actor, file: unknown): Promise<Profile> {
+  const { userId } = actor
   if (!(file instanceof Blob)) throw new AppError('bad_request:avatar', NOT_AN_IMAGE)
   if (file.size > AVATAR_MAX_BYTES) throw avatarTooLarge()
   const image = detectImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
@@ -32,7 +35,12 @@ export async function replaceAvatar(ctx: AppContext, userId: string, file: unkno
   const { profile, previousKey } = await failWith('Failed to upload avatar', async () => {
     await ctx.storage.put(key, file, image.mime)
     try {
-      return await swapAvatar(ctx, userId, { avatarKey: key, avatarUrl: avatarUrlOf(userId, name) })
+      const swapped = await profileFor(ctx.db, actor).swapAvatar(
+        { avatarKey: key, avatarUrl: avatarUrlOf(userId, name) },
+        ctx.now(),
+      )
+      if (!swapped) throw noAccount()
+      return { profile: toProfile(swapped.user), previousKey: swapped.previousKey }
     } catch (error) {
       await deleteQuietly(ctx, key)
       throw error
@@ -47,32 +55,31 @@ export async function replaceAvatar(ctx: AppContext, userId: string, file: unkno
  * Deletes the file first, then clears the columns, so a storage failure leaves everything as it
  * was and a retry can finish the job. Without an avatar it is a no-op.
  */
-export async function removeAvatar(ctx: AppContext, userId: string): Promise<Profile> {
+export async function removeAvatar(ctx: AppContext, actor: Actor): Promise<Profile> {
   return failWith('Failed to remove avatar', async () => {
-    const [current] = await ctx.db.select().from(users).where(eq(users.id, userId))
-    if (!current) throw new AppError('unauthorized:profile', 'No authenticated user')
+    const account = profileFor(ctx.db, actor)
+    const current = await account.find()
+    if (!current) throw noAccount()
     if (!current.avatarKey) return toProfile(current)
     await ctx.storage.delete(current.avatarKey)
     // Only if no upload replaced it meanwhile: a newer avatar keeps its columns.
-    const [user] = await ctx.db
-      .update(users)
-      .set({ avatarKey: null, avatarUrl: null, updatedAt: ctx.now() })
-      .where(and(eq(users.id, userId), eq(users.avatarKey, current.avatarKey)))
-      .returning()
-    if (!user) return getProfile(ctx.db, userId)
+    const user = await account.clearAvatar(current.avatarKey, ctx.now())
+    if (!user) return getProfile(ctx.db, actor)
     const profile = toProfile(user)
     announceProfile(ctx, profile)
     return profile
   })
 }
 
-/** Serves a user's current avatar; any other name (an older one, a guess) is not found. */
+/**
+ * Serves a user's current avatar; any other name (an older one, a guess) is not found. Public,
+ * so it takes the user id from the URL, not an actor (see public-avatar-data.ts).
+ */
 export async function sendAvatar(ctx: AppContext, userId: string, file: string): Promise<Response> {
   const notFound = new AppError('not_found:avatar', 'Avatar not found')
   if (!UUID.test(userId) || !AVATAR_FILE.test(file)) throw notFound
   const key = `users/${userId}/${file}`
-  const [row] = await ctx.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId))
-  if (row?.avatarKey !== key) throw notFound
+  if ((await currentAvatarKeyOf(ctx.db, userId)) !== key) throw notFound
   const blob = await ctx.storage.get(key)
   if (!blob) throw notFound
   return sendStoredFile(blob, {
@@ -80,24 +87,6 @@ export async function sendAvatar(ctx: AppContext, userId: string, file: string):
     contentType: imageMimeFromKey(file) ?? 'application/octet-stream',
     inline: true,
     cacheControl: 'public, max-age=31536000, immutable',
-  })
-}
-
-/** Sets the avatar columns under a row lock so that two uploads cannot both keep the old key to delete. */
-async function swapAvatar(ctx: AppContext, userId: string, next: { avatarKey: string; avatarUrl: string }) {
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ avatarKey: users.avatarKey })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update')
-    if (!current) throw new AppError('unauthorized:profile', 'No authenticated user')
-    const [user] = await tx
-      .update(users)
-      .set({ ...next, updatedAt: ctx.now() })
-      .where(eq(users.id, userId))
-      .returning()
-    return { profile: toProfile(user!), previousKey: current.avatarKey }
   })
 }
 

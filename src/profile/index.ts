@@ -6,13 +6,13 @@ import { avatarTooLarge, removeAvatar, replaceAvatar, sendAvatar } from './avata
 import { AVATAR_MAX_BYTES, profilePatch, refuseUnknownProfileFields } from './model'
 import { getProfile, getProfileStats, updateProfile } from './service'
 
-/** The signed-in user's own profile; every id comes from the session, never from the request. */
+/** The actor's own profile; every id comes from the session, never from the request. */
 export const profileRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'profile' })
     .use(authGuard(ctx))
     .get(
       '/api/profile',
-      async ({ user }) => ({ success: true as const, data: await getProfile(ctx.db, user.id) }),
+      async ({ actor }) => ({ success: true as const, data: await getProfile(ctx.db, actor) }),
       {
         auth: true,
         detail: { summary: 'The signed-in user’s profile' },
@@ -20,7 +20,7 @@ export const profileRoutes = (ctx: AppContext) =>
     )
     .patch(
       '/api/profile',
-      async ({ user, body }) => ({ success: true as const, data: await updateProfile(ctx, user.id, body) }),
+      async ({ actor, body }) => ({ success: true as const, data: await updateProfile(ctx, actor, body) }),
       {
         auth: true,
         transform: refuseUnknownProfileFields,
@@ -30,15 +30,15 @@ export const profileRoutes = (ctx: AppContext) =>
     )
     .get(
       '/api/profile/stats',
-      async ({ user }) => ({ success: true as const, data: await getProfileStats(ctx.db, user.id) }),
+      async ({ actor }) => ({ success: true as const, data: await getProfileStats(ctx.db, actor) }),
       { auth: true, detail: { summary: 'Total chats, messages sent and the join date' } },
     )
     .put(
       '/api/profile/avatar',
-      async ({ user, request }) => {
+      async ({ actor, request }) => {
         // Read only after the session is checked, and never more than the limit allows.
         const form = await readLimitedForm(request, AVATAR_MAX_BYTES, avatarTooLarge)
-        return { success: true as const, data: await replaceAvatar(ctx, user.id, form.get('file')) }
+        return { success: true as const, data: await replaceAvatar(ctx, actor, form.get('file')) }
       },
       {
         auth: true,
@@ -57,7 +57,7 @@ export const profileRoutes = (ctx: AppContext) =>
     )
     .delete(
       '/api/profile/avatar',
-      async ({ user }) => ({ success: true as const, data: await removeAvatar(ctx, user.id) }),
+      async ({ actor }) => ({ success: true as const, data: await removeAvatar(ctx, actor) }),
       { auth: true, detail: { summary: 'Remove the avatar' } },
     )
     .get('/api/avatars/:userId/:file', ({ params }) => sendAvatar(ctx, params.userId, params.file), {

@@ -1,12 +1,12 @@
-import { and, count, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { chats, messages, type User, users } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError, isAppError } from '../http/errors'
 import type { ProfilePatch } from './model'
+import { type ProfileRow, profileFor } from './profile-data'
 
 /** The spec's `profiles` row (section 3), in its snake_case names, as the API and sockets send it. */
-export function toProfile(user: Omit<User, 'passwordHash'>) {
+export function toProfile(user: ProfileRow) {
   return {
     id: user.id,
     email: user.email,
@@ -25,11 +25,12 @@ export function toProfile(user: Omit<User, 'passwordHash'>) {
 
 export type Profile = ReturnType<typeof toProfile>
 
-export async function getProfile(db: Db, userId: string): Promise<Profile> {
-  return failWith('Failed to load profile', async () => toProfile(await findAccount(db, userId)))
+/** The actor's own profile: while an administrator acts for a user, that user's. */
+export async function getProfile(db: Db, actor: Actor): Promise<Profile> {
+  return failWith('Failed to load profile', async () => toProfile(await findAccount(db, actor)))
 }
 
-export async function updateProfile(ctx: AppContext, userId: string, patch: ProfilePatch): Promise<Profile> {
+export async function updateProfile(ctx: AppContext, actor: Actor, patch: ProfilePatch): Promise<Profile> {
   const profile = await failWith('Failed to update profile', async () => {
     const changes = {
       ...(patch.full_name !== undefined && { fullName: patch.full_name.trim() }),
@@ -40,31 +41,23 @@ export async function updateProfile(ctx: AppContext, userId: string, patch: Prof
     }
     // An empty patch changes nothing, so it leaves updated_at alone and tells no one.
     if (Object.keys(changes).length === 0) return null
-    const [user] = await ctx.db
-      .update(users)
-      .set({ ...changes, updatedAt: ctx.now() })
-      .where(eq(users.id, userId))
-      .returning()
+    const user = await profileFor(ctx.db, actor).update(changes, ctx.now())
     if (!user) throw noAccount()
     return toProfile(user)
   })
-  if (!profile) return getProfile(ctx.db, userId)
+  if (!profile) return getProfile(ctx.db, actor)
   announceProfile(ctx, profile)
   return profile
 }
 
 /** 'Messages Sent' counts the user's own messages, not the assistant's replies in their chats. */
-export async function getProfileStats(db: Db, userId: string) {
+export async function getProfileStats(db: Db, actor: Actor) {
   return failWith('Failed to load profile', async () => {
-    const user = await findAccount(db, userId)
-    const [chatCount] = await db.select({ value: count() }).from(chats).where(eq(chats.userId, userId))
-    const [messageCount] = await db
-      .select({ value: count() })
-      .from(messages)
-      .where(and(eq(messages.userId, userId), eq(messages.isUser, true)))
+    const user = await findAccount(db, actor)
+    const counts = await profileFor(db, actor).counts()
     return {
-      totalChats: chatCount?.value ?? 0,
-      totalMessages: messageCount?.value ?? 0,
+      totalChats: counts.chats,
+      totalMessages: counts.messagesSent,
       joinedDate: user.createdAt.toISOString(),
     }
   })
@@ -75,13 +68,13 @@ export function announceProfile(ctx: AppContext, profile: Profile) {
   ctx.realtime.toUser(profile.id, 'profile:updated', profile)
 }
 
-async function findAccount(db: Db, userId: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId))
+async function findAccount(db: Db, actor: Actor) {
+  const user = await profileFor(db, actor).find()
   if (!user) throw noAccount()
   return user
 }
 
-const noAccount = () => new AppError('unauthorized:profile', 'No authenticated user')
+export const noAccount = () => new AppError('unauthorized:profile', 'No authenticated user')
 
 /** Expected refusals pass through; anything else becomes the spec's failure text, cause kept for the log. */
 export async function failWith<T>(message: string, run: () => Promise<T>): Promise<T> {
