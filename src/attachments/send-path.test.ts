@@ -298,6 +298,25 @@ describe('importInlineAttachments (POST /api/chat "File attachment (as sent)")',
   })
 })
 
+describe('acting for someone else (support access)', () => {
+  test('files stored while an admin acts for a user are that user’s, under their folder, and only theirs', async () => {
+    const admin = { ...t.actorOf(bob), role: 'admin' as const }
+    const actingForAlice = {
+      ...admin,
+      userId: alice.id,
+      impersonation: { adminId: bob.id, reasonCode: 'support', caseNumber: 'C-1', expiresAt: new Date() },
+    }
+    const [id] = await importInlineAttachments(t.ctx, actingForAlice, [
+      { name: 'for-alice.txt', content: 'x' },
+    ])
+    const [row] = await rowsOf([id!])
+    expect(row).toMatchObject({ userId: alice.id, storageKey: `users/${alice.id}/uploads/${id}` })
+    expect(await buildModelContent(t.ctx, t.actorOf(alice), [id!], { supportsVision: false })).toHaveLength(1)
+    // The admin's own account does not see it: the data belongs to the user acted for.
+    expect(await buildModelContent(t.ctx, admin, [id!], { supportsVision: false })).toEqual([])
+  })
+})
+
 describe('sweepStaleUploads', () => {
   test('deletes un-sent uploads older than a day with their files, keeping sent and recent ones', async () => {
     const stale = await uploadId(alice, text('old draft'), 'old.txt')
