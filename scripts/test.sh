@@ -24,7 +24,11 @@ step bunx tsc --noEmit
 pg_url=${TEST_DATABASE_URL:-}
 step env -u TEST_DATABASE_URL bun test --timeout 60000 src db
 if [ -n "$pg_url" ]; then
-  step env TEST_DATABASE_URL="$pg_url" bun test --timeout 60000 src db
+  # Only the suites that reach the test database through the harness run again on Postgres; the
+  # rest (pure logic, or their own embedded PGlite such as the binary and crash tests) would only
+  # repeat themselves.
+  mapfile -t pg_suites < <(grep -rlE "createTestApp|createTestDatabase|startTestServer|startInstances|createLiveApp|TEST_DATABASE_URL" --include='*.test.ts' src db | sort)
+  step env TEST_DATABASE_URL="$pg_url" bun test --timeout 60000 "${pg_suites[@]}"
 fi
 step bun test --timeout 60000 web/features
 if [ -d web/e2e ]; then

@@ -18,16 +18,16 @@ export const messageRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .get(
       '/api/chats/:id/messages',
-      async ({ user, params, query }) => ({
+      async ({ actor, params, query }) => ({
         success: true as const,
-        data: await listMessages(ctx, user.id, params.id, query),
+        data: await listMessages(ctx, actor, params.id, query),
       }),
       { auth: true, query: messageListQuery, detail: { summary: 'A page of messages, newest first' } },
     )
     .post(
       '/api/chats/:id/messages',
-      async ({ user, params, body, set }) => {
-        const sent = await sendMessage(ctx, user, params.id, {
+      async ({ actor, user, params, body, set }) => {
+        const sent = await sendMessage(ctx, { actor, preferredModelId: user.preferredModelId }, params.id, {
           content: body.content ?? '',
           modelId: orUndefined(body.modelId),
           agentId: orUndefined(body.agentId),
@@ -50,19 +50,24 @@ export const messageRoutes = (ctx: AppContext) =>
     )
     .post(
       '/api/chats/:id/stop',
-      async ({ user, params }) => ({
+      async ({ actor, params }) => ({
         success: true as const,
-        data: await stopReply(ctx, user.id, params.id),
+        data: await stopReply(ctx, actor, params.id),
       }),
       { auth: true, detail: { summary: 'Stop the running reply, keeping its text so far' } },
     )
     .post(
       '/api/chats/:id/regenerate',
-      async ({ user, params, body, set }) => {
-        const sent = await regenerateReply(ctx, user, params.id, {
-          modelId: orUndefined(body?.modelId),
-          agentId: orUndefined(body?.agentId),
-        })
+      async ({ actor, user, params, body, set }) => {
+        const sent = await regenerateReply(
+          ctx,
+          { actor, preferredModelId: user.preferredModelId },
+          params.id,
+          {
+            modelId: orUndefined(body?.modelId),
+            agentId: orUndefined(body?.agentId),
+          },
+        )
         set.status = 202
         return {
           success: true as const,
@@ -73,19 +78,24 @@ export const messageRoutes = (ctx: AppContext) =>
     )
     .post(
       '/api/chat',
-      async ({ user, body, set }) => {
+      async ({ actor, user, body, set }) => {
         // Inline files are stored as uploads first, then bound like any other; a refused send
         // removes them again.
         const attachmentIds = body.attachments?.length
-          ? await importInlineAttachments(ctx, user.id, body.attachments)
+          ? await importInlineAttachments(ctx, actor, body.attachments)
           : []
-        const sent = await sendMessage(ctx, user, body.sessionId, {
-          content: body.message,
-          modelId: orUndefined(body.modelId),
-          agentId: orUndefined(body.agentId),
-          attachmentIds,
-        }).catch(async (error: unknown) => {
-          await discardUnsentAttachments(ctx, user.id, attachmentIds)
+        const sent = await sendMessage(
+          ctx,
+          { actor, preferredModelId: user.preferredModelId },
+          body.sessionId,
+          {
+            content: body.message,
+            modelId: orUndefined(body.modelId),
+            agentId: orUndefined(body.agentId),
+            attachmentIds,
+          },
+        ).catch(async (error: unknown) => {
+          await discardUnsentAttachments(ctx, actor, attachmentIds)
           throw error
         })
         const final = await sent.reply.done

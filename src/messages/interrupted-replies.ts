@@ -1,7 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm'
-import { messages } from '../../db/schema'
 import type { AppContext } from '../context'
 import { replyIsFreshSince } from './live-replies'
+import { failStreamingReplies } from './stale-replies-data'
 
 export const INTERRUPTED = 'The reply was interrupted when the server stopped'
 
@@ -13,14 +12,9 @@ export const INTERRUPTED = 'The reply was interrupted when the server stopped'
  * chat is next claimed).
  */
 export async function failInterruptedReplies(ctx: Pick<AppContext, 'db' | 'database' | 'config' | 'now'>) {
-  const stale =
-    ctx.database.kind === 'pglite'
-      ? eq(messages.status, 'streaming')
-      : and(eq(messages.status, 'streaming'), lt(messages.createdAt, replyIsFreshSince(ctx)))
-  const rows = await ctx.db
-    .update(messages)
-    .set({ status: 'failed', error: INTERRUPTED })
-    .where(stale)
-    .returning({ id: messages.id })
-  return rows.length
+  return failStreamingReplies(
+    ctx.db,
+    INTERRUPTED,
+    ctx.database.kind === 'pglite' ? undefined : replyIsFreshSince(ctx),
+  )
 }

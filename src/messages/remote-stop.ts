@@ -1,7 +1,7 @@
-import { and, desc, eq, gte } from 'drizzle-orm'
-import { messages } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { liveReplies, replyIsFreshSince } from './live-replies'
+import { messagesFor } from './messages-data'
 
 /**
  * Stop for a reply that another instance on the same Postgres is streaming
@@ -66,21 +66,11 @@ export const NOTHING_TO_STOP: StopResult = { stopped: false, messageId: null }
  * NOTHING_TO_STOP when there is no such reply or no instance stored it within the wait (the
  * owner died; the row is marked failed when it goes stale).
  */
-export async function stopRemoteReply(ctx: Ctx, chatId: string): Promise<StopResult> {
+export async function stopRemoteReply(ctx: Ctx, actor: Actor, chatId: string): Promise<StopResult> {
   const sql = ctx.database.sql
   if (!sql) return NOTHING_TO_STOP
-  const [row] = await ctx.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        eq(messages.status, 'streaming'),
-        gte(messages.createdAt, replyIsFreshSince(ctx)),
-      ),
-    )
-    .orderBy(desc(messages.createdAt))
-    .limit(1)
+  const rows = messagesFor(ctx.db, actor)
+  const [row] = await rows.streaming(chatId, replyIsFreshSince(ctx))
   if (!row) return NOTHING_TO_STOP
   const payload = JSON.stringify({ chatId, messageId: row.id })
   const deadline = performance.now() + REMOTE_STOP_WAIT_MS
@@ -91,12 +81,8 @@ export async function stopRemoteReply(ctx: Ctx, chatId: string): Promise<StopRes
       announceAt = performance.now() + ANNOUNCE_EVERY_MS
     }
     await Bun.sleep(POLL_MS)
-    const [now] = await ctx.db
-      .select({ status: messages.status })
-      .from(messages)
-      .where(eq(messages.id, row.id))
     // A row deleted meanwhile (chat deleted) is not running either.
-    if (now?.status !== 'streaming') return { stopped: true, messageId: row.id }
+    if ((await rows.status(row.id)) !== 'streaming') return { stopped: true, messageId: row.id }
   }
   ctx.log.warn('no instance stopped the reply', { chatId, messageId: row.id })
   return NOTHING_TO_STOP

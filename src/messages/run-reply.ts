@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm'
-import { type Message, type Model, messages } from '../../db/schema'
+import type { Message, Model } from '../../db/schema'
 import { buildPrompt, estimatePromptTokens, estimateTokens } from '../ai/prompt'
 import type { ChatProvider, ChatTurn, GenerationSettings } from '../ai/types'
 import { ProviderError } from '../ai/types'
 import { type SearchResult, searchWeb } from '../ai/web-search'
+import type { Actor } from '../auth/actor'
 import { costOf } from '../budget/budget-state'
 import { getBudgetStatus, type Reservation, recordUsage } from '../budget/service'
 import type { AppContext } from '../context'
 import { type LiveReply, liveReplies } from './live-replies'
+import { messagesFor } from './messages-data'
 import { partialSaves } from './partial-saves'
 import { toMessageJson } from './service'
 
@@ -15,6 +16,8 @@ import { toMessageJson } from './service'
 export const SEND_FAILED = 'Failed to send message. Please try again.'
 
 export interface ReplyJob {
+  /** Who the reply is for: it keeps running, and is stored, after the request that started it ends. */
+  actor: Actor
   reply: LiveReply
   model: Model
   provider: ChatProvider
@@ -93,11 +96,11 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
   let stored: Message | undefined
   saves.forget(messageId)
   try {
-    ;[stored] = await ctx.db
-      .update(messages)
-      .set({ content: reply.content, status, error })
-      .where(eq(messages.id, messageId))
-      .returning()
+    stored = await messagesFor(ctx.db, job.actor).storeOutcome(messageId, {
+      content: reply.content,
+      status,
+      error,
+    })
     await recordReplyUsage(ctx, job, prompt, usage)
   } catch (cause) {
     ctx.log.error('could not store the reply', { chatId, messageId, error: cause })

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
-import { type Chat, type Message, type Model, messages } from '../../db/schema'
+import type { Chat, Message, Model } from '../../db/schema'
 import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
 import { aiProviders, providerFor } from '../ai/providers'
 import type { ChatTurn } from '../ai/types'
 import { bindAttachments, requireUnsentAttachments, withAttachmentMarker } from '../attachments/service'
+import type { Actor } from '../auth/actor'
 import { costOf } from '../budget/budget-state'
 import { reserveBudget } from '../budget/service'
 import { computeChatTitle, DEFAULT_CHAT_TITLE } from '../chats/auto-title'
@@ -14,6 +14,7 @@ import { AppError } from '../http/errors'
 import { resolveModelForSend } from '../models/service'
 import { INTERRUPTED } from './interrupted-replies'
 import { type LiveReply, liveReplies, replyIsFreshSince } from './live-replies'
+import { messagesFor } from './messages-data'
 import { toModelTurns } from './model-turns'
 import { listenForStops, type StopResult, stopRemoteReply } from './remote-stop'
 import { runReply } from './run-reply'
@@ -22,9 +23,9 @@ import { type ConversationTurn, loadHistory, toMessageJson } from './service'
 export const MAX_MESSAGE_CHARS = 100_000
 export const REPLY_IN_PROGRESS = 'A reply is already in progress for this chat'
 
-/** The signed-in user as the send path needs them (the session already loaded these). */
+/** Who sends: the actor, and the effective user's preferred model (the session already loaded it). */
 export interface Sender {
-  id: string
+  actor: Actor
   preferredModelId: string | null
 }
 
@@ -54,25 +55,25 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
     throw new AppError('payload_too_large:message', 'Message is too long: at most 100,000 characters')
   }
   const limits = { maxFiles: ctx.config.uploads.maxFilesPerMessage }
-  const { chat, config } = await requireChatWithConfig(ctx, user.id, chatId)
-  const files = await requireUnsentAttachments(ctx.db, user.id, attachmentIds, limits)
+  const { actor } = user
+  const { chat, config } = await requireChatWithConfig(ctx, actor, chatId)
+  const files = await requireUnsentAttachments(ctx.db, actor, attachmentIds, limits)
   const stored = withAttachmentMarker(
     content,
     files.map((file) => file.filename),
   )
-  await claimChat(ctx, chatId)
+  await claimChat(ctx, actor, chatId)
   try {
-    const history = await loadHistory(ctx, user.id, chatId)
+    const history = await loadHistory(ctx, actor, chatId)
     const isFirstMessage = !history.some((turn) => turn.role === 'user')
     const turns: ConversationTurn[] = [...history, { role: 'user', content: stored, attachments: files }]
     const prepared = await prepareReply(ctx, user, config, turns, input)
     const now = ctx.now()
     // The answer is one millisecond younger than its question, so it always sorts after it.
     const values = [
-      { chatId, userId: user.id, content: stored, isUser: true, status: 'complete' as const, createdAt: now },
+      { chatId, content: stored, isUser: true, status: 'complete' as const, createdAt: now },
       {
         chatId,
-        userId: user.id,
         content: '',
         isUser: false,
         status: 'streaming' as const,
@@ -86,23 +87,23 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
         ? // Messages and binding in one transaction: a file another send took meanwhile (404/409)
           // leaves no message behind.
           await ctx.db.transaction(async (tx) => {
-            const inserted = await tx.insert(messages).values(values).returning()
+            const inserted = await messagesFor(tx, actor).insert(values)
             const question = inserted.find((row) => row.isUser)!
-            await bindAttachments(tx, user.id, question.id, attachmentIds, limits)
+            await bindAttachments(tx, actor, question.id, attachmentIds, limits)
             return inserted
           })
         : // One statement, so both rows exist or neither.
-          await ctx.db.insert(messages).values(values).returning()
+          await messagesFor(ctx.db, actor).insert(values)
     } catch (error) {
       await prepared.reservation.release()
       throw error
     }
     const userMessage = rows.find((row) => row.isUser)!
     const assistant = rows.find((row) => !row.isUser)!
-    const reply = startReply(ctx, user.id, assistant, prepared, input.agentId)
+    const reply = startReply(ctx, actor, assistant, prepared, input.agentId)
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(userMessage) })
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
-    if (isFirstMessage) void autoTitle(ctx, user.id, chat, content, files.length)
+    if (isFirstMessage) void autoTitle(ctx, actor, chat, content, files.length)
     return { userMessage, assistantMessage: assistant, model: prepared.model, reply }
   } catch (error) {
     liveReplies(ctx).release(chatId)
@@ -120,19 +121,14 @@ export async function regenerateReply(
   chatId: string,
   input: { modelId?: string; agentId?: string },
 ) {
-  const userId = user.id
-  const { config } = await requireChatWithConfig(ctx, userId, chatId)
-  await claimChat(ctx, chatId)
+  const { actor } = user
+  const { config } = await requireChatWithConfig(ctx, actor, chatId)
+  await claimChat(ctx, actor, chatId)
   try {
-    const [last] = await ctx.db
-      .select()
-      .from(messages)
-      .where(eq(messages.chatId, chatId))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(1)
+    const last = await messagesFor(ctx.db, actor).last(chatId)
     const replaced = last && !last.isUser ? last : undefined
     // The question keeps its files: its attachments come back with the history.
-    const history = await loadHistory(ctx, userId, chatId)
+    const history = await loadHistory(ctx, actor, chatId)
     if (replaced && history.at(-1)?.role === 'assistant') history.pop()
     if (history.at(-1)?.role !== 'user') {
       throw new AppError('bad_request:regenerate', 'There is no question to answer again in this chat')
@@ -141,19 +137,18 @@ export async function regenerateReply(
     let assistant: Message
     try {
       assistant = await ctx.db.transaction(async (tx) => {
-        if (replaced) await tx.delete(messages).where(eq(messages.id, replaced.id))
-        const [row] = await tx
-          .insert(messages)
-          .values({
+        const rows = messagesFor(tx, actor)
+        if (replaced) await rows.remove(replaced.id)
+        const [row] = await rows.insert([
+          {
             chatId,
-            userId,
             content: '',
             isUser: false,
             status: 'streaming',
             modelId: prepared.model.id,
             createdAt: ctx.now(),
-          })
-          .returning()
+          },
+        ])
         return row!
       })
     } catch (error) {
@@ -162,7 +157,7 @@ export async function regenerateReply(
     }
     if (replaced) ctx.realtime.toChat(chatId, 'message:deleted', { chatId, messageId: replaced.id })
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
-    const reply = startReply(ctx, userId, assistant, prepared, input.agentId)
+    const reply = startReply(ctx, actor, assistant, prepared, input.agentId)
     return {
       assistantMessage: assistant,
       replacedMessageId: replaced?.id ?? null,
@@ -179,10 +174,10 @@ export async function regenerateReply(
  * Stops the chat's running reply (its text so far is kept, status 'stopped') and waits until it is
  * stored. A reply another instance is streaming is stopped through that instance (remote-stop.ts).
  */
-export async function stopReply(ctx: AppContext, userId: string, chatId: string): Promise<StopResult> {
-  await requireChat(ctx, userId, chatId)
+export async function stopReply(ctx: AppContext, actor: Actor, chatId: string): Promise<StopResult> {
+  await requireChat(ctx, actor, chatId)
   const reply = liveReplies(ctx).get(chatId)
-  if (!reply) return stopRemoteReply(ctx, chatId)
+  if (!reply) return stopRemoteReply(ctx, actor, chatId)
   reply.controller.abort()
   await reply.done
   return { stopped: true, messageId: reply.messageId }
@@ -218,20 +213,20 @@ async function prepareReply(
     { promptTokens: estimatePromptTokens(prompt), completionTokens: config.max_tokens },
     { inputPerMillion: model.inputPricePerMillion, outputPerMillion: model.outputPricePerMillion },
   )
-  const reservation = await reserveBudget(ctx, user.id, estimate)
+  const reservation = await reserveBudget(ctx, user.actor.userId, estimate)
   return { model, config, turns, reservation }
 }
 
 function startReply(
   ctx: AppContext,
-  userId: string,
+  actor: Actor,
   assistant: Message,
   prepared: PreparedReply,
   agentId: string | undefined,
 ): LiveReply {
   const reply: LiveReply = {
     chatId: assistant.chatId,
-    userId,
+    userId: actor.userId,
     messageId: assistant.id,
     content: '',
     seq: 0,
@@ -240,6 +235,7 @@ function startReply(
   }
   liveReplies(ctx).start(reply)
   reply.done = runReply(ctx, {
+    actor,
     reply,
     model: prepared.model,
     provider: providerFor(aiProviders(ctx), prepared.model)!,
@@ -259,31 +255,22 @@ function startReply(
  * younger than the request timeout means another instance is answering; older ones were cut off
  * by a crash or restart and are marked failed here.
  */
-async function claimChat(ctx: AppContext, chatId: string) {
+async function claimChat(ctx: AppContext, actor: Actor, chatId: string) {
   const registry = liveReplies(ctx)
   if (!registry.claim(chatId)) throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
   try {
     // This instance is about to own a reply: it must hear stops taken by the others first.
     await listenForStops(ctx)
     const cutoff = replyIsFreshSince(ctx).getTime()
-    const streaming = await ctx.db
-      .select({ id: messages.id, createdAt: messages.createdAt })
-      .from(messages)
-      .where(and(eq(messages.chatId, chatId), eq(messages.status, 'streaming')))
+    const rows = messagesFor(ctx.db, actor)
+    const streaming = await rows.streaming(chatId)
     if (streaming.some((row) => row.createdAt.getTime() >= cutoff)) {
       throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
     }
-    if (streaming.length) {
-      await ctx.db
-        .update(messages)
-        .set({ status: 'failed', error: INTERRUPTED })
-        .where(
-          inArray(
-            messages.id,
-            streaming.map((row) => row.id),
-          ),
-        )
-    }
+    await rows.markFailed(
+      streaming.map((row) => row.id),
+      INTERRUPTED,
+    )
   } catch (error) {
     registry.release(chatId)
     throw error
@@ -291,11 +278,11 @@ async function claimChat(ctx: AppContext, chatId: string) {
 }
 
 /** Spec "Auto-title": after the chat's first message, skipped when the title would be 'New Chat'; failures are logged only. */
-async function autoTitle(ctx: AppContext, userId: string, chat: Chat, content: string, fileCount: number) {
+async function autoTitle(ctx: AppContext, actor: Actor, chat: Chat, content: string, fileCount: number) {
   if (chat.title !== DEFAULT_CHAT_TITLE) return
   try {
     const title = computeChatTitle(content, fileCount)
-    if (title !== DEFAULT_CHAT_TITLE) await applyAutoTitle(ctx, userId, chat.id, title)
+    if (title !== DEFAULT_CHAT_TITLE) await applyAutoTitle(ctx, actor, chat.id, title)
   } catch (error) {
     ctx.log.warn('auto-title failed', { chatId: chat.id, error })
   }

@@ -1,10 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm'
-import { type Attachment, type Message, messages } from '../../db/schema'
+import type { Attachment, Message } from '../../db/schema'
 import { attachmentsOfMessages, MARKER_PREFIX } from '../attachments/service'
-import { decodeCursor, encodeCursor, olderThan, pageSize } from '../chats/cursor'
+import type { Actor } from '../auth/actor'
 import { requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { liveReplies } from './live-replies'
+import { messagesFor } from './messages-data'
 
 export function toMessageJson(message: Message) {
   return {
@@ -26,33 +26,20 @@ export type MessageJson = ReturnType<typeof toMessageJson>
  */
 export async function listMessages(
   ctx: Pick<AppContext, 'db' | 'database'>,
-  userId: string,
+  actor: Actor,
   chatId: string,
   query: { cursor?: string; limit?: number },
 ) {
-  await requireChat(ctx, userId, chatId)
-  const limit = pageSize(query.limit)
-  const rows = await ctx.db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        query.cursor ? olderThan(messages, decodeCursor(query.cursor)) : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1)
-  const page = rows.slice(0, limit)
+  await requireChat(ctx, actor, chatId)
+  const { page, nextCursor } = await messagesFor(ctx.db, actor).page(chatId, query)
   const live = liveReplies(ctx).get(chatId)
-  const last = page.at(-1)
   return {
     messages: page.map((row) =>
       live && row.id === live.messageId && row.status === 'streaming'
         ? toMessageJson({ ...row, content: live.content })
         : toMessageJson(row),
     ),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    nextCursor,
   }
 }
 
@@ -74,22 +61,17 @@ export interface ConversationTurn {
  */
 export async function loadHistory(
   ctx: Pick<AppContext, 'db'>,
-  userId: string,
+  actor: Actor,
   chatId: string,
 ): Promise<ConversationTurn[]> {
-  const rows = await ctx.db
-    .select({ id: messages.id, content: messages.content, isUser: messages.isUser, status: messages.status })
-    .from(messages)
-    .where(eq(messages.chatId, chatId))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(HISTORY_ROWS)
+  const rows = await messagesFor(ctx.db, actor).latest(chatId, HISTORY_ROWS)
   // Every message sent with files carries the marker, so only those rows cost a lookup, and a
   // chat without files (most sends) costs no second query.
   const withFiles = rows
     .slice(0, HISTORY_ATTACHMENT_ROWS)
     .filter((row) => row.isUser && row.content.includes(MARKER_PREFIX))
     .map((row) => row.id)
-  const files = await attachmentsOfMessages(ctx.db, userId, withFiles)
+  const files = await attachmentsOfMessages(ctx.db, actor, withFiles)
   return rows
     .reverse()
     .filter((row) => row.isUser || (row.status !== 'failed' && row.status !== 'streaming' && row.content))

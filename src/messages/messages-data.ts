@@ -1,0 +1,116 @@
+import { and, desc, eq, gte, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { type Message, messages } from '../../db/schema'
+import type { Actor } from '../auth/actor'
+import { decodeCursor, encodeCursor, olderThan, pageSize } from '../chats/cursor'
+
+export type NewMessage = Omit<typeof messages.$inferInsert, 'userId' | 'id'>
+
+/**
+ * The actor's messages. Every query is limited to rows the actor owns (`messages.user_id`), so a
+ * message id or chat id of another user reads as nothing and writes change nothing. Pass the
+ * transaction handle as `db` to run inside one.
+ */
+export function messagesFor(db: Db, actor: Actor) {
+  const owned = eq(messages.userId, actor.userId)
+  const inChat = (chatId: string) => and(eq(messages.chatId, chatId), owned)
+  const newestFirst = [desc(messages.createdAt), desc(messages.id)] as const
+
+  return {
+    /** A page of the chat's messages, newest first, and the cursor of the next (older) page. */
+    async page(chatId: string, query: { cursor?: string; limit?: number }) {
+      const limit = pageSize(query.limit)
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(
+          and(inChat(chatId), query.cursor ? olderThan(messages, decodeCursor(query.cursor)) : undefined),
+        )
+        .orderBy(...newestFirst)
+        .limit(limit + 1)
+      const page = rows.slice(0, limit)
+      const last = page.at(-1)
+      return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null }
+    },
+
+    /** The latest `limit` messages of the chat, newest first, as the prompt reads them. */
+    latest(chatId: string, limit: number) {
+      return db
+        .select({
+          id: messages.id,
+          content: messages.content,
+          isUser: messages.isUser,
+          status: messages.status,
+        })
+        .from(messages)
+        .where(inChat(chatId))
+        .orderBy(...newestFirst)
+        .limit(limit)
+    },
+
+    async last(chatId: string): Promise<Message | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(inChat(chatId))
+        .orderBy(...newestFirst)
+        .limit(1)
+      return row
+    },
+
+    /** The chat's replies still marked streaming (at most one is live; older ones were cut off). */
+    streaming(chatId: string, since?: Date) {
+      return db
+        .select({ id: messages.id, createdAt: messages.createdAt })
+        .from(messages)
+        .where(
+          and(
+            inChat(chatId),
+            eq(messages.status, 'streaming'),
+            since ? gte(messages.createdAt, since) : undefined,
+          ),
+        )
+        .orderBy(desc(messages.createdAt))
+    },
+
+    async status(messageId: string): Promise<Message['status'] | undefined> {
+      const [row] = await db
+        .select({ status: messages.status })
+        .from(messages)
+        .where(and(eq(messages.id, messageId), owned))
+      return row?.status
+    },
+
+    insert(rows: NewMessage[]): Promise<Message[]> {
+      return db
+        .insert(messages)
+        .values(rows.map((row) => ({ ...row, userId: actor.userId })))
+        .returning()
+    },
+
+    async remove(messageId: string): Promise<void> {
+      await db.delete(messages).where(and(eq(messages.id, messageId), owned))
+    },
+
+    /** Stores a reply's outcome (the background reply acts for the actor who sent the question). */
+    async storeOutcome(
+      messageId: string,
+      outcome: Pick<Message, 'content' | 'status' | 'error'>,
+    ): Promise<Message | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set(outcome)
+        .where(and(eq(messages.id, messageId), owned))
+        .returning()
+      return row
+    },
+
+    async markFailed(messageIds: string[], error: string): Promise<void> {
+      if (!messageIds.length) return
+      await db
+        .update(messages)
+        .set({ status: 'failed', error })
+        .where(and(inArray(messages.id, messageIds), owned))
+    },
+  }
+}

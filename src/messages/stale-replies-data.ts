@@ -1,0 +1,20 @@
+import { and, eq, lt } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { messages } from '../../db/schema'
+
+/**
+ * Cross-user on purpose: a start-up sweep, not a request. Replies left 'streaming' by a crash belong
+ * to whoever asked; no actor exists for them, and the only change made is marking them failed.
+ * `olderThan` undefined means every streaming row (the embedded database belongs to one process).
+ */
+export async function failStreamingReplies(db: Db, error: string, olderThan?: Date): Promise<number> {
+  const stale = olderThan
+    ? and(eq(messages.status, 'streaming'), lt(messages.createdAt, olderThan))
+    : eq(messages.status, 'streaming')
+  const rows = await db
+    .update(messages)
+    .set({ status: 'failed', error })
+    .where(stale)
+    .returning({ id: messages.id })
+  return rows.length
+}

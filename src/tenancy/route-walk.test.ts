@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
+import { createTestApp, type TestApp } from '../test/app'
+
+/**
+ * Tenancy, checked over the whole API at once: every route is walked as a second user, Bob, with
+ * each of Alice's ids in its path (and in the body fields that name a chat). Every answer must be
+ * the 404 a missing row gets, nothing of Alice's may show in any answer, and her data must be
+ * untouched afterwards. Routes are read from the composed app, so a route added later is walked
+ * too: an unscoped query in it fails here. Public routes are listed, each with its reason.
+ */
+
+/** Routes that are public by design (no session): their path ids are not user data. */
+const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /api/avatars/:userId/:file': 'avatars are served at an unguessable public path (decision 021)',
+  'GET /api/auth/confirm': 'a mailed link; its token is the credential',
+}
+
+type JsonSchema = {
+  type?: string
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  items?: JsonSchema
+  anyOf?: JsonSchema[]
+  minimum?: number
+  enum?: unknown[]
+  const?: unknown
+  default?: unknown
+}
+
+/** A plausible valid body for a route's schema: short non-empty strings, in-range numbers. */
+function sample(schema: JsonSchema | undefined, key = ''): unknown {
+  if (!schema) return undefined
+  if (schema.const !== undefined) return schema.const
+  if (schema.default !== undefined) return schema.default
+  if (schema.enum) return schema.enum[0]
+  if (schema.anyOf)
+    return sample(schema.anyOf.find((option) => option.type !== 'null') ?? schema.anyOf[0], key)
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {})
+          .filter(([name]) => schema.required?.includes(name) || /title|content|message/i.test(name))
+          .map(([name, property]) => [name, sample(property, name)]),
+      )
+    case 'array':
+      return []
+    case 'string':
+      return key.toLowerCase().includes('email') ? 'bob@example.com' : 'hello there'
+    case 'number':
+    case 'integer':
+      return schema.minimum ?? 1
+    case 'boolean':
+      return false
+    default:
+      return undefined
+  }
+}
+
+/** No credential at all. */
+const nobody = { headers: {} } as TestUser
+let t: TestApp
+let alice: TestUser
+let bob: TestUser
+const aliceIds: Record<string, string> = {}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  alice = await t.createUser({ email: 'alice@example.com', fullName: 'Alice Secret' })
+  bob = await t.createUser({ email: 'bob@example.com' })
+  const chat = chatActions(t, alice)
+  aliceIds.chat = await chat.createChat('Alice private plans')
+  const form = new FormData()
+  form.append('file', new File(['alice notes'], 'alice-notes.txt', { type: 'text/plain' }))
+  const uploaded = await t.request('/api/uploads', { method: 'POST', headers: alice.headers, body: form })
+  aliceIds.attachment = ((await uploaded.json()) as { data: { id: string } }).data.id
+  const sent = await chat.send(aliceIds.chat, {
+    content: 'secret question',
+    attachmentIds: [aliceIds.attachment],
+  })
+  const body = (await sent.json()) as { data: { userMessage: { id: string }; assistantMessageId: string } }
+  aliceIds.question = body.data.userMessage.id
+  aliceIds.answer = body.data.assistantMessageId
+  await waitForOutcome(t, aliceIds.answer)
+  aliceIds.user = alice.id
+})
+afterAll(() => t.close())
+
+const routes = () =>
+  t.app.routes
+    .filter((route) => route.path.startsWith('/api/') && !route.path.startsWith('/api/docs'))
+    .filter((route) => !PUBLIC_ROUTES[`${route.method} ${route.path}`])
+
+function call(
+  user: TestUser,
+  method: string,
+  path: string,
+  schema: unknown,
+  override: Record<string, unknown> = {},
+) {
+  const base = sample(schema as JsonSchema)
+  const body =
+    method === 'GET' || method === 'DELETE'
+      ? undefined
+      : JSON.stringify(typeof base === 'object' && base ? { ...base, ...override } : override)
+  return t.request(path, {
+    method,
+    headers: { ...user.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body,
+  })
+}
+
+describe('every route, walked as another user', () => {
+  test("a route with an id in its path answers 404 for each of Alice's ids", async () => {
+    const walked: string[] = []
+    for (const route of routes().filter((route) => route.path.includes(':'))) {
+      for (const [kind, id] of Object.entries(aliceIds)) {
+        const path = route.path.replace(/:[A-Za-z]+/g, id)
+        const res = await call(bob, route.method, path, route.hooks.body)
+        const text = await res.text()
+        expect({ route: `${route.method} ${route.path}`, kind, status: res.status }).toEqual({
+          route: `${route.method} ${route.path}`,
+          kind,
+          status: 404,
+        })
+        expect(text).not.toContain('secret')
+      }
+      walked.push(`${route.method} ${route.path}`)
+    }
+    // The walk reached the routes that hold user data (a broken filter would walk nothing).
+    expect(walked).toEqual(expect.arrayContaining(['GET /api/chats/:id/messages', 'GET /api/files/:id']))
+  })
+
+  test("a route that names a chat in its body answers 404 for Alice's chat", async () => {
+    const res = await call(bob, 'POST', '/api/chat', undefined, { sessionId: aliceIds.chat, message: 'hi' })
+    expect(res.status).toBe(404)
+  })
+
+  test("no route without an id shows anything of Alice's to Bob", async () => {
+    const secrets = [...Object.values(aliceIds), alice.email, 'Alice Secret', 'Alice private plans', 'secret']
+    for (const route of routes().filter((route) => !route.path.includes(':') && route.method === 'GET')) {
+      const res = await call(bob, route.method, route.path, undefined)
+      const text = await res.text()
+      expect(res.status, `${route.method} ${route.path}`).toBeLessThan(500)
+      for (const secret of secrets) expect(text, `${route.method} ${route.path}`).not.toContain(secret)
+    }
+  })
+
+  test('every walked route needs a session', async () => {
+    for (const route of routes().filter((route) => !/^\/api\/(health|branding|auth\/)/.test(route.path))) {
+      const path = route.path.replace(/:[A-Za-z]+/g, aliceIds.chat!)
+      const res = await call(nobody, route.method, path, route.hooks.body)
+      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 401,
+      })
+    }
+  })
+
+  test("Alice's chat, messages and file are untouched by the walk", async () => {
+    const messages = await t.request(`/api/chats/${aliceIds.chat}/messages`, { headers: alice.headers })
+    const body = (await messages.json()) as { data: { messages: { id: string }[] } }
+    expect(body.data.messages.map((message) => message.id).sort()).toEqual(
+      [aliceIds.question!, aliceIds.answer!].sort(),
+    )
+    const file = await t.request(`/api/files/${aliceIds.attachment}`, { headers: alice.headers })
+    expect(file.status).toBe(200)
+    expect(await file.text()).toBe('alice notes')
+    const chats = await t.request('/api/chats', { headers: alice.headers })
+    expect(await chats.text()).toContain('Alice private plans')
+  })
+})
