@@ -65,8 +65,12 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
   })
   await ctx.db.transaction(async (tx) => {
     for (const row of rows) {
-      const price = ai.modelPrices[row.id] ?? { input: 0, output: 0 }
-      const values = { ...row, inputPricePerMillion: price.input, outputPricePerMillion: price.output }
+      const price = ai.modelPrices[row.id]
+      const values = {
+        ...row,
+        inputPriceMicrosPerMillion: price?.inputMicrosPerMillion ?? 0,
+        outputPriceMicrosPerMillion: price?.outputMicrosPerMillion ?? 0,
+      }
       const { id: _id, ...update } = values
       await tx.insert(models).values(values).onConflictDoUpdate({ target: models.id, set: update })
     }
