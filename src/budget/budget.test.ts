@@ -219,24 +219,20 @@ describe('reservations', () => {
     const user = await t.createUser()
     const chat = chatActions(t, user)
     // A crashed instance's reservation, past its expiry: ignored.
-    await t.ctx.db
-      .insert(budgetReservations)
-      .values({
-        userId: user.id,
-        amountMicros: 100_000_000,
-        createdAt: NOW,
-        expiresAt: new Date(NOW.getTime() - 1),
-      })
+    await t.ctx.db.insert(budgetReservations).values({
+      userId: user.id,
+      amountMicros: 100_000_000,
+      createdAt: NOW,
+      expiresAt: new Date(NOW.getTime() - 1),
+    })
     await waitForOutcome(t, await chat.sendOk(await chat.createChat(), 'Not blocked'))
     // A live one (say another instance's call in flight) that takes the user to the limit: refused.
-    await t.ctx.db
-      .insert(budgetReservations)
-      .values({
-        userId: user.id,
-        amountMicros: 10_000_000,
-        createdAt: NOW,
-        expiresAt: new Date(NOW.getTime() + 60_000),
-      })
+    await t.ctx.db.insert(budgetReservations).values({
+      userId: user.id,
+      amountMicros: 10_000_000,
+      createdAt: NOW,
+      expiresAt: new Date(NOW.getTime() + 60_000),
+    })
     const res = await chat.send(await chat.createChat(), { content: 'Blocked' })
     expect(res.status).toBe(429)
     expect((await res.json()).error).toBe(DAILY_BUDGET_EXCEEDED)
