@@ -12,7 +12,11 @@ const MIGRATION_LOCK = 727_274_001
  * The database must run every call on one connection (PGlite, or postgres.js with max 1), since the
  * advisory lock belongs to a connection.
  */
-export async function migrate(database: Database): Promise<{ applied: string[]; vector: boolean }> {
+export async function migrate(
+  database: Database,
+  // Tests pass a prefix of the list to build a database as an older release left it.
+  list: readonly { tag: string; sql: string }[] = migrations,
+): Promise<{ applied: string[]; vector: boolean }> {
   const vector = await enableVector(database)
   await database.exec(`create table if not exists parley_migrations (
     tag text primary key, hash text not null, applied_at timestamptz not null default now())`)
@@ -22,7 +26,7 @@ export async function migrate(database: Database): Promise<{ applied: string[]; 
     const done = new Set(
       (await database.query<{ tag: string }>('select tag from parley_migrations')).map((row) => row.tag),
     )
-    for (const migration of migrations) {
+    for (const migration of list) {
       if (done.has(migration.tag)) continue
       const statements = migration.sql
         .split('--> statement-breakpoint')

@@ -1,6 +1,9 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { messages } from './chats'
+import { enumCheck } from './checks'
 import { users } from './users'
+
+export const attachmentKinds = ['pdf', 'docx', 'text', 'image', 'other'] as const
 
 /**
  * An uploaded file. It is uploaded before the message is sent (message_id null) and bound to the
@@ -18,7 +21,7 @@ export const attachments = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['pdf', 'docx', 'text', 'image', 'other'] }).notNull(),
+    kind: text('kind', { enum: attachmentKinds }).notNull(),
     extractedText: text('extracted_text'),
     extractionError: text('extraction_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,6 +29,7 @@ export const attachments = pgTable(
   (table) => [
     index('attachments_message_idx').on(table.messageId),
     index('attachments_user_idx').on(table.userId),
+    enumCheck('attachments_kind_check', table.kind, attachmentKinds),
   ],
 )
 

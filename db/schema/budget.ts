@@ -1,4 +1,5 @@
-import { doublePrecision, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { nonNegativeCheck } from './checks'
 import { users } from './users'
 
 /**
@@ -14,11 +15,15 @@ export const budgetReservations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    amountUsd: doublePrecision('amount_usd').notNull(),
+    /** Integer micro-dollars (docs/decisions/102-exact-money-and-constraints.md). */
+    amountMicros: bigint('amount_micros', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('budget_reservations_user_expires_idx').on(table.userId, table.expiresAt)],
+  (table) => [
+    index('budget_reservations_user_expires_idx').on(table.userId, table.expiresAt),
+    nonNegativeCheck('budget_reservations_amount_check', table.amountMicros),
+  ],
 )
 
 export type BudgetReservation = typeof budgetReservations.$inferSelect

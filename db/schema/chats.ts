@@ -1,4 +1,5 @@
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { enumCheck } from './checks'
 import { users } from './users'
 
 export const chats = pgTable(
@@ -16,6 +17,7 @@ export const chats = pgTable(
 )
 
 export const messageStatuses = ['complete', 'streaming', 'stopped', 'failed'] as const
+export const responseFormats = ['text', 'json', 'markdown'] as const
 
 export const messages = pgTable(
   'messages',
@@ -38,26 +40,29 @@ export const messages = pgTable(
   (table) => [
     index('messages_chat_created_idx').on(table.chatId, table.createdAt, table.id),
     index('messages_user_idx').on(table.userId),
+    enumCheck('messages_status_check', table.status, messageStatuses),
   ],
 )
 
 /** Per-chat model settings (spec "Chat config"); a chat without a row uses the defaults. */
-export const chatConfigs = pgTable('chat_configs', {
-  chatId: uuid('chat_id')
-    .primaryKey()
-    .references(() => chats.id, { onDelete: 'cascade' }),
-  systemPrompt: text('system_prompt'),
-  temperature: doublePrecision('temperature').notNull().default(0.7),
-  maxTokens: integer('max_tokens').notNull().default(2048),
-  topP: doublePrecision('top_p').notNull().default(1),
-  frequencyPenalty: doublePrecision('frequency_penalty').notNull().default(0),
-  presencePenalty: doublePrecision('presence_penalty').notNull().default(0),
-  responseFormat: text('response_format', { enum: ['text', 'json', 'markdown'] })
-    .notNull()
-    .default('text'),
-  webSearchEnabled: boolean('web_search_enabled').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const chatConfigs = pgTable(
+  'chat_configs',
+  {
+    chatId: uuid('chat_id')
+      .primaryKey()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    systemPrompt: text('system_prompt'),
+    temperature: doublePrecision('temperature').notNull().default(0.7),
+    maxTokens: integer('max_tokens').notNull().default(2048),
+    topP: doublePrecision('top_p').notNull().default(1),
+    frequencyPenalty: doublePrecision('frequency_penalty').notNull().default(0),
+    presencePenalty: doublePrecision('presence_penalty').notNull().default(0),
+    responseFormat: text('response_format', { enum: responseFormats }).notNull().default('text'),
+    webSearchEnabled: boolean('web_search_enabled').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [enumCheck('chat_configs_response_format_check', table.responseFormat, responseFormats)],
+)
 
 export type Chat = typeof chats.$inferSelect
 export type Message = typeof messages.$inferSelect

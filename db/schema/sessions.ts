@@ -1,5 +1,8 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { enumCheck } from './checks'
 import { users } from './users'
+
+export const authTokenKinds = ['password_reset', 'email_confirm', 'email_change'] as const
 
 /** A signed-in browser or API client. The id is the SHA-256 of the token; the token itself is never stored. */
 export const sessions = pgTable(
@@ -23,13 +26,16 @@ export const authTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['password_reset', 'email_confirm', 'email_change'] }).notNull(),
+    kind: text('kind', { enum: authTokenKinds }).notNull(),
     newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('auth_tokens_user_idx').on(table.userId)],
+  (table) => [
+    index('auth_tokens_user_idx').on(table.userId),
+    enumCheck('auth_tokens_kind_check', table.kind, authTokenKinds),
+  ],
 )
 
 export type Session = typeof sessions.$inferSelect

@@ -1,5 +1,6 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { chats, messages } from './chats'
+import { nonNegativeCheck } from './checks'
 import { users } from './users'
 
 /** Tokens and dollars spent by one model call; the budget reads these. */
@@ -15,12 +16,19 @@ export const usageRecords = pgTable(
     modelId: text('model_id').notNull(),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
-    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    /** Integer micro-dollars: sums are exact (docs/decisions/102-exact-money-and-constraints.md). */
+    costMicros: bigint('cost_micros', { mode: 'number' }).notNull().default(0),
     /** True when the provider reported no usage and the counts were estimated. */
     estimated: boolean('estimated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('usage_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('usage_user_created_idx').on(table.userId, table.createdAt),
+    // Deleting a chat or a message sets these to null: without an index each delete scans the table.
+    index('usage_chat_idx').on(table.chatId),
+    index('usage_message_idx').on(table.messageId),
+    nonNegativeCheck('usage_records_cost_check', table.costMicros),
+  ],
 )
 
 export type UsageRecord = typeof usageRecords.$inferSelect

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { enumCheck } from './checks'
+
+export const userRoles = ['admin', 'user'] as const
+export const languages = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const
+export const themePreferences = ['light', 'dark', 'system'] as const
 
 /** A person who signs in. Holds the spec's `profiles` fields too: one row per account. */
 export const users = pgTable(
@@ -13,23 +18,22 @@ export const users = pgTable(
     avatarKey: text('avatar_key'),
     avatarUrl: text('avatar_url'),
     bio: text('bio').notNull().default(''),
-    preferredLanguage: text('preferred_language', { enum: ['en', 'es', 'fr', 'de', 'it', 'pt'] })
-      .notNull()
-      .default('en'),
-    themePreference: text('theme_preference', { enum: ['light', 'dark', 'system'] })
-      .notNull()
-      .default('system'),
+    preferredLanguage: text('preferred_language', { enum: languages }).notNull().default('en'),
+    themePreference: text('theme_preference', { enum: themePreferences }).notNull().default('system'),
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
-    role: text('role', { enum: ['admin', 'user'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: userRoles }).notNull().default('user'),
     isBanned: boolean('is_banned').notNull().default(false),
     preferredModelId: text('preferred_model_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // E-mail addresses are unique whatever their letter case.
-  (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    enumCheck('users_role_check', table.role, userRoles),
+    enumCheck('users_preferred_language_check', table.preferredLanguage, languages),
+    enumCheck('users_theme_preference_check', table.themePreference, themePreferences),
+  ],
 )
 
 export type User = typeof users.$inferSelect

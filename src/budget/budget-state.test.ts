@@ -2,7 +2,6 @@ import { describe, expect, test } from 'bun:test'
 import {
   type BudgetStatus,
   computeBudgetBanner,
-  costOf,
   DAILY_BUDGET_EXCEEDED,
   exceededPeriod,
   MONTHLY_BUDGET_EXCEEDED,
@@ -111,22 +110,5 @@ describe('exceededPeriod', () => {
     expect(exceededPeriod({ ...base, dailyUsed: 10, monthlyUsed: 100 })).toBe('daily')
     expect(exceededPeriod({ ...base, monthlyUsed: 99.5 }, 0.5)).toBe('monthly')
     expect(exceededPeriod({ ...base, dailyLimit: 0, dailyUsed: 1e6 })).toBeNull()
-  })
-})
-
-describe('costOf', () => {
-  test('prices are dollars per million tokens', () => {
-    expect(
-      costOf(
-        { promptTokens: 1_000_000, completionTokens: 0 },
-        { inputPerMillion: 0.15, outputPerMillion: 0.6 },
-      ),
-    ).toBe(0.15)
-    expect(
-      costOf({ promptTokens: 1000, completionTokens: 2000 }, { inputPerMillion: 2.5, outputPerMillion: 10 }),
-    ).toBeCloseTo(0.0225, 10)
-    expect(
-      costOf({ promptTokens: 500, completionTokens: 500 }, { inputPerMillion: 0, outputPerMillion: 0 }),
-    ).toBe(0)
   })
 })

@@ -82,7 +82,8 @@ export function exceededMessage(period: BudgetPeriod): string {
 
 /**
  * Which limit (if any) refuses a new request: spend so far plus what in-flight requests have
- * reserved is already at or over the limit. Daily is checked first.
+ * reserved is already at or over the limit. Daily is checked first. Any one unit will do; the
+ * server passes integer micro-dollars so that the comparison at the limit is exact.
  */
 export function exceededPeriod(
   status: Pick<BudgetStatus, 'dailyUsed' | 'dailyLimit' | 'monthlyUsed' | 'monthlyLimit'>,
@@ -91,14 +92,4 @@ export function exceededPeriod(
   if (status.dailyLimit > 0 && status.dailyUsed + reserved >= status.dailyLimit) return 'daily'
   if (status.monthlyLimit > 0 && status.monthlyUsed + reserved >= status.monthlyLimit) return 'monthly'
   return null
-}
-
-/** Dollars for a call: prices are per million tokens. */
-export function costOf(
-  tokens: { promptTokens: number; completionTokens: number },
-  price: { inputPerMillion: number; outputPerMillion: number },
-): number {
-  return (
-    (tokens.promptTokens * price.inputPerMillion + tokens.completionTokens * price.outputPerMillion) / 1e6
-  )
 }

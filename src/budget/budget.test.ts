@@ -7,6 +7,7 @@ import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { type Instances, startInstances } from '../test/instances'
 import { waitFor } from '../test/wait'
 import { DAILY_BUDGET_EXCEEDED, MONTHLY_BUDGET_EXCEEDED } from './budget-state'
+import { dollarsToMicros } from './money'
 
 const NOW = new Date('2026-03-15T12:00:00.000Z')
 const fake = startFakeOpenAi({ models: ['fake-model'] })
@@ -30,15 +31,16 @@ afterAll(async () => {
 })
 beforeEach(() => fake.setScript({}))
 
-async function spend(user: TestUser, costUsd: number, at: Date) {
-  await t.ctx.db.insert(usageRecords).values({
+async function spend(user: TestUser, dollars: number, at: Date, times = 1) {
+  const row = {
     userId: user.id,
     modelId: 'fake-model',
     promptTokens: 1,
     completionTokens: 1,
-    costUsd,
+    costMicros: dollarsToMicros(dollars),
     createdAt: at,
-  })
+  }
+  await t.ctx.db.insert(usageRecords).values(Array.from({ length: times }, () => row))
 }
 const budgetOf = async (user: TestUser) =>
   (await (await t.request('/api/tokens/budget', { headers: user.headers })).json()) as {
@@ -68,6 +70,15 @@ describe('GET /api/tokens/budget', () => {
     })
   })
 
+  test('sums many small costs exactly: 1,000 × $0.000001 is $0.001', async () => {
+    const user = await t.createUser()
+    await spend(user, 0.000001, new Date('2026-03-15T09:00:00.000Z'), 1000)
+    // Adding the dollars as doubles would give 0.0010000000000000152.
+    const { data } = await budgetOf(user)
+    expect(data.dailyUsed).toBe(0.001)
+    expect(data.monthlyUsed).toBe(0.001)
+  })
+
   test('needs a session', async () => {
     expect((await t.request('/api/tokens/budget')).status).toBe(401)
   })
@@ -89,6 +100,23 @@ describe('enforcement', () => {
     expect(sync.status).toBe(429)
   })
 
+  test('spend exactly at the limit is refused, a micro-dollar under it is not', async () => {
+    // 100 × $0.10 is $10 exactly; added as doubles it would be 9.99999999999998 and let the send through.
+    const atLimit = await t.createUser()
+    await spend(atLimit, 0.1, new Date('2026-03-15T08:00:00.000Z'), 100)
+    const blocked = chatActions(t, atLimit)
+    const res = await blocked.send(await blocked.createChat(), { content: 'At the limit' })
+    expect(res.status).toBe(429)
+    expect((await res.json()).error).toBe(DAILY_BUDGET_EXCEEDED)
+
+    const under = await t.createUser()
+    await spend(under, 0.1, new Date('2026-03-15T08:00:00.000Z'), 99)
+    await spend(under, 0.099999, new Date('2026-03-15T08:00:00.000Z'))
+    expect((await budgetOf(under)).data.dailyUsed).toBe(9.999999)
+    const open = chatActions(t, under)
+    await waitForOutcome(t, await open.sendOk(await open.createChat(), 'Just under'))
+  })
+
   test('over the monthly limit, the monthly message is given', async () => {
     const user = await t.createUser()
     await spend(user, 50, new Date('2026-03-02T08:00:00.000Z'))
@@ -105,7 +133,7 @@ describe('enforcement', () => {
     const assistantId = await chat.sendOk(await chat.createChat(), 'Price this')
     await waitForOutcome(t, assistantId)
     const [record] = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.messageId, assistantId))
-    expect(record!.costUsd).toBeCloseTo(0.5, 10)
+    expect(record!.costMicros).toBe(500_000)
     const pushed = await waitFor(() =>
       t.events.find((event) => event.room === `user:${user.id}` && event.event === 'budget:updated'),
     )
@@ -159,14 +187,14 @@ describe('reservations', () => {
     const assistantId = await chat.sendOk(await chat.createChat(), 'Reserve')
     const [held] = await reservationsOf(user)
     // 2048 tokens of answer at $0.001 plus the prompt; it stops counting after the provider timeout.
-    expect(held!.amountUsd).toBeGreaterThan(2.048)
-    expect(held!.amountUsd).toBeLessThan(2.1)
+    expect(held!.amountMicros).toBeGreaterThan(2_048_000)
+    expect(held!.amountMicros).toBeLessThan(2_100_000)
     expect(held!.createdAt).toEqual(NOW)
     expect(held!.expiresAt.getTime()).toBe(NOW.getTime() + t.ctx.config.ai.requestTimeoutMs + 60_000)
     await waitForOutcome(t, assistantId)
     expect(await reservationsOf(user)).toEqual([])
     const [record] = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.messageId, assistantId))
-    expect(record!.costUsd).toBeCloseTo(0.015, 10)
+    expect(record!.costMicros).toBe(15_000)
   })
 
   test('a stopped call records what it used and drops its reservation too', async () => {
@@ -191,14 +219,20 @@ describe('reservations', () => {
     const user = await t.createUser()
     const chat = chatActions(t, user)
     // A crashed instance's reservation, past its expiry: ignored.
-    await t.ctx.db
-      .insert(budgetReservations)
-      .values({ userId: user.id, amountUsd: 100, createdAt: NOW, expiresAt: new Date(NOW.getTime() - 1) })
+    await t.ctx.db.insert(budgetReservations).values({
+      userId: user.id,
+      amountMicros: 100_000_000,
+      createdAt: NOW,
+      expiresAt: new Date(NOW.getTime() - 1),
+    })
     await waitForOutcome(t, await chat.sendOk(await chat.createChat(), 'Not blocked'))
     // A live one (say another instance's call in flight) that takes the user to the limit: refused.
-    await t.ctx.db
-      .insert(budgetReservations)
-      .values({ userId: user.id, amountUsd: 10, createdAt: NOW, expiresAt: new Date(NOW.getTime() + 60_000) })
+    await t.ctx.db.insert(budgetReservations).values({
+      userId: user.id,
+      amountMicros: 10_000_000,
+      createdAt: NOW,
+      expiresAt: new Date(NOW.getTime() + 60_000),
+    })
     const res = await chat.send(await chat.createChat(), { content: 'Blocked' })
     expect(res.status).toBe(429)
     expect((await res.json()).error).toBe(DAILY_BUDGET_EXCEEDED)
@@ -288,7 +322,7 @@ describe('without enforcement', () => {
     const user = await open.createUser()
     await open.ctx.db
       .insert(usageRecords)
-      .values({ userId: user.id, modelId: 'fake-model', costUsd: 5, createdAt: new Date() })
+      .values({ userId: user.id, modelId: 'fake-model', costMicros: 5_000_000, createdAt: new Date() })
     const chat = chatActions(open, user)
     await waitForOutcome(open, await chat.sendOk(await chat.createChat(), 'still allowed'))
     const body = await (await open.request('/api/tokens/budget', { headers: user.headers })).json()

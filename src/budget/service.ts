@@ -3,10 +3,15 @@ import { budgetReservations, usageRecords } from '../../db/schema'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { type BudgetStatus, exceededMessage, exceededPeriod } from './budget-state'
+import { dollarsToMicros, type Micros, microsToDollars } from './money'
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log'>
 
-const round = (value: number) => Math.round(value * 1e6) / 1e6
+/**
+ * A SQL sum of micro-dollars read back as a number. Postgres sums bigint into numeric, which the
+ * drivers hand over as a string; it stays exact as a double up to 2^53 micro-dollars ($9 billion).
+ */
+const sumMicros = (value: string | number | null | undefined): Micros => Number(value ?? 0)
 
 /** Midnight UTC today and the first of this month UTC. */
 export function periodStarts(now: Date) {
@@ -15,23 +20,29 @@ export function periodStarts(now: Date) {
   return { day, month }
 }
 
-/** This user's spend today and this month (UTC), with the configured limits. Unset limits read 0. */
-export async function getBudgetStatus(ctx: Ctx, userId: string): Promise<BudgetStatus> {
+/** This user's spend today and this month (UTC) in micro-dollars, summed by the database. */
+async function spendMicros(ctx: Ctx, userId: string): Promise<{ daily: Micros; monthly: Micros }> {
   const { day, month } = periodStarts(ctx.now())
   const [row] = await ctx.db
     .select({
       daily: sql<
         string | number | null
-      >`coalesce(sum(${usageRecords.costUsd}) filter (where ${usageRecords.createdAt} >= ${day.toISOString()}::timestamptz), 0)`,
-      monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costUsd}), 0)`,
+      >`coalesce(sum(${usageRecords.costMicros}) filter (where ${usageRecords.createdAt} >= ${day.toISOString()}::timestamptz), 0)`,
+      monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costMicros}), 0)`,
     })
     .from(usageRecords)
     .where(and(eq(usageRecords.userId, userId), gte(usageRecords.createdAt, month)))
+  return { daily: sumMicros(row?.daily), monthly: sumMicros(row?.monthly) }
+}
+
+/** This user's spend today and this month (UTC), with the configured limits, in dollars (the API's unit). Unset limits read 0. */
+export async function getBudgetStatus(ctx: Ctx, userId: string): Promise<BudgetStatus> {
+  const spent = await spendMicros(ctx, userId)
   const { budget } = ctx.config
   return {
-    dailyUsed: round(Number(row?.daily ?? 0)),
+    dailyUsed: microsToDollars(spent.daily),
     dailyLimit: budget.dailyLimit ?? 0,
-    monthlyUsed: round(Number(row?.monthly ?? 0)),
+    monthlyUsed: microsToDollars(spent.monthly),
     monthlyLimit: budget.monthlyLimit ?? 0,
     alertThreshold: budget.alertThreshold,
     enforceLimit: budget.enforce,
@@ -45,7 +56,7 @@ export interface UsageInput {
   modelId: string
   promptTokens: number
   completionTokens: number
-  costUsd: number
+  costMicros: Micros
   estimated: boolean
 }
 
@@ -89,14 +100,14 @@ export const reservationTtlMs = (config: Ctx['config']) => config.ai.requestTime
 
 /**
  * With BUDGET_ENFORCE on, refuses (429) a request when the user's spend plus what their in-flight
- * requests have reserved is at or over a limit; otherwise reserves `estimateUsd` until the answer's
+ * requests have reserved is at or over a limit; otherwise reserves `estimateMicros` until the answer's
  * real cost is recorded. Reservations are rows, so every instance on one Postgres sees the others';
  * reading them, deciding and inserting the new one happen in one transaction holding a
  * transaction-level advisory lock on the user, so concurrent sends at the limit, on any number of
  * instances, overshoot it by at most one reservation. (PGlite runs one transaction at a time, which
  * serialises the decisions the same way.)
  */
-export async function reserveBudget(ctx: Ctx, userId: string, estimateUsd: number): Promise<Reservation> {
+export async function reserveBudget(ctx: Ctx, userId: string, estimateMicros: Micros): Promise<Reservation> {
   const { budget } = ctx.config
   const enforced = budget.enforce && ((budget.dailyLimit ?? 0) > 0 || (budget.monthlyLimit ?? 0) > 0)
   if (!enforced) return NOTHING_RESERVED
@@ -105,18 +116,27 @@ export async function reserveBudget(ctx: Ctx, userId: string, estimateUsd: numbe
     await tx.execute(
       sql`select pg_advisory_xact_lock(${sql.raw(String(BUDGET_LOCK_SPACE))}, hashtext(${userId}))`,
     )
-    const status = await getBudgetStatus({ ...ctx, db: tx }, userId)
+    const spent = await spendMicros({ ...ctx, db: tx }, userId)
     const [live] = await tx
-      .select({ total: sql<string | number | null>`coalesce(sum(${budgetReservations.amountUsd}), 0)` })
+      .select({ total: sql<string | number | null>`coalesce(sum(${budgetReservations.amountMicros}), 0)` })
       .from(budgetReservations)
       .where(and(eq(budgetReservations.userId, userId), gt(budgetReservations.expiresAt, now)))
-    const period = exceededPeriod(status, Number(live?.total ?? 0))
+    // Decided in integer micro-dollars: spend exactly at the limit is refused, a micro-dollar under is not.
+    const period = exceededPeriod(
+      {
+        dailyUsed: spent.daily,
+        dailyLimit: dollarsToMicros(budget.dailyLimit ?? 0),
+        monthlyUsed: spent.monthly,
+        monthlyLimit: dollarsToMicros(budget.monthlyLimit ?? 0),
+      },
+      sumMicros(live?.total),
+    )
     if (period) throw new AppError('rate_limited:budget', exceededMessage(period))
     const [row] = await tx
       .insert(budgetReservations)
       .values({
         userId,
-        amountUsd: estimateUsd,
+        amountMicros: estimateMicros,
         createdAt: now,
         expiresAt: new Date(now.getTime() + reservationTtlMs(ctx.config)),
       })

@@ -4,7 +4,7 @@ import type { ChatProvider, ChatTurn, GenerationSettings } from '../ai/types'
 import { ProviderError } from '../ai/types'
 import { type SearchResult, searchWeb } from '../ai/web-search'
 import type { Actor } from '../auth/actor'
-import { costOf } from '../budget/budget-state'
+import { costMicros } from '../budget/money'
 import { getBudgetStatus, type Reservation, recordUsage } from '../budget/service'
 import type { AppContext } from '../context'
 import { type LiveReply, liveReplies } from './live-replies'
@@ -169,9 +169,9 @@ async function recordReplyUsage(
       messageId: job.reply.messageId,
       modelId: job.model.id,
       ...tokens,
-      costUsd: costOf(tokens, {
-        inputPerMillion: job.model.inputPricePerMillion,
-        outputPerMillion: job.model.outputPricePerMillion,
+      costMicros: costMicros(tokens, {
+        inputMicrosPerMillion: job.model.inputPriceMicrosPerMillion,
+        outputMicrosPerMillion: job.model.outputPriceMicrosPerMillion,
       }),
       estimated: !reported,
     },

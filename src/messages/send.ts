@@ -4,7 +4,7 @@ import { aiProviders, providerFor } from '../ai/providers'
 import type { ChatTurn } from '../ai/types'
 import { bindAttachments, requireUnsentAttachments, withAttachmentMarker } from '../attachments/service'
 import type { Actor } from '../auth/actor'
-import { costOf } from '../budget/budget-state'
+import { costMicros } from '../budget/money'
 import { reserveBudget } from '../budget/service'
 import { computeChatTitle, DEFAULT_CHAT_TITLE } from '../chats/auto-title'
 import { type ChatConfigJson, requireChatWithConfig, toGenerationSettings } from '../chats/config-service'
@@ -209,9 +209,13 @@ async function prepareReply(
     history: turns,
   })
   // The most this call can cost: the prompt plus a full max_tokens answer.
-  const estimate = costOf(
+  const estimate = costMicros(
     { promptTokens: estimatePromptTokens(prompt), completionTokens: config.max_tokens },
-    { inputPerMillion: model.inputPricePerMillion, outputPerMillion: model.outputPricePerMillion },
+    {
+      inputMicrosPerMillion: model.inputPriceMicrosPerMillion,
+      outputMicrosPerMillion: model.outputPriceMicrosPerMillion,
+    },
+    'up',
   )
   const reservation = await reserveBudget(ctx, user.actor.userId, estimate)
   return { model, config, turns, reservation }

@@ -1,5 +1,6 @@
 import type { Model } from '../../db/schema'
 import type { Actor } from '../auth/actor'
+import { microsToDollars } from '../budget/money'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { activeModels } from './catalogue-data'
@@ -16,8 +17,9 @@ export function toModelJson(model: Model) {
     provider: model.provider,
     is_active: model.isActive,
     supports_vision: model.supportsVision,
-    input_price_per_million: model.inputPricePerMillion,
-    output_price_per_million: model.outputPricePerMillion,
+    // Stored as integer micro-dollars; the API keeps dollars per million tokens.
+    input_price_per_million: microsToDollars(model.inputPriceMicrosPerMillion),
+    output_price_per_million: microsToDollars(model.outputPriceMicrosPerMillion),
   }
 }
 

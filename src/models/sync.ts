@@ -68,8 +68,12 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     sortOrder: 20_000,
   })
   const priced = rows.map((row) => {
-    const price = ai.modelPrices[row.id] ?? { input: 0, output: 0 }
-    return { ...row, inputPricePerMillion: price.input, outputPricePerMillion: price.output }
+    const price = ai.modelPrices[row.id]
+    return {
+      ...row,
+      inputPriceMicrosPerMillion: price?.inputMicrosPerMillion ?? 0,
+      outputPriceMicrosPerMillion: price?.outputMicrosPerMillion ?? 0,
+    }
   })
   await saveCatalogue(ctx.db, priced, openaiIds)
   forgetActiveModels(ctx)

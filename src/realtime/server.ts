@@ -58,9 +58,7 @@ export async function createRealtime(ctx: Omit<AppContext, 'realtime'>) {
   if (ctx.config.databaseUrl) {
     pool = new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 2 })
     pool.on('error', (error) => ctx.log.error('socket.io adapter pool error', { error }))
-    // The adapter keeps payloads over NOTIFY's 8 kB limit in this table (its documented schema).
-    await pool.query(`create table if not exists socket_io_attachments (
-      id bigserial unique, created_at timestamptz default now(), payload bytea)`)
+    // Its socket_io_attachments table is created by migration 0005.
     io.adapter(createAdapter(pool))
     fanout = createFanout({ serverSideEmit: (packet) => io.of('/').adapter.serverSideEmit(packet) }, ctx.log)
     io.on(FANOUT_EVENT, (batch) => {
