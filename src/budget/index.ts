@@ -9,6 +9,6 @@ export const budgetRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .get(
       '/api/tokens/budget',
-      async ({ user }) => ({ success: true as const, data: await getBudgetStatus(ctx, user.id) }),
+      async ({ actor }) => ({ success: true as const, data: await getBudgetStatus(ctx, actor) }),
       { auth: true, detail: { summary: 'Spend today and this month against the budget limits' } },
     )

@@ -1,17 +1,11 @@
-import { and, eq, gt, gte, sql } from 'drizzle-orm'
-import { budgetReservations, usageRecords } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import { budgetFor } from './budget-data'
 import { type BudgetStatus, exceededMessage, exceededPeriod } from './budget-state'
 import { dollarsToMicros, type Micros, microsToDollars } from './money'
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log'>
-
-/**
- * A SQL sum of micro-dollars read back as a number. Postgres sums bigint into numeric, which the
- * drivers hand over as a string; it stays exact as a double up to 2^53 micro-dollars ($9 billion).
- */
-const sumMicros = (value: string | number | null | undefined): Micros => Number(value ?? 0)
 
 /** Midnight UTC today and the first of this month UTC. */
 export function periodStarts(now: Date) {
@@ -20,24 +14,15 @@ export function periodStarts(now: Date) {
   return { day, month }
 }
 
-/** This user's spend today and this month (UTC) in micro-dollars, summed by the database. */
-async function spendMicros(ctx: Ctx, userId: string): Promise<{ daily: Micros; monthly: Micros }> {
+/** The actor's spend today and this month (UTC) in micro-dollars. */
+function spendMicros(ctx: Ctx, actor: Actor): Promise<{ daily: Micros; monthly: Micros }> {
   const { day, month } = periodStarts(ctx.now())
-  const [row] = await ctx.db
-    .select({
-      daily: sql<
-        string | number | null
-      >`coalesce(sum(${usageRecords.costMicros}) filter (where ${usageRecords.createdAt} >= ${day.toISOString()}::timestamptz), 0)`,
-      monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costMicros}), 0)`,
-    })
-    .from(usageRecords)
-    .where(and(eq(usageRecords.userId, userId), gte(usageRecords.createdAt, month)))
-  return { daily: sumMicros(row?.daily), monthly: sumMicros(row?.monthly) }
+  return budgetFor(ctx.db, actor).spend(day, month)
 }
 
 /** This user's spend today and this month (UTC), with the configured limits, in dollars (the API's unit). Unset limits read 0. */
-export async function getBudgetStatus(ctx: Ctx, userId: string): Promise<BudgetStatus> {
-  const spent = await spendMicros(ctx, userId)
+export async function getBudgetStatus(ctx: Ctx, actor: Actor): Promise<BudgetStatus> {
+  const spent = await spendMicros(ctx, actor)
   const { budget } = ctx.config
   return {
     dailyUsed: microsToDollars(spent.daily),
@@ -50,7 +35,6 @@ export async function getBudgetStatus(ctx: Ctx, userId: string): Promise<BudgetS
 }
 
 export interface UsageInput {
-  userId: string
   chatId: string
   messageId: string
   modelId: string
@@ -64,16 +48,22 @@ export interface UsageInput {
  * Stores the real cost of a call and, in the same transaction, drops the call's reservation, so
  * that another instance deciding meanwhile counts this call exactly once (reserved, or spent).
  */
-export async function recordUsage(ctx: Ctx, usage: UsageInput, reservation?: Reservation): Promise<void> {
+export async function recordUsage(
+  ctx: Ctx,
+  actor: Actor,
+  usage: UsageInput,
+  reservation?: Reservation,
+): Promise<void> {
   const row = { ...usage, createdAt: ctx.now() }
   if (!reservation?.id) {
-    await ctx.db.insert(usageRecords).values(row)
+    await budgetFor(ctx.db, actor).recordUsage(row)
     return
   }
   const reservationId = reservation.id
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(usageRecords).values(row)
-    await tx.delete(budgetReservations).where(eq(budgetReservations.id, reservationId))
+    const budget = budgetFor(tx, actor)
+    await budget.recordUsage(row)
+    await budget.release(reservationId)
   })
 }
 
@@ -85,12 +75,6 @@ export interface Reservation {
 }
 
 const NOTHING_RESERVED: Reservation = { id: null, release: async () => {} }
-
-/**
- * First key of the two-key advisory lock taken per user while deciding (the second is
- * hashtext(user id)). Two-key locks never collide with the single-key migration lock.
- */
-const BUDGET_LOCK_SPACE = 43_001
 
 /**
  * How long a reservation counts: a reply is cut off after AI_TIMEOUT_MS, and the margin covers the
@@ -107,20 +91,16 @@ export const reservationTtlMs = (config: Ctx['config']) => config.ai.requestTime
  * instances, overshoot it by at most one reservation. (PGlite runs one transaction at a time, which
  * serialises the decisions the same way.)
  */
-export async function reserveBudget(ctx: Ctx, userId: string, estimateMicros: Micros): Promise<Reservation> {
+export async function reserveBudget(ctx: Ctx, actor: Actor, estimateMicros: Micros): Promise<Reservation> {
   const { budget } = ctx.config
   const enforced = budget.enforce && ((budget.dailyLimit ?? 0) > 0 || (budget.monthlyLimit ?? 0) > 0)
   if (!enforced) return NOTHING_RESERVED
   const now = ctx.now()
   const id = await ctx.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${sql.raw(String(BUDGET_LOCK_SPACE))}, hashtext(${userId}))`,
-    )
-    const spent = await spendMicros({ ...ctx, db: tx }, userId)
-    const [live] = await tx
-      .select({ total: sql<string | number | null>`coalesce(sum(${budgetReservations.amountMicros}), 0)` })
-      .from(budgetReservations)
-      .where(and(eq(budgetReservations.userId, userId), gt(budgetReservations.expiresAt, now)))
+    const rows = budgetFor(tx, actor)
+    await rows.lockDecisions()
+    const spent = await spendMicros({ ...ctx, db: tx }, actor)
+    const reserved = await rows.reserved(now)
     // Decided in integer micro-dollars: spend exactly at the limit is refused, a micro-dollar under is not.
     const period = exceededPeriod(
       {
@@ -129,19 +109,10 @@ export async function reserveBudget(ctx: Ctx, userId: string, estimateMicros: Mi
         monthlyUsed: spent.monthly,
         monthlyLimit: dollarsToMicros(budget.monthlyLimit ?? 0),
       },
-      sumMicros(live?.total),
+      reserved,
     )
     if (period) throw new AppError('rate_limited:budget', exceededMessage(period))
-    const [row] = await tx
-      .insert(budgetReservations)
-      .values({
-        userId,
-        amountMicros: estimateMicros,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + reservationTtlMs(ctx.config)),
-      })
-      .returning({ id: budgetReservations.id })
-    return row!.id
+    return rows.reserve(estimateMicros, now, new Date(now.getTime() + reservationTtlMs(ctx.config)))
   })
   let released = false
   return {
@@ -150,10 +121,10 @@ export async function reserveBudget(ctx: Ctx, userId: string, estimateMicros: Mi
       if (released) return
       released = true
       try {
-        await ctx.db.delete(budgetReservations).where(eq(budgetReservations.id, id))
+        await budgetFor(ctx.db, actor).release(id)
       } catch (error) {
         // It stops counting when it expires.
-        ctx.log.warn('could not release a budget reservation', { userId, error })
+        ctx.log.warn('could not release a budget reservation', { userId: actor.userId, error })
       }
     },
   }

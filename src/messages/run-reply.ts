@@ -40,7 +40,7 @@ export interface ReplyJob {
  */
 export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message | undefined> {
   const { reply, model } = job
-  const { chatId, messageId, userId } = reply
+  const { chatId, messageId } = reply
   const timeout = AbortSignal.timeout(ctx.config.ai.requestTimeoutMs)
   const signal = AbortSignal.any([reply.controller.signal, timeout])
   // The text so far is saved with every other live reply's, every 500 ms (partial-saves.ts).
@@ -126,7 +126,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
           }
       ctx.realtime.toChat(chatId, 'message:completed', { chatId, message })
     }
-    void pushBudget(ctx, userId)
+    void pushBudget(ctx, job.actor)
   }
   return stored
 }
@@ -163,8 +163,8 @@ async function recordReplyUsage(
   if (!tokens.promptTokens && !tokens.completionTokens) return
   await recordUsage(
     ctx,
+    job.actor,
     {
-      userId: job.reply.userId,
       chatId: job.reply.chatId,
       messageId: job.reply.messageId,
       modelId: job.model.id,
@@ -179,10 +179,10 @@ async function recordReplyUsage(
   )
 }
 
-async function pushBudget(ctx: AppContext, userId: string) {
+async function pushBudget(ctx: AppContext, actor: Actor) {
   try {
-    ctx.realtime.toUser(userId, 'budget:updated', await getBudgetStatus(ctx, userId))
+    ctx.realtime.toUser(actor.userId, 'budget:updated', await getBudgetStatus(ctx, actor))
   } catch (error) {
-    ctx.log.warn('could not push the budget', { userId, error })
+    ctx.log.warn('could not push the budget', { userId: actor.userId, error })
   }
 }

@@ -217,7 +217,7 @@ async function prepareReply(
     },
     'up',
   )
-  const reservation = await reserveBudget(ctx, user.actor.userId, estimate)
+  const reservation = await reserveBudget(ctx, user.actor, estimate)
   return { model, config, turns, reservation }
 }
 

@@ -1,0 +1,76 @@
+import { and, eq, gt, gte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { budgetReservations, usageRecords } from '../../db/schema'
+import type { Actor } from '../auth/actor'
+import type { Micros } from './money'
+
+/**
+ * First key of the two-key advisory lock taken per user while deciding (the second is
+ * hashtext(user id)). Two-key locks never collide with the single-key migration lock.
+ */
+const BUDGET_LOCK_SPACE = 43_001
+
+/**
+ * A SQL sum of micro-dollars read back as a number. Postgres sums bigint into numeric, which the
+ * drivers hand over as a string; it stays exact as a double up to 2^53 micro-dollars ($9 billion).
+ */
+const sumMicros = (value: string | number | null | undefined): Micros => Number(value ?? 0)
+
+export type NewUsage = Omit<typeof usageRecords.$inferInsert, 'userId' | 'id'>
+
+/**
+ * The actor's spend and reservations. Every query is limited to the actor's rows; pass the
+ * transaction handle as `db` to run inside one.
+ */
+export function budgetFor(db: Db, actor: Actor) {
+  const userId = actor.userId
+  return {
+    /** Spend since `day` and since `month` (the month includes the day), summed by the database. */
+    async spend(day: Date, month: Date): Promise<{ daily: Micros; monthly: Micros }> {
+      const [row] = await db
+        .select({
+          daily: sql<
+            string | number | null
+          >`coalesce(sum(${usageRecords.costMicros}) filter (where ${usageRecords.createdAt} >= ${day.toISOString()}::timestamptz), 0)`,
+          monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costMicros}), 0)`,
+        })
+        .from(usageRecords)
+        .where(and(eq(usageRecords.userId, userId), gte(usageRecords.createdAt, month)))
+      return { daily: sumMicros(row?.daily), monthly: sumMicros(row?.monthly) }
+    },
+
+    /** Holds the per-user decision lock until the surrounding transaction ends. */
+    async lockDecisions(): Promise<void> {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${sql.raw(String(BUDGET_LOCK_SPACE))}, hashtext(${userId}))`,
+      )
+    },
+
+    /** What the actor's in-flight calls have reserved and not yet recorded. */
+    async reserved(now: Date): Promise<Micros> {
+      const [live] = await db
+        .select({ total: sql<string | number | null>`coalesce(sum(${budgetReservations.amountMicros}), 0)` })
+        .from(budgetReservations)
+        .where(and(eq(budgetReservations.userId, userId), gt(budgetReservations.expiresAt, now)))
+      return sumMicros(live?.total)
+    },
+
+    async reserve(amountMicros: Micros, createdAt: Date, expiresAt: Date): Promise<string> {
+      const [row] = await db
+        .insert(budgetReservations)
+        .values({ userId, amountMicros, createdAt, expiresAt })
+        .returning({ id: budgetReservations.id })
+      return row!.id
+    },
+
+    async release(reservationId: string): Promise<void> {
+      await db
+        .delete(budgetReservations)
+        .where(and(eq(budgetReservations.id, reservationId), eq(budgetReservations.userId, userId)))
+    },
+
+    async recordUsage(usage: NewUsage): Promise<void> {
+      await db.insert(usageRecords).values({ ...usage, userId })
+    },
+  }
+}
