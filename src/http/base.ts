@@ -67,6 +67,7 @@ export const httpBase = (ctx: AppContext) =>
       }
       const refusal = refusedBodies.get(request)
       if (refusal) throw refusal
+      if (isNonObjectBody(body)) nonObjectBodies.add(request)
       // Multipart reached Elysia's form parser: only the upload routes (parse: 'none') take it.
       if (
         body !== undefined &&
@@ -74,8 +75,10 @@ export const httpBase = (ctx: AppContext) =>
       )
         throw new AppError('unsupported_media_type:body', NOT_JSON_MESSAGE)
     })
-    .onBeforeHandle({ as: 'global' }, ({ body }) => {
-      if (isNonObjectBody(body))
+    // After validation, so a required body's schema names what it expected; an optional one's
+    // schema skips non-objects and Elysia's cleaning turns them into "no body", hence the note above.
+    .onBeforeHandle({ as: 'global' }, ({ request }) => {
+      if (nonObjectBodies.has(request))
         throw new AppError('bad_request:body', 'The request body must be a JSON object')
     })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
@@ -142,6 +145,9 @@ export const httpBase = (ctx: AppContext) =>
         userId: facts.userId,
       })
     })
+
+/** Requests whose JSON body was `null`, an array or a bare value (checked before Elysia cleans it). */
+const nonObjectBodies = new WeakSet<Request>()
 
 /**
  * Malformed percent-escapes in the path or query, and NUL in the path, are refused for every route
