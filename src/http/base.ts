@@ -101,6 +101,9 @@ export const httpBase = (ctx: AppContext) =>
             : null
       // A safety net behind the body and URL checks (query strings, cookies and multipart fields are not walked).
       if (isUnstorableText(error)) return reply(400, NUL_MESSAGE, 'bad_request:nul')
+      // decodeURIComponent on client text (a cookie's value, say) with a broken %-escape.
+      if (error instanceof URIError)
+        return reply(400, 'Malformed percent-encoding in the request', 'bad_request:encoding')
       if (appError) {
         if (appError.status >= 500)
           ctx.log.error('request failed', { path: pathOf(request), error: appError, cause: appError.cause })
