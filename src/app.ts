@@ -8,6 +8,7 @@ import { budgetRoutes } from './budget'
 import { chatRoutes } from './chats'
 import type { AppContext } from './context'
 import { healthRoutes } from './health'
+import { apiDocsPage } from './http/api-docs'
 import { httpBase } from './http/base'
 import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
@@ -26,7 +27,15 @@ export interface AppOptions {
 export function createApp(ctx: AppContext, options: AppOptions) {
   const app = new Elysia()
     .use(httpBase(ctx))
-    .use(openapi({ path: '/api/docs', documentation: { info: { title: 'Parley API', version: '1' } } }))
+    // The spec only (/api/docs/json): the plugin's own page loads Scalar from a CDN; ours is local.
+    .use(
+      openapi({
+        path: '/api/docs',
+        provider: null,
+        documentation: { info: { title: 'Parley API', version: '1' } },
+      }),
+    )
+    .use(apiDocsPage())
     .use(healthRoutes(ctx, { vector: options.vector }))
     .use(brandingRoutes(ctx))
     .use(profileRoutes(ctx))

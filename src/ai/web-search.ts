@@ -1,3 +1,5 @@
+import { readCappedText } from '../http/read-capped'
+
 /**
  * Web search through a SearXNG instance (`SEARXNG_URL`): `GET /search?q=...&format=json`. The top
  * five results become cited context for the model. A failed search is logged and the answer goes
@@ -11,24 +13,34 @@ export interface SearchResult {
 }
 
 const MAX_RESULTS = 5
-const SEARCH_TIMEOUT_MS = 10_000
+
+/**
+ * The search backend is outside our control: its answer is read for at most this long (headers and
+ * body together) and this many bytes. A SearXNG page of results is tens of kilobytes.
+ */
+export const SEARCH_LIMITS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 }
 
 export async function searchWeb(
   baseUrl: string,
   query: string,
   signal?: AbortSignal,
+  limits = SEARCH_LIMITS,
 ): Promise<SearchResult[]> {
   const url = new URL('/search', `${baseUrl}/`)
   url.searchParams.set('q', query.slice(0, 500))
   url.searchParams.set('format', 'json')
-  const timeout = AbortSignal.timeout(SEARCH_TIMEOUT_MS)
+  // The fetch's signal also aborts reading the body, so a trickling answer ends at the same deadline.
+  const timeout = AbortSignal.timeout(limits.timeoutMs)
   const response = await fetch(url, {
     headers: { accept: 'application/json' },
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   })
-  if (!response.ok) throw new Error(`SearXNG answered ${response.status}`)
-  const body = (await response.json()) as { results?: unknown }
-  const results = Array.isArray(body.results) ? body.results : []
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {})
+    throw new Error(`SearXNG answered ${response.status}`)
+  }
+  const body = JSON.parse(await readCappedText(response, limits.maxBytes)) as { results?: unknown } | null
+  const results = Array.isArray(body?.results) ? body.results : []
   return results
     .flatMap((item): SearchResult[] => {
       const { title, url: link, content } = (item ?? {}) as Record<string, unknown>

@@ -15,10 +15,20 @@ export function encodeCursor(row: Position): string {
   return Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString('base64url')
 }
 
+/**
+ * The last instant a cursor may carry (9999-12-31T23:59:59.999Z). A forged cursor can name any
+ * 16-digit millisecond count; past year 9999 a Date either is invalid or serialises as `+275760-...`,
+ * which Postgres refuses (a 500 before this check). Rows are written by the app, so no real
+ * position lies outside 1970..9999.
+ */
+const LAST_CURSOR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
 export function decodeCursor(cursor: string): Position {
   const match = /^(\d{1,16})\.([0-9a-f-]{36})$/i.exec(Buffer.from(cursor, 'base64url').toString())
-  if (!match) throw new AppError('bad_request:cursor', 'Invalid cursor')
-  return { createdAt: new Date(Number(match[1])), id: match[2]!.toLowerCase() }
+  const ms = match ? Number(match[1]) : Number.NaN
+  if (!match || !(ms <= LAST_CURSOR_MS) || !isUuid(match[2]))
+    throw new AppError('bad_request:cursor', 'Invalid cursor')
+  return { createdAt: new Date(ms), id: match[2]!.toLowerCase() }
 }
 
 /** Rows strictly after `position` in (createdAt desc, id desc) order. */

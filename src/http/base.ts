@@ -1,6 +1,15 @@
 import { Elysia, ValidationError } from 'elysia'
 import type { AppContext } from '../context'
 import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
+import {
+  isNonObjectBody,
+  NO_BODY,
+  NOT_JSON_MESSAGE,
+  NUL_MESSAGE,
+  parseJsonBody,
+  refusedBodies,
+  STREAMED_BODY,
+} from './json-body'
 import { requestFacts } from './request-log'
 
 /** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
@@ -15,13 +24,16 @@ export const inlineChatBodyLimit = (uploads: { maxFileBytes: number }) =>
 
 /**
  * Cross-cutting HTTP behaviour, registered once on the root app: the `{success:false,error}`
- * error shape with a fitting status (never a stack trace), the body size limit, and one structured
- * log line per request (method, path, status, duration, user id; never bodies or headers).
+ * error shape with a fitting status (never a stack trace), the URL and body checks (size, JSON
+ * only, no NUL; docs/decisions/101-input-hardening.md), and one structured log line per request
+ * (method, path, status, duration, user id; never bodies or headers).
  */
 export const httpBase = (ctx: AppContext) =>
   new Elysia({ name: 'http.base' })
     .onRequest(({ request }) => {
       requestFacts.set(request, { start: performance.now() })
+      const refusal = urlRefusal(request.url)
+      if (refusal) return refusal
       const length = Number(request.headers.get('content-length') ?? 0)
       const type = request.headers.get('content-type') ?? ''
       if (length > JSON_BODY_LIMIT && !type.startsWith('multipart/form-data')) {
@@ -32,6 +44,42 @@ export const httpBase = (ctx: AppContext) =>
           { status: 413 },
         )
       }
+    })
+    // Routes with `parse: 'none'` (the uploads) name this parser; it leaves their stream unread.
+    .parser('none', ({ request }) => {
+      refusedBodies.delete(request)
+      return STREAMED_BODY
+    })
+    // Runs before authentication (resolve) and before any route parser: a chunked body is cut off here.
+    .onParse({ as: 'global' }, ({ request, path }, contentType) =>
+      parseJsonBody(
+        request,
+        contentType,
+        path === '/api/chat' ? inlineChatBodyLimit(ctx.config.uploads) : JSON_BODY_LIMIT,
+      ),
+    )
+    .onTransform({ as: 'global' }, (context) => {
+      const { request } = context
+      const body: unknown = context.body
+      if (body === NO_BODY || body === STREAMED_BODY) {
+        context.body = undefined
+        return
+      }
+      const refusal = refusedBodies.get(request)
+      if (refusal) throw refusal
+      if (isNonObjectBody(body)) nonObjectBodies.add(request)
+      // Multipart reached Elysia's form parser: only the upload routes (parse: 'none') take it.
+      if (
+        body !== undefined &&
+        (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/')
+      )
+        throw new AppError('unsupported_media_type:body', NOT_JSON_MESSAGE)
+    })
+    // After validation, so a required body's schema names what it expected; an optional one's
+    // schema skips non-objects and Elysia's cleaning turns them into "no body", hence the note above.
+    .onBeforeHandle({ as: 'global' }, ({ request }) => {
+      if (nonObjectBodies.has(request))
+        throw new AppError('bad_request:body', 'The request body must be a JSON object')
     })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
       // `set.status` is what the access log reads; the Response carries the same status to the client.
@@ -44,10 +92,22 @@ export const httpBase = (ctx: AppContext) =>
         set.status = status
         return Response.json({ success: false, error: message, code: errorCode }, { status, headers })
       }
-      if (error instanceof AppError) {
-        if (error.status >= 500)
-          ctx.log.error('request failed', { path: pathOf(request), error, cause: error.cause })
-        return reply(error.status, error.message, error.code, error.headers)
+      // Our body parser's refusals reach here wrapped in Elysia's ParseError.
+      const appError =
+        error instanceof AppError
+          ? error
+          : code === 'PARSE'
+            ? (appErrorIn(error) ?? refusedBodies.get(request) ?? null)
+            : null
+      // A safety net behind the body and URL checks (query strings, cookies and multipart fields are not walked).
+      if (isUnstorableText(error)) return reply(400, NUL_MESSAGE, 'bad_request:nul')
+      // decodeURIComponent on client text (a cookie's value, say) with a broken %-escape.
+      if (error instanceof URIError)
+        return reply(400, 'Malformed percent-encoding in the request', 'bad_request:encoding')
+      if (appError) {
+        if (appError.status >= 500)
+          ctx.log.error('request failed', { path: pathOf(request), error: appError, cause: appError.cause })
+        return reply(appError.status, appError.message, appError.code, appError.headers)
       }
       switch (code) {
         case 'VALIDATION':
@@ -88,6 +148,47 @@ export const httpBase = (ctx: AppContext) =>
         userId: facts.userId,
       })
     })
+
+/** Requests whose JSON body was `null`, an array or a bare value (checked before Elysia cleans it). */
+const nonObjectBodies = new WeakSet<Request>()
+
+/**
+ * Malformed percent-escapes in the path or query, and NUL in the path, are refused for every route
+ * at once: Elysia leaves a bad escape undecoded (so `/api/chats/%E0%A4%A` reached the handlers) and
+ * a decoded NUL would reach Postgres, which cannot store it. A NUL in the query goes on to the route
+ * (a confirmation link's token has its own answer); the 22021 net in onError catches the rest.
+ */
+function urlRefusal(raw: string): Response | null {
+  const url = new URL(raw)
+  let path: string
+  try {
+    path = decodeURIComponent(url.pathname)
+    decodeURIComponent(url.search)
+  } catch {
+    return Response.json(
+      { success: false, error: 'Malformed percent-encoding in the URL', code: 'bad_request:url' },
+      { status: 400 },
+    )
+  }
+  if (path.includes('\0'))
+    return Response.json({ success: false, error: NUL_MESSAGE, code: 'bad_request:nul' }, { status: 400 })
+  return null
+}
+
+function appErrorIn(error: unknown): AppError | null {
+  const cause = (error as { cause?: unknown }).cause
+  return cause instanceof AppError ? cause : null
+}
+
+/** Postgres 22021 (character not in repertoire: a NUL) or 22P05, anywhere in the cause chain. */
+function isUnstorableText(error: unknown): boolean {
+  for (let current = error, hops = 0; current && hops < 5; hops++) {
+    const code = (current as { code?: unknown }).code
+    if (code === '22021' || code === '22P05') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
 
 function pathOf(request: Request): string {
   return new URL(request.url).pathname

@@ -1,0 +1,85 @@
+import { AppError } from './errors'
+import { BodyTooLargeError, readCapped } from './read-capped'
+
+/**
+ * The one body parser of the API. Elysia's own parsers trust the client: a JSON body that does not
+ * parse on a route whose body is optional silently becomes "no body", a body without a JSON
+ * content type is read as text or form fields, and a chunked body is read whole before anything
+ * counts it. This reads at most `limit` bytes, accepts JSON only, and refuses what Postgres or the
+ * handlers cannot take (NUL characters, non-finite numbers, absurd nesting) with a 4xx.
+ */
+
+/** The request carried no body: handed to Elysia as a value so that it does not try its own parsers. */
+export const NO_BODY = Symbol('no body')
+/** A route with `parse: 'none'` reads its own (multipart) stream, after authentication. */
+export const STREAMED_BODY = Symbol('streamed body')
+
+/**
+ * A body of another type than JSON, already read under the cap: refused with 415 unless the route
+ * reads its own stream (`parse: 'none'`), whose handler then gives its own answer. The parser cannot
+ * see the route, so the refusal waits here until the route's own parser has had its turn.
+ */
+export const refusedBodies = new WeakMap<Request, AppError>()
+
+/** Deeper than any of our request schemas; stops a `[[[[...` body from costing a deep recursion. */
+const MAX_DEPTH = 32
+
+export async function parseJsonBody(request: Request, contentType: string, limit: number): Promise<unknown> {
+  const type = contentType.toLowerCase()
+  // Uploads stream and cap their own multipart bodies; elsewhere base.ts refuses multipart after this.
+  if (type === 'multipart/form-data') return undefined
+  let bytes: Uint8Array
+  try {
+    bytes = await readCapped(request, limit)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      throw new AppError('payload_too_large:body', 'Request body is too large', { cause: error })
+    throw new AppError('bad_request:body', 'The request body could not be read', { cause: error })
+  }
+  if (bytes.byteLength === 0) return NO_BODY
+  if (!isJsonType(type)) {
+    refusedBodies.set(request, new AppError('unsupported_media_type:body', NOT_JSON_MESSAGE))
+    return undefined
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch (error) {
+    throw new AppError('bad_request:body', 'Malformed request body', { cause: error })
+  }
+  assertStorable(value)
+  // `null`, arrays and bare values go on to the route's schema, which names what it expected.
+  return value
+}
+
+export const NOT_JSON_MESSAGE = 'Request bodies must be JSON (application/json)'
+
+/** Every body of the API is an object; a `null` or array that an optional body schema let pass is a mistake, not "no body". */
+export const isNonObjectBody = (body: unknown) =>
+  body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))
+
+const isJsonType = (type: string) => type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
+
+export const NUL_MESSAGE = 'Text cannot contain NUL characters (\\u0000)'
+
+/** Walks the parsed body without recursion: no NUL in keys or strings, finite numbers, bounded depth. */
+function assertStorable(root: unknown) {
+  const stack: Array<[unknown, number]> = [[root, 0]]
+  while (stack.length) {
+    const [value, depth] = stack.pop()!
+    if (typeof value === 'string') {
+      // Postgres text cannot hold NUL (error 22021); refusing it here names the problem.
+      if (value.includes('\0')) throw new AppError('bad_request:nul', NUL_MESSAGE)
+    } else if (typeof value === 'number') {
+      // JSON has no Infinity, but 1e999 parses to it.
+      if (!Number.isFinite(value))
+        throw new AppError('bad_request:body', 'Numbers in the body must be finite')
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_DEPTH) throw new AppError('bad_request:body', 'The request body is nested too deeply')
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\0')) throw new AppError('bad_request:nul', NUL_MESSAGE)
+        stack.push([item, depth + 1])
+      }
+    }
+  }
+}
