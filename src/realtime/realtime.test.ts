@@ -80,6 +80,56 @@ describe('socket authentication', () => {
   })
 })
 
+describe('the handshake checks Origin like cookie-authenticated REST mutations', () => {
+  const withOrigin = (options: { token?: string; cookie?: string }, origin: string) => {
+    const socket = io(server.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: options.token ? { token: options.token } : {},
+      extraHeaders: { ...(options.cookie ? { cookie: options.cookie } : {}), origin },
+    })
+    sockets.push(socket)
+    return new Promise<Error | undefined>((resolve) => {
+      socket.on('connect', () => resolve(undefined))
+      socket.on('connect_error', (error) => resolve(error))
+    })
+  }
+
+  test('a cookie handshake from a foreign Origin is refused', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    const error = await withOrigin({ cookie: `${SESSION_COOKIE}=${token}` }, 'http://evil.example')
+    expect(error?.message).toBe('forbidden:origin')
+  })
+
+  test('a cookie handshake from our own Origin, or with none (same-origin polling), is accepted', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    expect(await withOrigin({ cookie: `${SESSION_COOKIE}=${token}` }, server.url)).toBeUndefined()
+    expect((await connect({ cookie: `${SESSION_COOKIE}=${token}` })).error).toBeUndefined()
+  })
+
+  test('an auth.token handshake is no ambient credential and skips the check', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    expect(await withOrigin({ token }, 'http://evil.example')).toBeUndefined()
+  })
+})
+
+describe('malformed cookies at the handshake', () => {
+  test.each(['parley_session=%E0%A4%A', 'parley_session=%', 'parley_session', '=;;=%zz'])(
+    '%j is no credential: refused as unauthorized, and the server stays up',
+    async (cookie) => {
+      const { error } = await connect({ cookie })
+      expect(error?.message).toBe('unauthorized')
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+    },
+  )
+
+  test('a broken cookie of another name does not hide a good session cookie', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    const { error } = await connect({ cookie: `other=%E0%A4%A; ${SESSION_COOKIE}=${token}` })
+    expect(error).toBeUndefined()
+  })
+})
+
 describe('user rooms', () => {
   test('events for a user reach every socket of that user, by token or by cookie, and no one else', async () => {
     const { token } = await createSession(server.ctx.db, userId, new Date())
@@ -140,6 +190,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
       const expected = Array.from({ length: 300 }, (_, index) => index + 1)
       expect(await near).toEqual(expected)
       expect(await remote).toEqual(expected)
+    } finally {
+      await first.stop()
+      await second.stop()
+      await database.drop()
+    }
+  })
+
+  test('a session ended on one instance loses its socket on another', async () => {
+    const database = await createServerDatabaseUrl(process.env.TEST_DATABASE_URL!)
+    const first = await startTestServer({ DATABASE_URL: database.url })
+    const second = await startTestServer({ DATABASE_URL: database.url })
+    try {
+      const [user] = await first.ctx.db
+        .insert(users)
+        .values({ email: 'ended@example.com', passwordHash: 'unused' })
+        .returning()
+      const { token } = await createSession(first.ctx.db, user!.id, new Date())
+      const socket = io(second.url, { transports: ['websocket'], reconnection: false, auth: { token } })
+      sockets.push(socket)
+      await new Promise((resolve) => socket.on('connect', () => resolve(null)))
+      const cut = new Promise((resolve) => socket.on('disconnect', resolve))
+      const started = performance.now()
+      const res = await fetch(`${first.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.status).toBe(200)
+      expect(await cut).toBe('io server disconnect')
+      expect(performance.now() - started).toBeLessThan(5000)
     } finally {
       await first.stop()
       await second.stop()
