@@ -57,7 +57,7 @@ async function runServer(providerUrl: string, users: number) {
       .insert(usersTable)
       .values({ email: `bench${index}@example.com`, passwordHash: hash, emailConfirmedAt: new Date() })
       .returning()
-    tokens.push((await createSession(server.ctx.db, user!.id)).token)
+    tokens.push((await createSession(server.ctx.db, user!.id, new Date())).token)
   }
   console.log(`READY ${JSON.stringify({ url: server.url, tokens })}`)
   process.on('SIGTERM', async () => {

@@ -1,11 +1,17 @@
 import type { Database, Db } from '../db/client'
 import type { Config } from './config'
 import type { Logger } from './log/logger'
+import type { ServerEvent, ServerEventPayload } from './realtime/events'
 
-/** Pushes events to sockets. The socket.io implementation lives in src/realtime. */
+/**
+ * Pushes events to sockets, typed by the event map in src/realtime/events.ts. The socket.io
+ * implementation lives in src/realtime.
+ */
 export interface Realtime {
-  toUser(userId: string, event: string, payload: unknown): void
-  toChat(chatId: string, event: string, payload: unknown): void
+  toUser<E extends ServerEvent>(userId: string, event: E, payload: ServerEventPayload<E>): void
+  toChat<E extends ServerEvent>(chatId: string, event: E, payload: ServerEventPayload<E>): void
+  /** Disconnects the sockets of these sessions on every instance (the sessions have ended). */
+  endSessions(sessionIds: string[]): void
 }
 
 /**

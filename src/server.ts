@@ -1,6 +1,7 @@
 import { openDatabase, openPostgres } from '../db/client'
 import { migrate } from '../db/migrate'
 import { createApp } from './app'
+import { startExpiryPurge } from './auth/purge'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { closeTextExtraction } from './extract/service'
@@ -36,6 +37,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   }
   const interrupted = await failInterruptedReplies(base)
   if (interrupted) log.warn('replies interrupted by the last stop were marked failed', { count: interrupted })
+  const purge = startExpiryPurge(base)
   const { engine, realtime, close: closeRealtime } = await createRealtime(base)
   const ctx: AppContext = { ...base, realtime }
   const app = createApp(ctx, { vector, socketEngine: engine })
@@ -57,6 +59,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     url,
     port: app.server!.port,
     async stop() {
+      await purge.stop()
       await closeRealtime()
       await app.stop(true)
       closeTextExtraction()

@@ -4,7 +4,11 @@ import { clearedSessionCookie } from '../auth/session'
 import type { AppContext } from '../context'
 import { deleteAccount } from './service'
 
-/** The account as a whole (spec section 7: the client sends its token as a Bearer credential). */
+/**
+ * The account as a whole. Spec section 7 has the browser send its token as a Bearer credential; the
+ * web client sends the httpOnly cookie instead (with the Origin check of every cookie mutation),
+ * and API clients may still use Bearer (docs/decisions/100-session-token-not-in-page.md).
+ */
 export const accountRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'account' }).use(authGuard(ctx)).delete(
     '/api/user/delete-account',

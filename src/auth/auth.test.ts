@@ -20,7 +20,8 @@ async function signUp(email = uniqueEmail(), password = 'secret123', fullName = 
   const res = await sendJson(t, 'POST', '/api/auth/signup', { email, password, fullName })
   expect(res.status).toBe(200)
   const body = await res.json()
-  return { email, password, token: body.data.token as string, user: body.data.user, res }
+  // A browser never sees the token in the body: it is read from the httpOnly cookie here.
+  return { email, password, token: tokenOf(res), user: body.data.user, res }
 }
 
 /** A valid 1×1 PNG. */
@@ -29,6 +30,7 @@ const TINY_PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 )
 
+const tokenOf = (response: Response) => cookieOf(response).split('=')[1] ?? ''
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 const me = (headers: Record<string, string>) => t.request('/api/auth/me', { headers })
 
@@ -120,7 +122,7 @@ describe('POST /api/auth/login', () => {
     account = await signUp()
   })
 
-  test('signs in with any letter case of the e-mail, sets the session cookie and returns the token', async () => {
+  test('signs in with any letter case of the e-mail and sets the session cookie; a page never sees the token', async () => {
     const res = await sendJson(t, 'POST', '/api/auth/login', {
       email: account.email.toUpperCase(),
       password: account.password,
@@ -130,11 +132,24 @@ describe('POST /api/auth/login', () => {
     expect(body.success).toBe(true)
     expect(body.data.user.id).toBe(account.user.id)
     expect(JSON.stringify(body)).not.toContain('assword')
+    expect(body.data.token).toBeUndefined()
     expect(res.headers.get('set-cookie')).toContain(
-      `parley_session=${body.data.token}; Path=/; HttpOnly; SameSite=Lax`,
+      `parley_session=${tokenOf(res)}; Path=/; HttpOnly; SameSite=Lax`,
     )
     // The cookie alone authenticates.
     expect((await me({ cookie: cookieOf(res) })).status).toBe(200)
+  })
+
+  test('a client without an Origin header (no web page) gets the token in the body', async () => {
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    })
+    expect(res.status).toBe(200)
+    const { data } = await res.json()
+    expect(data.token).toBe(tokenOf(res))
+    expect((await me(bearer(data.token))).status).toBe(200)
   })
 
   test('a wrong password and an unknown e-mail get the same 401 message', async () => {
@@ -255,22 +270,24 @@ describe('sessions', () => {
 })
 
 describe('PATCH /api/auth/password', () => {
-  test('changes the password without the current one; keeps this session, ends the others', async () => {
+  test('changes the password given the current one; keeps this session, ends the others and their sockets', async () => {
     const account = await signUp()
     const other = await sendJson(t, 'POST', '/api/auth/login', {
       email: account.email,
       password: account.password,
     })
-    const otherToken = (await other.json()).data.token
+    const otherToken = tokenOf(other)
     const res = await sendJson(
       t,
       'PATCH',
       '/api/auth/password',
-      { password: 'brand-new-pw' },
+      { password: 'brand-new-pw', currentPassword: account.password },
       bearer(account.token),
     )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ success: true })
+    expect(t.endedSessions).toContain(hashToken(otherToken))
+    expect(t.endedSessions).not.toContain(hashToken(account.token))
     expect((await me(bearer(account.token))).status).toBe(200)
     expect((await me(bearer(otherToken))).status).toBe(401)
     const oldLogin = await sendJson(t, 'POST', '/api/auth/login', {
@@ -285,10 +302,49 @@ describe('PATCH /api/auth/password', () => {
     expect(newLogin.status).toBe(200)
   })
 
-  test('refuses a short password, an unknown field and an unauthenticated call', async () => {
-    const { token } = await signUp()
+  test('refuses a wrong or missing current password, and changes nothing', async () => {
+    const account = await signUp()
+    const other = await sendJson(t, 'POST', '/api/auth/login', {
+      email: account.email,
+      password: account.password,
+    })
+    const wrong = await sendJson(
+      t,
+      'PATCH',
+      '/api/auth/password',
+      { password: 'brand-new-pw', currentPassword: 'not-my-password' },
+      bearer(account.token),
+    )
+    expect(wrong.status).toBe(401)
+    expect(await wrong.json()).toEqual({
+      success: false,
+      error: 'Current password is incorrect',
+      code: 'unauthorized:current_password',
+    })
     await expectError(
-      await sendJson(t, 'PATCH', '/api/auth/password', { password: '12345' }, bearer(token)),
+      await sendJson(t, 'PATCH', '/api/auth/password', { password: 'brand-new-pw' }, bearer(account.token)),
+      400,
+      'Current password is required',
+    )
+    // Still the old password, and the other session still works.
+    expect((await me(bearer(tokenOf(other)))).status).toBe(200)
+    const login = await sendJson(t, 'POST', '/api/auth/login', {
+      email: account.email,
+      password: account.password,
+    })
+    expect(login.status).toBe(200)
+  })
+
+  test('refuses a short password, an unknown field and an unauthenticated call', async () => {
+    const { token, password } = await signUp()
+    await expectError(
+      await sendJson(
+        t,
+        'PATCH',
+        '/api/auth/password',
+        { password: '12345', currentPassword: password },
+        bearer(token),
+      ),
       400,
       'Password must be at least 6 characters long',
     )
@@ -297,14 +353,14 @@ describe('PATCH /api/auth/password', () => {
         t,
         'PATCH',
         '/api/auth/password',
-        { password: 'secret123', currentPassword: 'x' },
+        { password: 'secret123', currentPassword: password, oldPassword: 'x' },
         bearer(token),
       ),
       400,
-      'Unknown field: currentPassword',
+      'Unknown field: oldPassword',
     )
     await expectError(
-      await sendJson(t, 'PATCH', '/api/auth/password', { password: 'secret123' }),
+      await sendJson(t, 'PATCH', '/api/auth/password', { password: 'secret123', currentPassword: password }),
       401,
       'No active session',
     )
@@ -315,7 +371,13 @@ describe('PATCH /api/auth/email and GET /api/auth/confirm', () => {
   test('mails a link to the new address; the address changes only when it is followed, once', async () => {
     const account = await signUp()
     const newEmail = uniqueEmail('moved')
-    const res = await sendJson(t, 'PATCH', '/api/auth/email', { email: newEmail }, bearer(account.token))
+    const res = await sendJson(
+      t,
+      'PATCH',
+      '/api/auth/email',
+      { email: newEmail, currentPassword: account.password },
+      bearer(account.token),
+    )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ success: true, data: { pendingEmail: newEmail } })
     expect((await (await me(bearer(account.token))).json()).data.user.email).toBe(account.email)
@@ -339,10 +401,36 @@ describe('PATCH /api/auth/email and GET /api/auth/confirm', () => {
     expect(login.status).toBe(200)
   })
 
+  test('needs the current password: a wrong or missing one is refused and nothing is mailed', async () => {
+    const account = await signUp()
+    const wanted = uniqueEmail('unasked')
+    const wrong = await sendJson(
+      t,
+      'PATCH',
+      '/api/auth/email',
+      { email: wanted, currentPassword: 'not-my-password' },
+      bearer(account.token),
+    )
+    expect(wrong.status).toBe(401)
+    expect((await wrong.json()).code).toBe('unauthorized:current_password')
+    await expectError(
+      await sendJson(t, 'PATCH', '/api/auth/email', { email: wanted }, bearer(account.token)),
+      400,
+      'Current password is required',
+    )
+    expect((await readOutbox(t.ctx.config.dataDir)).some((mail) => mail.to === wanted)).toBe(false)
+  })
+
   test('refuses the address the account already has', async () => {
     const account = await signUp()
     await expectError(
-      await sendJson(t, 'PATCH', '/api/auth/email', { email: account.email }, bearer(account.token)),
+      await sendJson(
+        t,
+        'PATCH',
+        '/api/auth/email',
+        { email: account.email, currentPassword: account.password },
+        bearer(account.token),
+      ),
       400,
       'The new email address is the same as the current one',
     )
@@ -356,7 +444,7 @@ describe('PATCH /api/auth/email and GET /api/auth/confirm', () => {
         t,
         'PATCH',
         '/api/auth/email',
-        { email: holder.email.toUpperCase() },
+        { email: holder.email.toUpperCase(), currentPassword: account.password },
         bearer(account.token),
       ),
       409,
@@ -367,7 +455,13 @@ describe('PATCH /api/auth/email and GET /api/auth/confirm', () => {
   test('re-checks the address when the link is followed: taken in the meantime means 409, no change', async () => {
     const account = await signUp()
     const wanted = uniqueEmail('wanted')
-    await sendJson(t, 'PATCH', '/api/auth/email', { email: wanted }, bearer(account.token))
+    await sendJson(
+      t,
+      'PATCH',
+      '/api/auth/email',
+      { email: wanted, currentPassword: account.password },
+      bearer(account.token),
+    )
     const token = await linkTokenFromOutbox(t, wanted, '/auth/confirm')
     await signUp(wanted.toUpperCase())
     await expectError(
@@ -379,9 +473,9 @@ describe('PATCH /api/auth/email and GET /api/auth/confirm', () => {
   })
 
   test.each([
-    [{ email: 'no-at-sign' }, 'Please enter a valid email address'],
-    [{ email: '' }, 'Please enter a valid email address'],
-    [{}, 'Please enter a valid email address'],
+    [{ email: 'no-at-sign', currentPassword: 'secret123' }, 'Please enter a valid email address'],
+    [{ email: '', currentPassword: 'secret123' }, 'Please enter a valid email address'],
+    [{ currentPassword: 'secret123' }, 'Please enter a valid email address'],
   ])('refuses %j with 400 "%s"', async (body, message) => {
     const { token } = await signUp()
     await expectError(await sendJson(t, 'PATCH', '/api/auth/email', body, bearer(token)), 400, message)
@@ -474,7 +568,13 @@ describe('forgot and reset password', () => {
 
   test('an e-mail confirmation token cannot be used as a reset token', async () => {
     const account = await signUp()
-    await sendJson(t, 'PATCH', '/api/auth/email', { email: uniqueEmail('x') }, bearer(account.token))
+    await sendJson(
+      t,
+      'PATCH',
+      '/api/auth/email',
+      { email: uniqueEmail('x'), currentPassword: account.password },
+      bearer(account.token),
+    )
     const [row] = await t.database.db.select().from(authTokens).where(eq(authTokens.userId, account.user.id))
     expect(row!.kind).toBe('email_change')
     const mails = await readOutbox(t.ctx.config.dataDir)
@@ -542,7 +642,15 @@ describe('the life of an account', () => {
     expect((await t.request(avatarUrl)).status).toBe(404)
 
     expect(
-      (await sendJson(t, 'PATCH', '/api/auth/password', { password: 'second-pass' }, { cookie })).status,
+      (
+        await sendJson(
+          t,
+          'PATCH',
+          '/api/auth/password',
+          { password: 'second-pass', currentPassword: 'first-pass' },
+          { cookie },
+        )
+      ).status,
     ).toBe(200)
     expect((await sendJson(t, 'POST', '/api/auth/logout', undefined, { cookie })).status).toBe(200)
     expect((await me({ cookie })).status).toBe(401)
@@ -559,9 +667,12 @@ describe('the life of an account', () => {
       401,
     )
     const relogin = await sendJson(t, 'POST', '/api/auth/login', { email, password: 'third-pass' })
-    const { token } = (await relogin.json()).data
+    const token = tokenOf(relogin)
 
-    const deleted = await t.request('/api/user/delete-account', { method: 'DELETE', headers: bearer(token) })
+    // As the web client does it: the cookie, from our own origin.
+    const deleted = await sendJson(t, 'DELETE', '/api/user/delete-account', undefined, {
+      cookie: cookieOf(relogin),
+    })
     expect(deleted.status).toBe(200)
     expect(await deleted.json()).toEqual({ success: true })
 
@@ -574,5 +685,120 @@ describe('the life of an account', () => {
     expect(await t.ctx.storage.get(`users/${signup.user.id}/avatar.png`)).toBeNull()
     expect(await t.ctx.storage.get(`users/${signup.user.id}/files/a.txt`)).toBeNull()
     expect(await findUser(t.database, signup.user.id)).toBeUndefined()
+  })
+})
+
+describe('sign-in, sign-up and forgot-password from another site (login CSRF)', () => {
+  const evil = { origin: 'http://evil.example' }
+
+  test.each([
+    ['/api/auth/login', () => ({ email: 'someone@example.com', password: 'secret123' })],
+    ['/api/auth/signup', () => ({ email: uniqueEmail('csrf'), password: 'secret123', fullName: 'Eve' })],
+    ['/api/auth/forgot-password', () => ({ email: 'someone@example.com' })],
+  ])('%s with a foreign Origin is refused with 403 forbidden:origin', async (path, body) => {
+    const res = await sendJson(t, 'POST', path, body(), evil)
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({
+      success: false,
+      error: 'Cross-site request refused',
+      code: 'forbidden:origin',
+    })
+    expect(res.headers.get('set-cookie')).toBeNull()
+  })
+
+  test('a foreign Origin cannot sign a browser into an account, even with the right password', async () => {
+    const account = await signUp()
+    const res = await sendJson(
+      t,
+      'POST',
+      '/api/auth/login',
+      { email: account.email, password: account.password },
+      evil,
+    )
+    expect(res.status).toBe(403)
+    expect(res.headers.get('set-cookie')).toBeNull()
+  })
+
+  test('without an Origin (CLI, API clients) sign-up, sign-in and forgot-password still work', async () => {
+    const email = uniqueEmail('script')
+    const post = (path: string, body: unknown) =>
+      t.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const signup = await post('/api/auth/signup', { email, password: 'secret123', fullName: 'Script' })
+    expect(signup.status).toBe(200)
+    expect((await signup.json()).data.token).toBe(tokenOf(signup))
+    expect((await post('/api/auth/login', { email, password: 'secret123' })).status).toBe(200)
+    expect((await post('/api/auth/forgot-password', { email })).status).toBe(200)
+  })
+})
+
+describe('ending sessions cuts their sockets (recorded by the test realtime)', () => {
+  test('logout ends exactly this session', async () => {
+    const account = await signUp()
+    const res = await sendJson(t, 'POST', '/api/auth/logout', undefined, bearer(account.token))
+    expect(res.status).toBe(200)
+    expect(t.endedSessions.at(-1)).toBe(hashToken(account.token))
+  })
+
+  test('a password reset ends every session of the account', async () => {
+    const account = await signUp()
+    const second = tokenOf(
+      await sendJson(t, 'POST', '/api/auth/login', { email: account.email, password: account.password }),
+    )
+    await sendJson(t, 'POST', '/api/auth/forgot-password', { email: account.email })
+    const resetToken = await linkTokenFromOutbox(t, account.email, '/auth/reset-password')
+    const before = t.endedSessions.length
+    const res = await sendJson(t, 'POST', '/api/auth/reset-password', {
+      token: resetToken,
+      password: 'reset-pass',
+    })
+    expect(res.status).toBe(200)
+    expect(t.endedSessions.slice(before).sort()).toEqual([hashToken(account.token), hashToken(second)].sort())
+  })
+
+  test('deleting the account ends its sessions', async () => {
+    const account = await signUp()
+    const before = t.endedSessions.length
+    expect(
+      (await sendJson(t, 'DELETE', '/api/user/delete-account', undefined, bearer(account.token))).status,
+    ).toBe(200)
+    expect(t.endedSessions.slice(before)).toEqual([hashToken(account.token)])
+  })
+})
+
+describe('malformed cookies', () => {
+  const broken = [
+    'parley_session=%E0%A4%A',
+    'parley_session=%',
+    'parley_session',
+    '=;;=%zz; parley_session=%E0',
+  ]
+
+  test.each(broken)('%j is no credential: 401, never a 5xx', async (cookie) => {
+    await expectError(await me({ cookie }), 401, 'No active session')
+    const logout = await sendJson(t, 'POST', '/api/auth/logout', undefined, { cookie })
+    expect(logout.status).toBe(401)
+  })
+
+  test.each(broken)('%j does not disturb routes without a session', async (cookie) => {
+    for (const path of ['/api/health', '/api/branding']) {
+      expect((await t.request(path, { headers: { cookie } })).status).toBe(200)
+    }
+    const res = await sendJson(
+      t,
+      'POST',
+      '/api/auth/login',
+      { email: 'nobody@example.com', password: 'x' },
+      { cookie },
+    )
+    expect(res.status).toBe(401)
+  })
+
+  test('a broken cookie of another name does not hide a good session cookie', async () => {
+    const account = await signUp()
+    expect((await me({ cookie: `other=%E0%A4%A; parley_session=${account.token}` })).status).toBe(200)
   })
 })

@@ -30,6 +30,19 @@ export const authGuard = (ctx: AppContext) =>
         return { ...auth }
       },
     },
+    /**
+     * For the routes that act without a session (sign-in, sign-up, forgot-password): a page on
+     * another site must not sign a visitor into an account of the attacker's (login CSRF) or make
+     * them send mails. A browser always sends Origin with a POST; scripts and API clients send
+     * none and are let through.
+     */
+    originIfPresent: {
+      beforeHandle({ request }) {
+        if (request.headers.has('origin') && !isSameOrigin(ctx, request)) {
+          throw new AppError('forbidden:origin', 'Cross-site request refused')
+        }
+      },
+    },
   })
 
 export async function authenticate(ctx: AppContext, request: Request) {
@@ -43,15 +56,28 @@ export async function authenticate(ctx: AppContext, request: Request) {
 }
 
 /** True when the request's Origin is this server (its Host, or APP_URL behind a proxy). */
-export function isSameOrigin(ctx: AppContext, request: Request): boolean {
+export function isSameOrigin(ctx: Pick<AppContext, 'config'>, request: Request): boolean {
   const origin = request.headers.get('origin')
   if (!origin) return false
+  const host =
+    request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host
+  return isOurOrigin(ctx, origin, host)
+}
+
+/**
+ * True when `origin` (an Origin header) names this server: the Host the request was sent to, or
+ * APP_URL's host behind a proxy. Shared by REST (isSameOrigin) and the socket.io handshake.
+ */
+export function isOurOrigin(
+  ctx: Pick<AppContext, 'config'>,
+  origin: string,
+  host: string | null | undefined,
+) {
   let originHost: string
   try {
     originHost = new URL(origin).host
   } catch {
     return false
   }
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host')
   return originHost === host || originHost === new URL(ctx.config.appUrl).host
 }

@@ -14,7 +14,7 @@ import {
   signUp,
   toPublicUser,
 } from './service'
-import { clearedSessionCookie, invalidateSession, sessionCookie } from './session'
+import { clearedSessionCookie, endSessions, sessionCookie } from './session'
 import { rejectUnknownFields } from './strict-body'
 
 /** Sign-up, sign-in and the account's credentials (DESIGN.md "HTTP contract"). */
@@ -27,33 +27,39 @@ export const authRoutes = (ctx: AppContext) => {
     .use(rateLimit(ctx))
     .post(
       '/signup',
-      async ({ body, set }) => {
+      async ({ body, set, request }) => {
         const result = await signUp(ctx, body)
         if (result.token && result.session) {
           set.headers['set-cookie'] = sessionCookie(result.token, result.session.expiresAt, secure)
         }
         return {
           success: true as const,
-          data: { user: result.user, token: result.token, confirmationRequired: result.confirmationRequired },
+          data: {
+            user: result.user,
+            token: tokenForClient(request, result.token),
+            confirmationRequired: result.confirmationRequired,
+          },
         }
       },
       {
         body: AuthModel.signup,
         transform: rejectUnknownFields(AuthModel.signup),
+        originIfPresent: true,
         rateLimit: perIpAndEmail('signup', limits.signup, 'address'),
         detail: { summary: 'Create an account (the first one becomes admin)' },
       },
     )
     .post(
       '/login',
-      async ({ body, set }) => {
+      async ({ body, set, request }) => {
         const { user, token, session } = await logIn(ctx, body)
         set.headers['set-cookie'] = sessionCookie(token, session.expiresAt, secure)
-        return { success: true as const, data: { user, token } }
+        return { success: true as const, data: { user, token: tokenForClient(request, token) } }
       },
       {
         body: AuthModel.login,
         transform: rejectUnknownFields(AuthModel.login),
+        originIfPresent: true,
         // Per address *and IP*: a global per-address counter would let anyone lock a colleague out.
         rateLimit: perIpAndEmail('login', limits.login, 'ip+address'),
         detail: { summary: 'Sign in with e-mail and password' },
@@ -62,7 +68,7 @@ export const authRoutes = (ctx: AppContext) => {
     .post(
       '/logout',
       async ({ session, set }) => {
-        await invalidateSession(ctx.db, session.id)
+        await endSessions(ctx, { sessionId: session.id })
         set.headers['set-cookie'] = clearedSessionCookie(secure)
         return { success: true as const }
       },
@@ -81,6 +87,7 @@ export const authRoutes = (ctx: AppContext) => {
       {
         body: AuthModel.forgotPassword,
         transform: rejectUnknownFields(AuthModel.forgotPassword),
+        originIfPresent: true,
         rateLimit: perIpAndEmail('forgot-password', limits.forgotPassword, 'address'),
         detail: { summary: 'Mail a password-reset link (same answer whether or not the account exists)' },
       },
@@ -108,27 +115,40 @@ export const authRoutes = (ctx: AppContext) => {
     .patch(
       '/password',
       async ({ body, user, session }) => {
-        await changePassword(ctx, user.id, session, body.password)
+        await changePassword(ctx, user.id, session, body)
         return { success: true as const }
       },
       {
         auth: true,
         body: AuthModel.changePassword,
         transform: rejectUnknownFields(AuthModel.changePassword),
-        detail: { summary: 'Change the password; other sessions end' },
+        detail: { summary: 'Change the password (needs the current one); other sessions end' },
       },
     )
     .patch(
       '/email',
       async ({ body, user }) => ({
         success: true as const,
-        data: await requestEmailChange(ctx, user, body.email),
+        data: await requestEmailChange(ctx, user, body),
       }),
       {
         auth: true,
         body: AuthModel.changeEmail,
         transform: rejectUnknownFields(AuthModel.changeEmail),
-        detail: { summary: 'Ask to change the e-mail address; confirmed from the new address' },
+        detail: {
+          summary:
+            'Ask to change the e-mail address (needs the current password); confirmed from the new address',
+        },
       },
     )
+}
+
+/**
+ * The session token goes in the JSON body only to clients that are not web pages, told apart by
+ * the absence of an Origin header: every browser sends one with a POST and page script cannot
+ * remove it, so a script injected into the page never sees a token (the httpOnly cookie is the
+ * browser's credential). See docs/decisions/100-session-token-not-in-page.md.
+ */
+function tokenForClient(request: Request, token: string | undefined): string | undefined {
+  return request.headers.has('origin') ? undefined : token
 }

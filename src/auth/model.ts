@@ -14,6 +14,8 @@ export const isValidEmail = (value: string) =>
 
 const email = t.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH, error: INVALID_EMAIL })
 const newPassword = t.String({ minLength: PASSWORD_MIN_LENGTH, error: PASSWORD_TOO_SHORT })
+/** Changing a credential asks for the current password: a borrowed session alone cannot take the account over. */
+const currentPassword = t.String({ minLength: 1, maxLength: 1000, error: 'Current password is required' })
 const linkToken = t.String({ minLength: 1, maxLength: 200, error: INVALID_LINK })
 
 export const AuthModel = {
@@ -29,6 +31,6 @@ export const AuthModel = {
   forgotPassword: t.Object({ email }),
   resetPassword: t.Object({ token: linkToken, password: newPassword }),
   confirm: t.Object({ token: linkToken }),
-  changePassword: t.Object({ password: newPassword }),
-  changeEmail: t.Object({ email }),
+  changePassword: t.Object({ password: newPassword, currentPassword }),
+  changeEmail: t.Object({ email, currentPassword }),
 }

@@ -12,7 +12,7 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from './passwords'
-import { createSession, invalidateUserSessions, type SessionUser } from './session'
+import { createSession, deleteSessions, endSessions, type SessionUser } from './session'
 import { consumeAuthToken, createAuthToken, isAuthTokenUsable } from './tokens'
 
 export const EMAIL_TAKEN = 'An account with this email already exists'
@@ -155,7 +155,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     throw new AppError('bad_request:link', INVALID_LINK)
   }
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHash)
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const row = await consumeAuthToken(tx, input.token, ['password_reset'], ctx.now())
     if (!row) throw new AppError('bad_request:link', INVALID_LINK)
     await tx
@@ -166,8 +166,11 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
         updatedAt: ctx.now(),
       })
       .where(eq(users.id, row.userId))
-    await tx.delete(sessions).where(eq(sessions.userId, row.userId))
+    // In the transaction: the new password and the end of every old session are one change.
+    return deleteSessions(tx, { userId: row.userId })
   })
+  // After the commit, so a rolled-back reset never cuts anyone's sockets.
+  ctx.realtime.endSessions(ended)
 }
 
 /** Follows a confirmation link: confirms the address, or switches to the new one of an e-mail change. */
@@ -199,20 +202,47 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<{ em
     })
 }
 
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
+
+/**
+ * Changing a credential needs the current password as well as the session: a session borrowed
+ * from an unlocked screen, or stolen, must not be enough to take the account over for good.
+ */
+async function assertCurrentPassword(ctx: AppContext, userId: string, currentPassword: string) {
+  const [row] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
+    throw new AppError('unauthorized:current_password', WRONG_CURRENT_PASSWORD)
+  }
+}
+
 /** Changes the password of the signed-in user; this session stays, every other one ends. */
-export async function changePassword(ctx: AppContext, userId: string, session: Session, password: string) {
-  assertPasswordPolicy(password)
-  const passwordHash = await hashPassword(password, ctx.config.passwordHash)
+export async function changePassword(
+  ctx: AppContext,
+  userId: string,
+  session: Session,
+  input: { password: string; currentPassword: string },
+) {
+  assertPasswordPolicy(input.password)
+  await assertCurrentPassword(ctx, userId, input.currentPassword)
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHash)
   await ctx.db.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.id, userId))
-  await invalidateUserSessions(ctx.db, userId, session.id)
+  await endSessions(ctx, { userId, except: session.id })
 }
 
 /**
  * Starts an e-mail change: the confirmation goes to the new address, and the account keeps its
  * current one until that link is followed (so a typo cannot lock anyone out).
  */
-export async function requestEmailChange(ctx: AppContext, user: SessionUser, newEmail: string) {
-  const email = newEmail.trim()
+export async function requestEmailChange(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { email: string; currentPassword: string },
+) {
+  await assertCurrentPassword(ctx, user.id, input.currentPassword)
+  const email = input.email.trim()
   if (email === user.email) {
     throw new AppError('bad_request:email', 'The new email address is the same as the current one')
   }

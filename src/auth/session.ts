@@ -1,8 +1,10 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
-import { eq, lt } from 'drizzle-orm'
+import { and, eq, inArray, lt, ne, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type Session, sessions, type User, users } from '../../db/schema'
+import { authTokens, type Session, sessions, type User, users } from '../../db/schema'
+import type { AppContext } from '../context'
+import { readCookie } from './cookies'
 
 /**
  * Sessions as the Lucia guide teaches (https://lucia-auth.com/sessions/basic), without the
@@ -28,7 +30,7 @@ export function hashToken(token: string): string {
 export async function createSession(
   db: Db,
   userId: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<{ token: string; session: Session }> {
   const token = generateToken()
   const [session] = await db
@@ -69,21 +71,65 @@ export async function validateSessionToken(
   return { session, user: safeUser }
 }
 
-export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId))
+/** Which sessions end: one (sign-out), or all of a user's, optionally but the one in use. */
+export type SessionScope = { sessionId: string } | { userId: string; except?: string }
+
+/** Deletes the sessions in `scope` and answers their ids (pass a transaction to make it atomic with more). */
+export async function deleteSessions(db: Db, scope: SessionScope): Promise<string[]> {
+  let where: SQL | undefined
+  if ('sessionId' in scope) where = eq(sessions.id, scope.sessionId)
+  else if (scope.except) where = and(eq(sessions.userId, scope.userId), ne(sessions.id, scope.except))
+  else where = eq(sessions.userId, scope.userId)
+  const ended = await db.delete(sessions).where(where).returning({ id: sessions.id })
+  return ended.map(({ id }) => id)
 }
 
-export async function invalidateUserSessions(
-  db: Db,
-  userId: string,
-  exceptSessionId?: string,
-): Promise<void> {
-  const all = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))
-  for (const { id } of all) if (id !== exceptSessionId) await invalidateSession(db, id)
+/**
+ * The way a session ends while the server runs (sign-out, password change or reset, account
+ * deletion): its rows go, then its sockets on every instance are cut, so a socket never outlives
+ * the credential it was opened with. Work done outside the server (the CLI, SQL by hand) is caught
+ * by the realtime sweep instead (src/realtime/session-sweep.ts).
+ */
+export async function endSessions(ctx: Pick<AppContext, 'db' | 'realtime'>, scope: SessionScope) {
+  const ended = await deleteSessions(ctx.db, scope)
+  ctx.realtime.endSessions(ended)
+  return ended
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now))
+/** For the CLI, which has no sockets to cut (the running server's sweep cuts them). */
+export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
+  await deleteSessions(db, { userId })
+}
+
+/**
+ * The ids among `sessionIds` that are still usable at `now`: present, unexpired, of an account
+ * that is not banned. The realtime sweep asks this about its connected sockets.
+ */
+export async function liveSessionIds(db: Db, sessionIds: string[], now: Date): Promise<Set<string>> {
+  const live = new Set<string>()
+  // Chunks keep the parameter list well under Postgres' 65535 limit on a busy instance.
+  for (let index = 0; index < sessionIds.length; index += 1000) {
+    const rows = await db
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt, isBanned: users.isBanned })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(inArray(sessions.id, sessionIds.slice(index, index + 1000)))
+    for (const row of rows) if (!row.isBanned && row.expiresAt.getTime() > now.getTime()) live.add(row.id)
+  }
+  return live
+}
+
+/** Removes expired sessions and expired mailed-link tokens; answers how many of each went. */
+export async function purgeExpired(db: Db, now: Date): Promise<{ sessions: number; tokens: number }> {
+  const goneSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.id })
+  const goneTokens = await db
+    .delete(authTokens)
+    .where(lt(authTokens.expiresAt, now))
+    .returning({ id: authTokens.id })
+  return { sessions: goneSessions.length, tokens: goneTokens.length }
 }
 
 /** Reads the session token from `Authorization: Bearer` first, then from the session cookie. */
@@ -92,13 +138,8 @@ export function readToken(request: Request): { token: string; via: 'bearer' | 'c
   if (authorization?.toLowerCase().startsWith('bearer ')) {
     return { token: authorization.slice(7).trim(), via: 'bearer' }
   }
-  const cookie = request.headers.get('cookie')
-  if (!cookie) return null
-  for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=')
-    if (name === SESSION_COOKIE) return { token: decodeURIComponent(rest.join('=')), via: 'cookie' }
-  }
-  return null
+  const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
+  return token ? { token, via: 'cookie' } : null
 }
 
 export const sessionCookie = (token: string, expiresAt: Date, secure: boolean) =>

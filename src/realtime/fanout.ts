@@ -1,7 +1,9 @@
+import type { ServerEvent } from './events'
+
 /** One event for the sockets of a room, as it travels to the other instances. */
 export interface FanoutEvent {
   room: string
-  event: string
+  event: ServerEvent
   payload: unknown
 }
 

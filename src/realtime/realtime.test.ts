@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm'
 import { io, type Socket } from 'socket.io-client'
 import { sessions, users } from '../../db/schema'
 import { createSession, SESSION_COOKIE } from '../auth/session'
+import { toProfile } from '../profile/service'
 import { createServerDatabaseUrl, startTestServer } from '../test/server'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 let userId: string
+let profile: ReturnType<typeof toProfile>
 const sockets: Socket[] = []
 
 beforeAll(async () => {
@@ -16,6 +18,7 @@ beforeAll(async () => {
     .values({ email: 'socket@example.com', passwordHash: 'unused', fullName: 'Socket User' })
     .returning()
   userId = user!.id
+  profile = toProfile(user!)
 })
 afterAll(async () => {
   for (const socket of sockets) socket.close()
@@ -43,14 +46,14 @@ describe('socket authentication', () => {
   })
 
   test('a tampered token is refused', async () => {
-    const { token } = await createSession(server.ctx.db, userId)
+    const { token } = await createSession(server.ctx.db, userId, new Date())
     const tampered = (token.at(0) === 'a' ? 'b' : 'a') + token.slice(1)
     const { error } = await connect({ token: tampered })
     expect(error?.message).toBe('unauthorized')
   })
 
   test('an expired session is refused', async () => {
-    const { token, session } = await createSession(server.ctx.db, userId)
+    const { token, session } = await createSession(server.ctx.db, userId, new Date())
     await server.ctx.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -60,7 +63,7 @@ describe('socket authentication', () => {
   })
 
   test('a deleted session is refused', async () => {
-    const { token, session } = await createSession(server.ctx.db, userId)
+    const { token, session } = await createSession(server.ctx.db, userId, new Date())
     await server.ctx.db.delete(sessions).where(eq(sessions.id, session.id))
     const { error } = await connect({ token })
     expect(error?.message).toBe('unauthorized')
@@ -71,29 +74,81 @@ describe('socket authentication', () => {
       .insert(users)
       .values({ email: 'banned@example.com', passwordHash: 'unused', isBanned: true })
       .returning()
-    const { token } = await createSession(server.ctx.db, banned!.id)
+    const { token } = await createSession(server.ctx.db, banned!.id, new Date())
     const { error } = await connect({ token })
     expect(error?.message).toBe('unauthorized')
   })
 })
 
+describe('the handshake checks Origin like cookie-authenticated REST mutations', () => {
+  const withOrigin = (options: { token?: string; cookie?: string }, origin: string) => {
+    const socket = io(server.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: options.token ? { token: options.token } : {},
+      extraHeaders: { ...(options.cookie ? { cookie: options.cookie } : {}), origin },
+    })
+    sockets.push(socket)
+    return new Promise<Error | undefined>((resolve) => {
+      socket.on('connect', () => resolve(undefined))
+      socket.on('connect_error', (error) => resolve(error))
+    })
+  }
+
+  test('a cookie handshake from a foreign Origin is refused', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    const error = await withOrigin({ cookie: `${SESSION_COOKIE}=${token}` }, 'http://evil.example')
+    expect(error?.message).toBe('forbidden:origin')
+  })
+
+  test('a cookie handshake from our own Origin, or with none (same-origin polling), is accepted', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    expect(await withOrigin({ cookie: `${SESSION_COOKIE}=${token}` }, server.url)).toBeUndefined()
+    expect((await connect({ cookie: `${SESSION_COOKIE}=${token}` })).error).toBeUndefined()
+  })
+
+  test('an auth.token handshake is no ambient credential and skips the check', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    expect(await withOrigin({ token }, 'http://evil.example')).toBeUndefined()
+  })
+})
+
+describe('malformed cookies at the handshake', () => {
+  test.each(['parley_session=%E0%A4%A', 'parley_session=%', 'parley_session', '=;;=%zz'])(
+    '%j is no credential: refused as unauthorized, and the server stays up',
+    async (cookie) => {
+      const { error } = await connect({ cookie })
+      expect(error?.message).toBe('unauthorized')
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+    },
+  )
+
+  test('a broken cookie of another name does not hide a good session cookie', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    const { error } = await connect({ cookie: `other=%E0%A4%A; ${SESSION_COOKIE}=${token}` })
+    expect(error).toBeUndefined()
+  })
+})
+
 describe('user rooms', () => {
   test('events for a user reach every socket of that user, by token or by cookie, and no one else', async () => {
-    const { token } = await createSession(server.ctx.db, userId)
+    const { token } = await createSession(server.ctx.db, userId, new Date())
     const a = await connect({ token })
     const b = await connect({ cookie: `${SESSION_COOKIE}=${token}` })
     const [other] = await server.ctx.db
       .insert(users)
       .values({ email: 'other@example.com', passwordHash: 'unused' })
       .returning()
-    const stranger = await connect({ token: (await createSession(server.ctx.db, other!.id)).token })
+    const stranger = await connect({
+      token: (await createSession(server.ctx.db, other!.id, new Date())).token,
+    })
     expect([a.error, b.error, stranger.error]).toEqual([undefined, undefined, undefined])
 
     const received: string[] = []
     a.socket.on('profile:updated', () => received.push('a'))
     b.socket.on('profile:updated', () => received.push('b'))
     stranger.socket.on('profile:updated', () => received.push('stranger'))
-    server.ctx.realtime.toUser(userId, 'profile:updated', { id: userId })
+    server.ctx.realtime.toUser(userId, 'profile:updated', profile)
     await Bun.sleep(200)
     expect(received.sort()).toEqual(['a', 'b'])
   })
@@ -109,13 +164,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
         .insert(users)
         .values({ email: 'multi@example.com', passwordHash: 'unused' })
         .returning()
-      const { token } = await createSession(first.ctx.db, user!.id)
+      const { token } = await createSession(first.ctx.db, user!.id, new Date())
       const socket = io(second.url, { transports: ['websocket'], reconnection: false, auth: { token } })
       sockets.push(socket)
       await new Promise((resolve) => socket.on('connect', () => resolve(null)))
       const received = new Promise((resolve) => socket.on('profile:updated', resolve))
-      first.ctx.realtime.toUser(user!.id, 'profile:updated', { id: user!.id })
-      expect(await received).toEqual({ id: user!.id })
+      first.ctx.realtime.toUser(user!.id, 'profile:updated', toProfile(user!))
+      expect(await received).toEqual(toProfile(user!))
 
       // A burst (a reply's deltas) reaches both instances' sockets whole and in emit order.
       const local = io(first.url, { transports: ['websocket'], reconnection: false, auth: { token } })
@@ -124,16 +179,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
       const collect = (target: Socket) =>
         new Promise<number[]>((resolve) => {
           const seen: number[] = []
-          target.on('burst', ({ seq }: { seq: number }) => {
+          target.on('message:delta', ({ seq }: { seq: number }) => {
             seen.push(seq)
             if (seen.length === 300) resolve(seen)
           })
         })
       const [remote, near] = [collect(socket), collect(local)]
-      for (let seq = 1; seq <= 300; seq += 1) first.ctx.realtime.toUser(user!.id, 'burst', { seq })
+      for (let seq = 1; seq <= 300; seq += 1)
+        first.ctx.realtime.toUser(user!.id, 'message:delta', { chatId: 'c', messageId: 'm', delta: '', seq })
       const expected = Array.from({ length: 300 }, (_, index) => index + 1)
       expect(await near).toEqual(expected)
       expect(await remote).toEqual(expected)
+    } finally {
+      await first.stop()
+      await second.stop()
+      await database.drop()
+    }
+  })
+
+  test('a session ended on one instance loses its socket on another', async () => {
+    const database = await createServerDatabaseUrl(process.env.TEST_DATABASE_URL!)
+    const first = await startTestServer({ DATABASE_URL: database.url })
+    const second = await startTestServer({ DATABASE_URL: database.url })
+    try {
+      const [user] = await first.ctx.db
+        .insert(users)
+        .values({ email: 'ended@example.com', passwordHash: 'unused' })
+        .returning()
+      const { token } = await createSession(first.ctx.db, user!.id, new Date())
+      const socket = io(second.url, { transports: ['websocket'], reconnection: false, auth: { token } })
+      sockets.push(socket)
+      await new Promise((resolve) => socket.on('connect', () => resolve(null)))
+      const cut = new Promise((resolve) => socket.on('disconnect', resolve))
+      const started = performance.now()
+      const res = await fetch(`${first.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.status).toBe(200)
+      expect(await cut).toBe('io server disconnect')
+      expect(performance.now() - started).toBeLessThan(5000)
     } finally {
       await first.stop()
       await second.stop()

@@ -2,10 +2,15 @@ import { Server as Engine } from '@socket.io/bun-engine'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import pg from 'pg'
 import { Server } from 'socket.io'
-import { type Actor, resolveActor } from '../auth/actor'
+import { type Actor, type Credential, resolveActor } from '../auth/actor'
+import { readCookie } from '../auth/cookies'
+import { isOurOrigin } from '../auth/guard'
+import { SESSION_COOKIE } from '../auth/session'
 import { registerChatSocket } from '../chats/socket'
 import type { AppContext, Realtime } from '../context'
+import type { ClientToServerEvents, ServerEvent, ServerToClientEvents } from './events'
 import { createFanout, FANOUT_EVENT, type FanoutEvent } from './fanout'
+import { SESSION_SWEEP_MS, startSessionSweep } from './session-sweep'
 
 export interface SocketData {
   /** Who is acting on this socket, resolved at the handshake exactly as for HTTP. */
@@ -17,37 +22,46 @@ export interface InterServerEvents {
   [FANOUT_EVENT]: (batch: FanoutEvent[]) => void
 }
 
-export type ParleyServer = Server<
-  Record<string, (...args: never[]) => void>,
-  Record<string, (...args: unknown[]) => void>,
-  InterServerEvents,
-  SocketData
->
+export type ParleyServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>
+
+export const userRoom = (userId: string) => `user:${userId}`
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`
 
 /**
  * socket.io on the same port as HTTP, through Bun's native engine. A socket must present a valid
  * session (cookie, or `auth.token` for non-browser clients) or it is refused at the handshake.
- * Every socket joins `user:<id>`, so events for a person reach all of their tabs.
+ * Every socket joins `user:<id>`, so events for a person reach all of their tabs, and
+ * `session:<id>`, so ending a session cuts exactly its sockets (`Realtime.endSessions`, and the
+ * sweep for sessions ended behind the server's back).
  */
-export async function createRealtime(ctx: Omit<AppContext, 'realtime'>) {
+export async function createRealtime(ctx: Omit<AppContext, 'realtime'>, options: { sweepMs?: number } = {}) {
   const io: ParleyServer = new Server()
   const engine = new Engine({ path: '/socket.io/', maxHttpBufferSize: 1e6 })
   io.bind(engine)
 
   io.use(async (socket, next) => {
-    const fromAuth =
-      typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined
-    const token = fromAuth ?? cookieToken(socket.handshake.headers.cookie)
-    const auth = await resolveActor(ctx, token ? { token, via: fromAuth ? 'bearer' : 'cookie' } : null).catch(
-      () => null,
-    )
+    const credential = handshakeCredential(socket.handshake)
+    // A page on another site could open a socket that rides on the visitor's cookie (cross-site
+    // WebSocket hijacking), as it could send a cookie-authenticated POST: refuse a foreign Origin.
+    // A missing Origin is let through, unlike REST mutations: a browser's same-origin polling GET
+    // carries none, and a cross-site page cannot suppress the header. `auth.token` is no ambient
+    // credential, so non-browser clients skip the check.
+    const origin = socket.handshake.headers.origin
+    if (credential?.via === 'cookie' && origin) {
+      const headers = socket.handshake.headers
+      const host = headers['x-forwarded-host'] ?? headers.host
+      if (!isOurOrigin(ctx, origin, typeof host === 'string' ? host : undefined)) {
+        return next(new Error('forbidden:origin'))
+      }
+    }
+    const auth = await resolveActor(ctx, credential).catch(() => null)
     if (!auth) return next(new Error('unauthorized'))
     socket.data.actor = auth.actor
     next()
   })
 
   io.on('connection', (socket) => {
-    socket.join(`user:${socket.data.actor.userId}`)
+    socket.join([userRoom(socket.data.actor.userId), sessionRoom(socket.data.actor.sessionId)])
   })
   registerChatSocket(io, ctx)
 
@@ -55,6 +69,9 @@ export async function createRealtime(ctx: Omit<AppContext, 'realtime'>) {
   // event is emitted to this instance's sockets at once, then published to the others in batches.
   let pool: pg.Pool | undefined
   let fanout: ((event: FanoutEvent) => void) | undefined
+  // Payloads are typed where they are emitted (Realtime); past that point an event is an event.
+  const emitLocal = (room: string, event: ServerEvent, payload: unknown) =>
+    (io.local.to(room) as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload)
   if (ctx.config.databaseUrl) {
     pool = new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 2 })
     pool.on('error', (error) => ctx.log.error('socket.io adapter pool error', { error }))
@@ -62,30 +79,44 @@ export async function createRealtime(ctx: Omit<AppContext, 'realtime'>) {
     io.adapter(createAdapter(pool))
     fanout = createFanout({ serverSideEmit: (packet) => io.of('/').adapter.serverSideEmit(packet) }, ctx.log)
     io.on(FANOUT_EVENT, (batch) => {
-      for (const { room, event, payload } of batch) io.local.to(room).emit(event, payload)
+      for (const { room, event, payload } of batch) emitLocal(room, event, payload)
     })
   }
 
-  const emit = (room: string, event: string, payload: unknown) => {
-    io.local.to(room).emit(event, payload)
+  const emit = (room: string, event: ServerEvent, payload: unknown) => {
+    emitLocal(room, event, payload)
     fanout?.({ room, event, payload })
   }
   const realtime: Realtime = {
-    toUser: (userId, event, payload) => emit(`user:${userId}`, event, payload),
+    toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
     toChat: (chatId, event, payload) => emit(`chat:${chatId}`, event, payload),
+    endSessions(sessionIds) {
+      if (!sessionIds.length) return
+      const rooms = sessionIds.map(sessionRoom)
+      // This instance's sockets go at once, before any later emit can reach them; the cluster
+      // adapter then asks the other instances over NOTIFY (it logs and drops a failed publish,
+      // which the other instances' sweeps make up for).
+      io.local.in(rooms).disconnectSockets(true)
+      if (pool) io.in(rooms).disconnectSockets(true)
+    },
   }
+  const sweep = startSessionSweep(io, ctx, options.sweepMs ?? SESSION_SWEEP_MS)
   async function close() {
+    await sweep.stop()
     await io.close()
     await pool?.end()
   }
   return { io, engine, realtime, close }
 }
 
-function cookieToken(header: string | undefined): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=')
-    if (name === 'parley_session') return decodeURIComponent(rest.join('='))
-  }
-  return undefined
+/** `auth.token` (non-browser clients) first, then the session cookie, as for HTTP. */
+function handshakeCredential(handshake: {
+  auth: unknown
+  headers: Record<string, unknown>
+}): Credential | null {
+  const auth = handshake.auth as { token?: unknown } | undefined
+  if (typeof auth?.token === 'string') return { token: auth.token, via: 'bearer' }
+  const cookie = handshake.headers.cookie
+  const token = readCookie(typeof cookie === 'string' ? cookie : undefined, SESSION_COOKIE)
+  return token ? { token, via: 'cookie' } : null
 }

@@ -22,6 +22,8 @@ export interface TestApp {
   ctx: AppContext
   database: Database
   events: RecordedEvent[]
+  /** The session ids the app asked realtime to cut (`Realtime.endSessions`), in order. */
+  endedSessions: string[]
   /** Calls the app in-process (no socket) with a path like '/api/health'. */
   request(path: string, init?: RequestInit): Promise<Response>
   /** Typed Eden client over the in-process app. */
@@ -36,6 +38,7 @@ export interface TestApp {
     id: string
     email: string
     token: string
+    sessionId: string
     /** Headers that authenticate as this user with a Bearer token. */
     headers: Record<string, string>
   }>
@@ -80,9 +83,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     appSecret: 'test-secret-test-secret-test-secret-0000',
   }
   const events: RecordedEvent[] = []
+  const endedSessions: string[] = []
   const realtime: Realtime = {
     toUser: (userId, event, payload) => events.push({ room: `user:${userId}`, event, payload }),
     toChat: (chatId, event, payload) => events.push({ room: `chat:${chatId}`, event, payload }),
+    endSessions: (sessionIds) => endedSessions.push(...sessionIds),
   }
   const log = createLogger(process.env.TEST_LOG ? 'debug' : 'silent')
   const ctx: AppContext = {
@@ -103,6 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ctx,
     database,
     events,
+    endedSessions,
     request,
     api: treaty<App>(app),
     async createUser(input = {}) {
@@ -118,8 +124,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
           emailConfirmedAt: new Date(),
         })
         .returning()
-      const { token } = await createSession(database.db, user!.id)
-      return { id: user!.id, email, token, headers: { authorization: `Bearer ${token}` } }
+      const { token, session } = await createSession(database.db, user!.id, ctx.now())
+      return {
+        id: user!.id,
+        email,
+        token,
+        sessionId: session.id,
+        headers: { authorization: `Bearer ${token}` },
+      }
     },
     actorOf: (user) => ({
       userId: user.id,

@@ -51,7 +51,7 @@ export async function startInstances(count: number, env: Record<string, string> 
           emailConfirmedAt: new Date(),
         })
         .returning()
-      const { token } = await createSession(servers[0]!.ctx.db, user!.id)
+      const { token } = await createSession(servers[0]!.ctx.db, user!.id, new Date())
       return { id: user!.id, token, headers: { authorization: `Bearer ${token}` } }
     },
     async api(server, user, method, path, body) {

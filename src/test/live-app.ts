@@ -17,10 +17,14 @@ export interface LiveApp {
  * The app listening on a free port with real socket.io (as `startServer` runs it), over a fresh
  * test database (PGlite, or Postgres with TEST_DATABASE_URL), for tests that drive sockets.
  */
-export async function startLiveApp(env: Record<string, string> = {}): Promise<LiveApp> {
+export async function startLiveApp(
+  env: Record<string, string> = {},
+  options: { sweepMs?: number } = {},
+): Promise<LiveApp> {
   const t = await createTestApp(env)
-  const { engine, realtime, close: closeRealtime } = await createRealtime(t.ctx)
-  const ctx: AppContext = { ...t.ctx, realtime }
+  const { engine, realtime, close: closeRealtime } = await createRealtime(t.ctx, options)
+  // The clock is read through t.ctx, so a test that moves `t.ctx.now` moves it for HTTP too.
+  const ctx: AppContext = { ...t.ctx, realtime, now: () => t.ctx.now() }
   const app = createApp(ctx, { vector: false, socketEngine: engine })
   app.listen({ port: 0, hostname: '127.0.0.1', websocket: engine.handler().websocket })
   return {

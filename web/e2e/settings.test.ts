@@ -45,12 +45,12 @@ describe('account settings: security', () => {
     await dialog.updatePasswordButton().click()
     await expectToast(page, 'Password must be at least 6 characters long')
     // What was typed is kept after a refusal.
-    expect(await dialog.root().getByLabel('Current Password').inputValue()).toBe(user.password)
+    expect(await dialog.passwordForm().getByLabel('Current Password').inputValue()).toBe(user.password)
 
     await dialog.fillPasswords(user.password, 'new-secret-1', 'new-secret-1')
     await dialog.updatePasswordButton().click()
     await expectToast(page, 'Password updated successfully!')
-    expect(await dialog.root().getByLabel('Current Password').inputValue()).toBe('')
+    expect(await dialog.passwordForm().getByLabel('Current Password').inputValue()).toBe('')
     user.password = 'new-secret-1'
     await page.keyboard.press('Escape')
 
@@ -62,12 +62,15 @@ describe('account settings: security', () => {
   test('change e-mail: shows the current address, checks the format, sends the confirmation mail', async () => {
     const dialog = await openSettings()
     expect(await dialog.root().getByTestId('current-email').textContent()).toBe(user.email)
-    await dialog.requestEmailChange('not-an-address')
+    await dialog.requestEmailChange('not-an-address', user.password)
     await expectToast(page, 'Please enter a valid email address')
     expect(await dialog.root().getByLabel('New Email Address').inputValue()).toBe('not-an-address')
 
     const next = `new-${user.email}`
-    await dialog.requestEmailChange(next)
+    // The current password is checked by the server: a wrong one changes nothing.
+    await dialog.requestEmailChange(next, 'not-my-password')
+    await expectToast(page, 'Current password is incorrect')
+    await dialog.requestEmailChange(next, user.password)
     await expectToast(page, 'Email update requested! Check your new email for confirmation.')
     const link = await readMailLink(e2e.dataDir, next, '/auth/confirm')
     await page.keyboard.press('Escape')

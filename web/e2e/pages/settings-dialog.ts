@@ -5,19 +5,23 @@ export class SettingsDialog {
 
   root = () => this.page.getByTestId('settings-dialog')
   updatePasswordButton = () => this.root().getByRole('button', { name: 'Update Password' })
+  /** Both Security forms ask for the current password: each is reached through its own form. */
+  passwordForm = () => this.root().getByRole('form', { name: 'Change Password' })
+  emailForm = () => this.root().getByRole('form', { name: 'Change Email' })
 
   async waitUntilShown() {
     await this.root().getByRole('tab', { name: 'Security' }).waitFor()
   }
 
   async fillPasswords(current: string, next: string, confirm: string) {
-    await this.root().getByLabel('Current Password').fill(current)
+    await this.passwordForm().getByLabel('Current Password').fill(current)
     await this.root().getByLabel('New Password', { exact: true }).fill(next)
     await this.root().getByLabel('Confirm New Password').fill(confirm)
   }
 
-  async requestEmailChange(email: string) {
-    await this.root().getByLabel('New Email Address').fill(email)
+  async requestEmailChange(email: string, currentPassword: string) {
+    await this.emailForm().getByLabel('New Email Address').fill(email)
+    await this.emailForm().getByLabel('Current Password').fill(currentPassword)
     await this.root().getByRole('button', { name: 'Update Email' }).click()
   }
 

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { api, errorText } from '../../lib/api'
-import { saveSessionToken } from '../../lib/session-token'
 import { Alert } from '../../ui/alert'
 import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
@@ -64,20 +63,18 @@ export function LoginCard() {
       if (mode === 'login') {
         const { data, error } = await api.auth.login.post({ email, password })
         if (error) return setError(errorText(error, 'Invalid login credentials'))
-        saveSessionToken(data.data.token)
         setSuccess('Signed in successfully!')
         toast.success('Signed in successfully!')
         queryClient.setQueryData(sessionQuery.queryKey, data.data.user)
       } else if (mode === 'signup') {
         const { data, error } = await api.auth.signup.post({ email, password, fullName })
         if (error) return setError(errorText(error, 'Failed to sign up'))
-        if (data.data.confirmationRequired || !data.data.token) {
+        if (data.data.confirmationRequired) {
           setSuccess('Check your email for the confirmation link!')
           setPassword('')
           setMode('login')
           return
         }
-        saveSessionToken(data.data.token)
         toast.success('Check your email for the confirmation link!')
         queryClient.setQueryData(sessionQuery.queryKey, data.data.user)
       } else {

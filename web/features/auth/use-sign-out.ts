@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { api } from '../../lib/api'
-import { forgetSessionToken } from '../../lib/session-token'
 import { sessionQuery } from './session-query'
 
 /** Ends the session on the server, then forgets everything cached for this user. */
@@ -9,7 +8,6 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   return useCallback(async () => {
     await api.auth.logout.post().catch(() => undefined)
-    forgetSessionToken()
     // Set the session first: the screen switches to the sign-in card while observers still listen.
     queryClient.setQueryData(sessionQuery.queryKey, null)
     queryClient.removeQueries({

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { Socket } from 'socket.io-client'
-import { type Profile, profileQuery } from '../profile/profile-query'
+import { sessionQuery } from '../auth/session-query'
+import type { ParleySocket } from '../chats/socket-context'
+import { profileQuery } from '../profile/profile-query'
 
 /**
  * One socket per signed-in tab (same origin, cookie auth). Pushed events update the query cache,
@@ -9,18 +10,25 @@ import { type Profile, profileQuery } from '../profile/profile-query'
  * after sign-in, keeping it out of the sign-in screen's download. Returns the socket once
  * connected-to-be, for the chat features to subscribe to.
  */
-export function useRealtime(userId: string | undefined): Socket | null {
+export function useRealtime(userId: string | undefined): ParleySocket | null {
   const queryClient = useQueryClient()
-  const [socket, setSocket] = useState<Socket | null>(null)
+  const [socket, setSocket] = useState<ParleySocket | null>(null)
   useEffect(() => {
     if (!userId) return
     let closed = false
     let disconnect = () => {}
     void import('socket.io-client').then(({ io }) => {
       if (closed) return
-      const socket = io({ path: '/socket.io/', withCredentials: true })
-      socket.on('profile:updated', (profile: Profile) => {
+      const socket: ParleySocket = io({ path: '/socket.io/', withCredentials: true })
+      socket.on('profile:updated', (profile) => {
         queryClient.setQueryData(profileQuery.queryKey, profile)
+      })
+      // The server cuts a socket when its session ends (signed out elsewhere, password changed
+      // on another device, account deleted or suspended): ask who is signed in, so this tab shows
+      // the sign-in card instead of a screen that silently stopped updating.
+      socket.on('disconnect', (reason) => {
+        if (reason === 'io server disconnect')
+          void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })
       })
       setSocket(socket)
       disconnect = () => {

@@ -3,7 +3,6 @@ import { TriangleAlert } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import { api, errorText } from '../../lib/api'
-import { readSessionToken } from '../../lib/session-token'
 import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
 import { sessionQuery } from '../auth/session-query'
@@ -19,10 +18,9 @@ const REDIRECT_MS = 1_000
 async function deleteAccount(queryClient: QueryClient) {
   const progress = toast.loading('Deleting account...')
   try {
-    const token = readSessionToken()
-    const { error } = await api.user['delete-account'].delete(undefined, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
+    // The httpOnly session cookie is the credential (page script never holds the token, see
+    // docs/decisions/100-session-token-not-in-page.md); the server checks this page's Origin.
+    const { error } = await api.user['delete-account'].delete()
     if (error) return void toast.error(errorText(error, 'Failed to delete account'), { id: progress })
     toast.success('Account deleted successfully. Redirecting to login...', { id: progress })
     localStorage.clear()

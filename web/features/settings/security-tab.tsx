@@ -31,8 +31,8 @@ function ChangePassword() {
     if (problem) return void toast.error(problem)
     setBusy(true)
     try {
-      // The current password is asked for but not sent, as the spec says: the session proves who this is.
-      const { error } = await api.auth.password.patch({ password: next })
+      // Sent, unlike the spec's client: the server requires it (docs/decisions/101-current-password-for-credential-changes.md).
+      const { error } = await api.auth.password.patch({ password: next, currentPassword: current })
       if (error) return void toast.error(errorText(error, 'Failed to update password'))
       toast.success('Password updated successfully!')
       setCurrent('')
@@ -89,18 +89,21 @@ function ChangePassword() {
 function ChangeEmail() {
   const profile = useQuery(profileQuery)
   const [email, setEmail] = useState('')
+  const [current, setCurrent] = useState('')
   const [busy, setBusy] = useState(false)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     const value = email.trim()
     if (!value.includes('@')) return void toast.error('Please enter a valid email address')
+    if (!current) return void toast.error('Current password is required')
     setBusy(true)
     try {
-      const { error } = await api.auth.email.patch({ email: value })
+      const { error } = await api.auth.email.patch({ email: value, currentPassword: current })
       if (error) return void toast.error(errorText(error, 'Failed to update email'))
       toast.success('Email update requested! Check your new email for confirmation.')
       setEmail('')
+      setCurrent('')
     } catch {
       toast.error('Failed to update email')
     } finally {
@@ -127,6 +130,15 @@ function ChangeEmail() {
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div>
+        <Label htmlFor="email-current-password">Current Password</Label>
+        <PasswordInput
+          id="email-current-password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
         />
       </div>
       <div className="flex justify-end">

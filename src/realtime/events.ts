@@ -1,0 +1,35 @@
+import type { BudgetStatus } from '../budget/budget-state'
+import type { ChatJson } from '../chats/service'
+import type { JoinAck } from '../chats/socket'
+import type { Config } from '../config'
+import type { MessageJson } from '../messages/service'
+import type { Profile } from '../profile/service'
+
+/**
+ * Every socket event and its payload, in one place for the server (`Server<...>`, `Realtime`) and
+ * the web client (`Socket<...>`): renaming an event or changing a payload breaks the build on both
+ * sides instead of silently dropping updates. Types only; the client imports nothing at run time.
+ * Payloads are what travels as JSON (dates are ISO strings).
+ */
+export interface ServerToClientEvents {
+  'chat:created': (payload: { chat: ChatJson }) => void
+  'chat:updated': (payload: { chat: ChatJson }) => void
+  'chat:deleted': (payload: { chatId: string }) => void
+  'message:created': (payload: { chatId: string; message: MessageJson }) => void
+  'message:delta': (payload: { chatId: string; messageId: string; delta: string; seq: number }) => void
+  'message:completed': (payload: { chatId: string; message: MessageJson }) => void
+  'message:failed': (payload: { chatId: string; messageId: string; error: string }) => void
+  /** A regenerated reply replaces the previous assistant message. */
+  'message:deleted': (payload: { chatId: string; messageId: string }) => void
+  'budget:updated': (payload: BudgetStatus) => void
+  'profile:updated': (payload: Profile) => void
+  'branding:updated': (payload: Config['brand']) => void
+}
+
+export interface ClientToServerEvents {
+  'chat:join': (payload: { chatId: string }, ack: (reply: JoinAck) => void) => void
+  'chat:leave': (payload: { chatId: string }) => void
+}
+
+export type ServerEvent = keyof ServerToClientEvents
+export type ServerEventPayload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0]
