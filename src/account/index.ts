@@ -12,10 +12,10 @@ import { deleteAccount } from './service'
 export const accountRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'account' }).use(authGuard(ctx)).delete(
     '/api/user/delete-account',
-    async ({ user, set }) => {
-      await deleteAccount(ctx, user.id)
+    async ({ actor, set }) => {
+      await deleteAccount(ctx, actor)
       set.headers['set-cookie'] = clearedSessionCookie(ctx.config.appUrl.startsWith('https:'))
       return { success: true as const }
     },
-    { auth: true, detail: { summary: 'Delete the signed-in account and all its data' } },
+    { accountSecurity: true, detail: { summary: 'Delete the signed-in account and all its data' } },
   )

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
-import { users } from '../../db/schema'
+import type { Actor } from '../auth/actor'
 import { deleteSessions } from '../auth/session'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import { accountFor } from './account-data'
 
 export const DELETE_FAILED = 'Failed to delete account'
 
@@ -13,13 +13,14 @@ export const DELETE_FAILED = 'Failed to delete account'
  * the same transaction (not left to the cascade) to learn their ids: their sockets, in every tab
  * and on every instance, are cut once the deletion is committed.
  */
-export async function deleteAccount(ctx: AppContext, userId: string): Promise<void> {
+export async function deleteAccount(ctx: AppContext, actor: Actor): Promise<void> {
+  const { userId } = actor
   let ended: string[]
   try {
     await ctx.storage.deletePrefix(`users/${userId}/`)
     ended = await ctx.db.transaction(async (tx) => {
       const sessionIds = await deleteSessions(tx, { userId })
-      await tx.delete(users).where(eq(users.id, userId))
+      await accountFor(tx, actor).remove()
       return sessionIds
     })
   } catch (error) {

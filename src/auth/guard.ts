@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { noteActor, resolveActor } from './actor'
+import { type Actor, noteActor, resolveActor } from './actor'
 import { readToken } from './session'
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -24,9 +24,18 @@ export const authGuard = (ctx: AppContext) =>
       async resolve({ request }) {
         const auth = await authenticate(ctx, request)
         if (auth.actor.role !== 'admin') throw new AppError('forbidden:admin', 'Admin access required')
-        if (auth.actor.impersonation) {
-          throw new AppError('forbidden:impersonating', 'Not available while acting as another user')
-        }
+        refuseWhileImpersonating(auth.actor)
+        return { ...auth }
+      },
+    },
+    /**
+     * Account security (password, e-mail, deletion): like `auth`, but only the account's own person
+     * may do it; an administrator acting as the user (support access) is refused.
+     */
+    accountSecurity: {
+      async resolve({ request }) {
+        const auth = await authenticate(ctx, request)
+        refuseWhileImpersonating(auth.actor)
         return { ...auth }
       },
     },
@@ -80,4 +89,11 @@ export function isOurOrigin(
     return false
   }
   return originHost === host || originHost === new URL(ctx.config.appUrl).host
+}
+
+/** Support access reads and writes the user's data, never their credentials or the admin area. */
+function refuseWhileImpersonating(actor: Actor) {
+  if (actor.impersonation) {
+    throw new AppError('forbidden:impersonating', 'Not available while acting as another user')
+  }
 }

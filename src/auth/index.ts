@@ -119,7 +119,7 @@ export const authRoutes = (ctx: AppContext) => {
         return { success: true as const }
       },
       {
-        auth: true,
+        accountSecurity: true,
         body: AuthModel.changePassword,
         transform: rejectUnknownFields(AuthModel.changePassword),
         detail: { summary: 'Change the password (needs the current one); other sessions end' },
@@ -132,7 +132,7 @@ export const authRoutes = (ctx: AppContext) => {
         data: await requestEmailChange(ctx, user, body),
       }),
       {
-        auth: true,
+        accountSecurity: true,
         body: AuthModel.changeEmail,
         transform: rejectUnknownFields(AuthModel.changeEmail),
         detail: {

@@ -70,7 +70,7 @@ async function createAccount(n: number) {
       emailConfirmedAt: new Date(),
     })
     .returning()
-  const { token } = await createSession(server.ctx.db, user!.id)
+  const { token } = await createSession(server.ctx.db, user!.id, new Date())
   const res = await fetch(`${server.url}/api/chats`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

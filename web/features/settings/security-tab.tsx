@@ -31,7 +31,7 @@ function ChangePassword() {
     if (problem) return void toast.error(problem)
     setBusy(true)
     try {
-      // Sent, unlike the spec's client: the server requires it (docs/decisions/101-current-password-for-credential-changes.md).
+      // Sent, unlike the spec's client: the server requires it (docs/decisions/104-current-password-for-credential-changes.md).
       const { error } = await api.auth.password.patch({ password: next, currentPassword: current })
       if (error) return void toast.error(errorText(error, 'Failed to update password'))
       toast.success('Password updated successfully!')
