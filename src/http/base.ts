@@ -101,6 +101,9 @@ export const httpBase = (ctx: AppContext) =>
             : null
       // A safety net behind the body and URL checks (query strings, cookies and multipart fields are not walked).
       if (isUnstorableText(error)) return reply(400, NUL_MESSAGE, 'bad_request:nul')
+      // A row this request points at (its account, its chat) was deleted by a concurrent request.
+      if (pgCodeIn(error) === '23503')
+        return reply(409, 'This was removed in the meantime. Reload and try again.', 'conflict:removed')
       // decodeURIComponent on client text (a cookie's value, say) with a broken %-escape.
       if (error instanceof URIError)
         return reply(400, 'Malformed percent-encoding in the request', 'bad_request:encoding')
@@ -182,12 +185,18 @@ function appErrorIn(error: unknown): AppError | null {
 
 /** Postgres 22021 (character not in repertoire: a NUL) or 22P05, anywhere in the cause chain. */
 function isUnstorableText(error: unknown): boolean {
+  const code = pgCodeIn(error)
+  return code === '22021' || code === '22P05'
+}
+
+/** The first Postgres SQLSTATE (five characters) in the error's cause chain. */
+function pgCodeIn(error: unknown): string | undefined {
   for (let current = error, hops = 0; current && hops < 5; hops++) {
     const code = (current as { code?: unknown }).code
-    if (code === '22021' || code === '22P05') return true
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
     current = (current as { cause?: unknown }).cause
   }
-  return false
+  return undefined
 }
 
 function pathOf(request: Request): string {
