@@ -77,8 +77,9 @@ export function LoginCard() {
           setMode('login')
           return
         }
+        // Signed in at once: no confirmation mail was sent, so the confirmation text would mislead.
         saveSessionToken(data.data.token)
-        toast.success('Check your email for the confirmation link!')
+        toast.success('Signed in successfully!')
         queryClient.setQueryData(sessionQuery.queryKey, data.data.user)
       } else {
         const { error } = await api.auth['forgot-password'].post({ email })

@@ -1,5 +1,6 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 
 export const MESSAGE_PAGE_SIZE = 50
 
@@ -11,7 +12,7 @@ export function messagesQuery(chatId: string) {
       const { data, error } = await api.chats({ id: chatId }).messages.get({
         query: { limit: MESSAGE_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
       })
-      if (error) throw new Error(errorText(error, 'Failed to load messages'))
+      if (error) throw apiFailure(error, 'Failed to load messages')
       return { ...data.data, messages: data.data.messages.map(normaliseMessage) }
     },
     initialPageParam: '',

@@ -43,14 +43,15 @@ export function useChatEvents(chatId: string | undefined) {
         () => liveTexts.delete(event.message.id),
       )
     }
-    const failed = (event: { chatId: string; messageId: string; error: string }) => {
+    // `error` is the spec's text; `reason` the message's stored error (the provider's failure).
+    const failed = (event: { chatId: string; messageId: string; error: string; reason?: string | null }) => {
       if (event.chatId !== chatId) return
       const content = liveTexts.get(event.messageId)?.content
       afterCacheUpdate(
         () =>
           patchMessage(queryClient, chatId, event.messageId, {
             status: 'failed',
-            error: event.error,
+            error: event.reason ?? event.error,
             ...(content !== undefined ? { content } : {}),
           }),
         () => liveTexts.delete(event.messageId),
