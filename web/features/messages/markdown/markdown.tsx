@@ -54,7 +54,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text: string
 })
 
 /**
- * GitHub-flavoured markdown with raw HTML skipped. While `streaming`, the last block is the open
+ * GitHub-flavoured markdown with raw HTML shown as text. While `streaming`, the last block is the open
  * one: it alone is re-parsed per delta, after closing its unfinished fence or bold run.
  */
 export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
