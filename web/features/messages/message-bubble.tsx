@@ -111,7 +111,11 @@ function AssistantBubble({
           </p>
         ) : text ? (
           typeof Markdown === 'function' ? (
-            <Markdown text={text} streaming={streaming} />
+            <Markdown
+              text={text}
+              streaming={streaming}
+              cut={message.status === 'failed' || message.status === 'stopped'}
+            />
           ) : (
             // The chat view waits for the markdown chunk, so this shows only if it failed to load.
             <p className="whitespace-pre-wrap">{text}</p>
