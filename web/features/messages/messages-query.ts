@@ -21,6 +21,16 @@ export function messagesQuery(chatId: string) {
   })
 }
 
+/**
+ * Reads the chat's messages again. Also when the first load is still on its way: it may have read
+ * the database before what we now know happened, and a plain invalidate would only join that load.
+ */
+export async function reloadMessages(queryClient: QueryClient, chatId: string) {
+  const queryKey = messagesQuery(chatId).queryKey
+  await queryClient.cancelQueries({ queryKey })
+  await queryClient.invalidateQueries({ queryKey })
+}
+
 type MessagePage = Awaited<ReturnType<NonNullable<ReturnType<typeof messagesQuery>['queryFn']>>>
 export type Message = MessagePage['messages'][number]
 type MessagePages = InfiniteData<MessagePage, string>

@@ -1,8 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { api, errorText } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
-import { type Message, normaliseMessage, removeMessage, upsertMessage } from './messages-query'
+import { chatJoins } from './chat-joins'
+import {
+  type Message,
+  normaliseMessage,
+  reloadMessages,
+  removeMessage,
+  upsertMessage,
+} from './messages-query'
 import { sendFailureToast } from './send-failure'
 
 /** Eden's error for a non-OK answer: the server's text and code, else the spec's 'HTTP error! status: N'. */
@@ -13,6 +20,15 @@ function sendFailure(error: { status: number; value: unknown }) {
 function toastSendFailure(error: Error) {
   const { title, description } = sendFailureToast(error)
   toast.error(title, { description })
+}
+
+/**
+ * A reply to a chat whose room this tab has not joined yet (the send went out as the chat opened)
+ * sends its events to no one here: read the messages once the join is acknowledged.
+ */
+function readAgainOnceJoined(queryClient: QueryClient, chatId: string) {
+  if (chatJoins.isJoined(chatId)) return
+  chatJoins.onceJoined(chatId, () => void reloadMessages(queryClient, chatId))
 }
 
 function placeholder(chatId: string, id: string, createdAt: string, modelId: string | null): Message {
@@ -46,6 +62,7 @@ export function useSendMessage() {
       modelId: string | null
       attachmentIds?: string[]
     }) => {
+      readAgainOnceJoined(queryClient, chatId)
       const { data, error } = await api
         .chats({ id: chatId })
         .messages.post({ content, modelId, ...(attachmentIds.length > 0 ? { attachmentIds } : {}) })
@@ -82,6 +99,7 @@ export function useRegenerate(chatId: string | undefined) {
   return useMutation({
     mutationFn: async ({ modelId }: { modelId: string | null }) => {
       if (!chatId) throw new Error('No chat')
+      readAgainOnceJoined(queryClient, chatId)
       const { data, error } = await api.chats({ id: chatId }).regenerate.post({ modelId })
       if (error) throw sendFailure(error)
       return { ...data.data, chatId, modelId }
