@@ -225,6 +225,7 @@ describe('failures over the socket', () => {
       chatId,
       messageId,
       error: 'Failed to send message. Please try again.',
+      reason: expect.any(String),
     })
   })
 })

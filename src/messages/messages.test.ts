@@ -275,7 +275,12 @@ describe('provider failures keep what was said', () => {
       expect(outcome).toEqual({
         room: `chat:${chatId}`,
         event: 'message:failed',
-        payload: { chatId, messageId: assistantId, error: 'Failed to send message. Please try again.' },
+        payload: {
+          chatId,
+          messageId: assistantId,
+          error: 'Failed to send message. Please try again.',
+          reason: error,
+        },
       })
       const page = await chat.messages(chatId)
       expect(page.messages.map((m) => [m.is_user, m.status, m.content, m.error])).toEqual([

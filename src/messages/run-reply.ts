@@ -110,7 +110,8 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
     await job.reservation.release()
     liveReplies(ctx).release(chatId)
     if (status === 'failed') {
-      ctx.realtime.toChat(chatId, 'message:failed', { chatId, messageId, error: SEND_FAILED })
+      // `reason` is what the message stores as its error (e.g. the provider's timeout), for the bubble.
+      ctx.realtime.toChat(chatId, 'message:failed', { chatId, messageId, error: SEND_FAILED, reason: error })
     } else {
       const message = stored
         ? toMessageJson(stored)

@@ -18,7 +18,13 @@ export interface ServerToClientEvents {
   'message:created': (payload: { chatId: string; message: MessageJson }) => void
   'message:delta': (payload: { chatId: string; messageId: string; delta: string; seq: number }) => void
   'message:completed': (payload: { chatId: string; message: MessageJson }) => void
-  'message:failed': (payload: { chatId: string; messageId: string; error: string }) => void
+  /** `error` is the spec's text for a failed send; `reason` the stored cause (e.g. the provider's timeout), or null. */
+  'message:failed': (payload: {
+    chatId: string
+    messageId: string
+    error: string
+    reason: string | null
+  }) => void
   /** A regenerated reply replaces the previous assistant message. */
   'message:deleted': (payload: { chatId: string; messageId: string }) => void
   'budget:updated': (payload: BudgetStatus) => void

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
@@ -13,7 +13,6 @@ import {
   startE2E,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
-import { expectToast } from './pages/toasts'
 import { signInThroughCard, signUpThroughCard } from './session'
 
 setDefaultTimeout(90_000)
@@ -46,6 +45,19 @@ afterAll(async () => {
   await fake?.close()
 }, SETUP_TIMEOUT)
 
+/** Whether an element's text is clipped (by truncation or a line clamp). */
+function isCutOff(element: Locator) {
+  return element.evaluate(
+    (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+  )
+}
+
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = await Promise.all([a.boundingBox(), b.boundingBox()])
+  if (!x || !y) throw new Error('not on screen')
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height
+}
+
 async function expectAccessible(page: Page) {
   expect(describeViolations(await seriousA11yViolations(page))).toBe('')
 }
@@ -71,9 +83,25 @@ describe('budget banner', () => {
     expect(await banner.textContent()).toContain('Daily AI budget exceeded')
     expect(await banner.textContent()).toContain('AI requests are blocked until tomorrow.')
 
+    // Said once, whole: not 'exceeded' twice, not cut off at 1280 px.
+    expect((await banner.textContent())?.match(/exceeded/g)).toHaveLength(1)
+    expect(await isCutOff(page.getByTestId('budget-banner-text'))).toBe(false)
+
     await chat.send('Third question')
-    await expectToast(page, 'Failed to send message. Please try again.')
-    await page.getByText('Daily budget exceeded. AI requests are blocked until tomorrow.').first().waitFor()
+    // A refusal that trying again cannot cure does not say 'Please try again'.
+    const refusal = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to send message' }).first()
+    await refusal.getByText('Daily budget exceeded. AI requests are blocked until tomorrow.').waitFor()
+    expect(await refusal.innerText()).not.toContain('Please try again')
+    // The toast leaves the banner in view.
+    expect(await overlap(refusal, banner)).toBe(false)
+    await screenshot(page, 'budget-refused-desktop-light')
+    // On a phone the alert has a row of its own under the header, still whole.
+    await page.setViewportSize(PHONE)
+    expect(await isCutOff(page.getByTestId('budget-banner-text'))).toBe(false)
+    expect(await banner.textContent()).toContain('AI requests are blocked until tomorrow.')
+    expect(await overlap(refusal, banner)).toBe(false)
+    await screenshot(page, 'budget-refused-phone-light')
+    await page.setViewportSize(DESKTOP)
 
     await page.getByRole('button', { name: 'Dismiss budget alert' }).click()
     expect(await banner.count()).toBe(0)

@@ -100,6 +100,8 @@ describe('conversations', () => {
     fake.queueScript({ fail: { status: 500, message: 'upstream exploded' } })
     await chat.send('Will this work?')
     await chat.lastAnswer().getByText('Failed to send message. Please try again.').waitFor()
+    // Together with the error: the provider's reason as the message stores it.
+    expect(await chat.lastAnswer().getByTestId('failure-reason').innerText()).toContain('upstream exploded')
     fake.queueScript({ reply: 'Second time lucky.' })
     await chat.lastAnswer().getByRole('button', { name: 'Retry' }).click()
     await chat.waitForAnswer('Second time lucky.')
@@ -283,16 +285,18 @@ describe('conversations', () => {
     expect(await chat.messages().filter({ hasText: 'Answer 1.' }).locator('strong').innerText()).toBe('1')
   })
 
-  test('with no current chat, Send only creates a chat and keeps the text', async () => {
+  test('with no current chat, Send creates a chat and sends the text into it', async () => {
     while ((await chat.chatRows().count()) > 0) {
       const title = (await chat.chatRows().first().innerText()).trim()
       await chat.deleteChat(title)
     }
     await page.getByTestId('welcome').waitFor()
-    await chat.input().fill('Kept for later')
+    fake.queueScript({ reply: 'Sent after all.' })
+    await chat.input().fill('Not kept for later')
     await chat.input().press('Enter')
     await chat.chatRows().first().waitFor()
-    expect(await chat.input().inputValue()).toBe('Kept for later')
-    expect(await chat.messages().count()).toBe(0)
+    await chat.waitForAnswer('Sent after all.')
+    expect(await chat.input().inputValue()).toBe('')
+    expect(await chat.messages().filter({ hasText: 'Not kept for later' }).count()).toBe(1)
   })
 })

@@ -1,5 +1,6 @@
 import { treaty } from '@elysiajs/eden'
 import type { App } from '../../src/app'
+import { readApiError } from './api-error'
 
 /**
  * The typed client for our own API (Eden Treaty from the server's `App` type). Same origin, so the
@@ -9,15 +10,5 @@ export const api = treaty<App>(window.location.origin, { fetch: { credentials: '
 
 /** The `{success:false,error}` message of a failed Eden call, else the given fallback text. */
 export function errorText(error: { value: unknown } | null | undefined, fallback: string): string {
-  const value = error?.value
-  if (
-    value &&
-    typeof value === 'object' &&
-    'error' in value &&
-    typeof value.error === 'string' &&
-    value.error
-  ) {
-    return value.error
-  }
-  return fallback
+  return readApiError(error, fallback).message
 }

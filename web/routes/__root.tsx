@@ -4,6 +4,10 @@ import { Toaster } from 'sonner'
 import { useBrandColors } from '../features/branding/use-branding'
 import { useThemePreference } from '../features/theme/theme'
 
+const TOAST_OFFSET = { bottom: 20, left: 16 }
+/** The composer's height and bottom margin on a phone, so a toast never covers Send. */
+const TOAST_MOBILE_OFFSET = { bottom: 128, left: 12, right: 12 }
+
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
   notFoundComponent: NotFound,
@@ -15,7 +19,16 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster theme={theme} position="top-center" closeButton />
+      <Toaster
+        theme={theme}
+        // At the top, toasts covered the header's budget banner and the titles of dialogs. Bottom
+        // left sits over the sidebar's foot, clear of the composer and the answers beside it;
+        // on phones (full width) just above the composer.
+        position="bottom-left"
+        offset={TOAST_OFFSET}
+        mobileOffset={TOAST_MOBILE_OFFSET}
+        closeButton
+      />
     </>
   )
 }

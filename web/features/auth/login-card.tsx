@@ -75,7 +75,8 @@ export function LoginCard() {
           setMode('login')
           return
         }
-        toast.success('Check your email for the confirmation link!')
+        // Signed in at once: no confirmation mail was sent, so the confirmation text would mislead.
+        toast.success('Signed in successfully!')
         queryClient.setQueryData(sessionQuery.queryKey, data.data.user)
       } else {
         const { error } = await api.auth['forgot-password'].post({ email })

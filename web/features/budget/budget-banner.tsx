@@ -5,6 +5,7 @@ import { type BudgetStatus, computeBudgetBanner } from '../../../src/budget/budg
 import { api, errorText } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { useSocket } from '../chats/socket-context'
+import { budgetBannerText } from './budget-text'
 
 export const budgetQuery = {
   queryKey: ['budget'] as const,
@@ -14,8 +15,6 @@ export const budgetQuery = {
     return data.data
   },
 }
-
-const dollars = (value: number) => `$${value.toFixed(2)}`
 
 /**
  * The header's budget alert (spec section 4): hidden while loading, without data or once
@@ -38,15 +37,9 @@ export function BudgetBanner() {
   }, [socket, queryClient])
 
   const banner = computeBudgetBanner(budget.data, { dismissed })
-  if (banner.state === 'hidden' || !budget.data || !banner.period) return null
-  const daily = banner.period === 'daily'
-  const used = daily ? budget.data.dailyUsed : budget.data.monthlyUsed
-  const limit = daily ? budget.data.dailyLimit : budget.data.monthlyLimit
-  const percent = daily ? banner.dailyPercent : banner.monthlyPercent
+  const text = budget.data ? budgetBannerText(banner, budget.data) : null
+  if (!text) return null
   const exceeded = banner.state === 'exceeded'
-  const text = exceeded
-    ? `${daily ? 'Daily' : 'Monthly'} AI budget exceeded: ${dollars(used)} of ${dollars(limit)}.`
-    : `${percent}% of your ${daily ? 'daily' : 'monthly'} AI budget used: ${dollars(used)} of ${dollars(limit)}.`
 
   return (
     <div
@@ -54,16 +47,17 @@ export function BudgetBanner() {
       data-testid="budget-banner"
       data-state={banner.state}
       className={cn(
-        'flex max-w-xl min-w-0 items-center gap-2 rounded-lg border px-2.5 py-1 text-xs sm:text-sm',
+        'flex max-w-3xl min-w-0 items-center gap-2 rounded-lg border px-2.5 py-1 text-xs sm:text-sm',
         exceeded
           ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100'
           : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100',
       )}
     >
       <AlertTriangle className="size-4 shrink-0" aria-hidden />
-      <p className="min-w-0 truncate" title={[text, banner.blockedMessage].filter(Boolean).join(' ')}>
-        {text}
-        {banner.blockedMessage ? <span className="hidden sm:inline"> {banner.blockedMessage}</span> : null}
+      {/* Wraps to a second line rather than cutting the sentence off. */}
+      <p className="line-clamp-2 min-w-0 leading-tight" data-testid="budget-banner-text">
+        {text.headline}
+        {text.blocked ? <> {text.blocked}</> : null}
       </p>
       <button
         type="button"

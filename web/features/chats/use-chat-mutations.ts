@@ -5,25 +5,44 @@ import { api, errorText } from '../../lib/api'
 import { addChatToLists, type Chat, chatsQuery, removeChatFromLists, replaceChatInLists } from './chats-query'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
 
-/** Creates a 'New Chat', puts it first in the list and makes it current. */
-/** Shared by every create-chat button, so a send can tell that a chat is already on its way. */
+/** Shared by every create-chat button, so the view can tell that a chat is already on its way. */
 export const CREATE_CHAT_KEY = ['chats', 'create'] as const
 
+let creating: Promise<Chat> | null = null
+
+/**
+ * The chat a create now on its way will give, else null. A message sent meanwhile belongs there:
+ * the user clicked 'New Chat' and is already typing, so it must not land in the old chat.
+ */
+export function chatBeingCreated(): Promise<Chat> | null {
+  return creating
+}
+
+async function postChat(): Promise<Chat> {
+  const { data, error } = await api.chats.post({})
+  if (error) throw new Error(errorText(error, 'Failed to create new chat'))
+  return data.data
+}
+
+/** Creates a 'New Chat', puts it first in the list and makes it current. */
 export function useCreateChat() {
   const queryClient = useQueryClient()
   const selectChat = useSelectChat()
   return useMutation({
     mutationKey: CREATE_CHAT_KEY,
-    mutationFn: async () => {
-      const { data, error } = await api.chats.post({})
-      if (error) throw new Error(errorText(error, 'Failed to create new chat'))
-      return data.data
+    mutationFn: () => {
+      creating = postChat()
+      return creating
     },
     onSuccess: (chat) => {
       addChatToLists(queryClient, chat)
       void selectChat(chat.id)
     },
     onError: () => toast.error('Failed to create new chat'),
+    // After onSuccess has made the new chat current, so there is no moment with neither.
+    onSettled: () => {
+      creating = null
+    },
   })
 }
 

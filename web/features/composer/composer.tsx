@@ -1,12 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ArrowUp, Loader2, Paperclip, Plus, SlidersHorizontal, Square } from 'lucide-react'
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { cn } from '../../lib/cn'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { ComposerAttachments } from '../attachments/composer-attachments'
 import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
 import { useFilePicker } from '../attachments/file-picker'
 import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
+import { useDraft } from './use-draft'
 
 /** idle → submitted (the send is on its way) → streaming (the answer is arriving); error after a failed send. */
 export type ComposerState = 'idle' | 'submitted' | 'streaming' | 'error'
@@ -21,6 +22,7 @@ const MAX_HEIGHT = 164
 export function Composer({
   state,
   hasChat,
+  draftKey,
   onSend,
   onStop,
   onOpenSettings,
@@ -28,13 +30,15 @@ export function Composer({
 }: {
   state: ComposerState
   hasChat: boolean
+  /** Whose draft the input shows (the chat's id): unsent text stays with its chat. */
+  draftKey: string
   /** Resolves true when the text and files were taken (the input and the files are then cleared). */
   onSend: (text: string, attachmentIds: string[]) => Promise<boolean>
   onStop: () => void
   onOpenSettings: () => void
   modelDropdown: ReactNode
 }) {
-  const [text, setText] = useState('')
+  const [text, setText] = useDraft(draftKey)
   const textarea = useRef<HTMLTextAreaElement>(null)
   const responding = state === 'submitted' || state === 'streaming'
   const files = useAttachmentUploads()
@@ -52,8 +56,9 @@ export function Composer({
 
   async function send() {
     if (blank || responding || files.uploading) return
+    const sentFrom = draftKey
     if (await onSend(text, files.readyIds)) {
-      setText('')
+      setText('', sentFrom)
       files.clear()
     }
   }

@@ -1,5 +1,6 @@
 import { PanelLeft } from 'lucide-react'
 import type { RefObject } from 'react'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
 import { useBranding } from '../branding/use-branding'
@@ -26,33 +27,40 @@ export function Header({
 }) {
   const branding = useBranding()
   const changeTheme = useThemeSync(profile)
+  // On a phone the header row has no room for a sentence: the budget alert gets a row of its own.
+  const wide = useMediaQuery('(min-width: 640px)')
   return (
-    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white/80 px-2 backdrop-blur sm:px-3 dark:border-zinc-800 dark:bg-zinc-900/80">
-      <Button
-        variant="ghost"
-        size="icon"
-        onClick={onToggleSidebar}
-        aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
-        aria-expanded={sidebarOpen}
-        aria-controls="sidebar"
-        data-testid="sidebar-toggle"
-      >
-        <PanelLeft className="size-5" aria-hidden />
-      </Button>
-      <div className="flex min-w-0 items-center gap-2">
-        <BrandMark logoUrl={branding.logoUrl} name={branding.companyName} className="size-8" />
-        <span className="truncate font-semibold">{branding.companyName}</span>
-      </div>
-      <div className="flex min-w-0 flex-1 justify-center px-2">
-        <BudgetBannerSlot />
-      </div>
-      <ThemeToggle onChange={changeTheme} />
-      <UserMenu
-        profile={profile}
-        onOpenProfile={onOpenProfile}
-        onOpenSettings={onOpenSettings}
-        buttonRef={menuButtonRef}
-      />
-    </header>
+    <>
+      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white/80 px-2 backdrop-blur sm:px-3 dark:border-zinc-800 dark:bg-zinc-900/80">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onToggleSidebar}
+          aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar"
+          data-testid="sidebar-toggle"
+        >
+          <PanelLeft className="size-5" aria-hidden />
+        </Button>
+        <div className="flex min-w-0 items-center gap-2">
+          <BrandMark logoUrl={branding.logoUrl} name={branding.companyName} className="size-8" />
+          <span className="truncate font-semibold">{branding.companyName}</span>
+        </div>
+        <div className="flex min-w-0 flex-1 justify-center px-2">{wide ? <BudgetBannerSlot /> : null}</div>
+        <ThemeToggle onChange={changeTheme} />
+        <UserMenu
+          profile={profile}
+          onOpenProfile={onOpenProfile}
+          onOpenSettings={onOpenSettings}
+          buttonRef={menuButtonRef}
+        />
+      </header>
+      {wide ? null : (
+        <div className="flex shrink-0 justify-center border-b border-zinc-200 px-2 py-1.5 empty:hidden dark:border-zinc-800">
+          <BudgetBannerSlot />
+        </div>
+      )}
+    </>
   )
 }

@@ -1,10 +1,13 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useIsMutating } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { errorCode } from '../../lib/api-error'
 import { chatsQuery } from '../chats/chats-query'
-import { CREATE_CHAT_KEY, useCreateChat } from '../chats/use-chat-mutations'
+import { CREATE_CHAT_KEY, chatBeingCreated, useCreateChat } from '../chats/use-chat-mutations'
 import { useSelectChat } from '../chats/use-current-chat'
 import { Composer, type ComposerState } from '../composer/composer'
+import { NO_CHAT } from '../composer/drafts'
 import { Welcome } from '../dashboard/welcome'
 import { ModelDropdown } from '../models/model-dropdown'
 import { useSelectedModel } from '../models/use-selected-model'
@@ -29,14 +32,13 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
   const selectChat = useSelectChat()
   useEffect(() => {
     if (!messages.isError) return
-    if (messages.error.message === 'Chat not found') void selectChat(null, { replace: true })
+    if (errorCode(messages.error) === 'not_found:chat') void selectChat(null, { replace: true })
     else toast.error('Failed to load messages', { id: 'messages-load' })
   }, [messages.isError, messages.error, selectChat])
 
   const model = useSelectedModel()
   const createChat = useCreateChat()
-  const queryClient = useQueryClient()
-  const send = useSendMessage(chatId)
+  const send = useSendMessage()
   const stop = useStopReply(chatId)
   const regenerate = useRegenerate(chatId)
   const [settingsOpen, setSettingsOpen] = useState(false)
@@ -58,14 +60,14 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         : 'idle'
 
   async function onSend(text: string, attachmentIds: string[]): Promise<boolean> {
-    // Spec section 4: with no current chat, sending only creates one; the text stays for the next press.
-    // A chat being created from another button (e.g. the sidebar's) counts: never create a second.
-    if (!chatId) {
-      if (queryClient.isMutating({ mutationKey: CREATE_CHAT_KEY }) === 0) createChat.mutate()
-      return false
-    }
     try {
-      await send.mutateAsync({ content: text, modelId: model.selected?.id ?? null, attachmentIds })
+      const target = await chatToSendTo(chatId, () => createChat.mutateAsync())
+      await send.mutateAsync({
+        chatId: target,
+        content: text,
+        modelId: model.selected?.id ?? null,
+        attachmentIds,
+      })
       return true
     } catch {
       return false
@@ -104,6 +106,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
       <Composer
         state={state}
         hasChat={Boolean(chatId)}
+        draftKey={chatId ?? NO_CHAT}
         onSend={onSend}
         onStop={() => stop.mutate()}
         onOpenSettings={() => setSettingsOpen(true)}
@@ -133,12 +136,29 @@ function answersInView(list: Message[]): string[] {
     .map((message) => stripFilesMarker(message.content))
 }
 
-/** Spec section 4: when chats exist and none is selected, the first becomes current. */
+/**
+ * Spec section 4: when chats exist and none is selected, the first becomes current. Not while a
+ * chat is being created or a navigation is on its way (New Chat clicked while the list loads):
+ * the new chat is the one the user chose, and the next message must go there.
+ */
 function useAutoSelectFirstChat(chatId: string | undefined) {
   const chats = useInfiniteQuery(chatsQuery(''))
   const first = chats.data?.pages[0]?.chats[0]?.id
+  const creating = useIsMutating({ mutationKey: CREATE_CHAT_KEY }) > 0
+  const router = useRouter()
   const selectChat = useSelectChat()
   useEffect(() => {
-    if (!chatId && first) void selectChat(first, { replace: true })
-  }, [chatId, first, selectChat])
+    if (chatId || !first || creating || router.latestLocation.pathname !== '/') return
+    void selectChat(first, { replace: true })
+  }, [chatId, first, creating, router, selectChat])
+}
+
+/**
+ * The chat a message goes to: the one being created if 'New Chat' was just clicked, else the
+ * current one, else a chat created for it (Enter with no chat creates one and sends).
+ */
+async function chatToSendTo(chatId: string | undefined, create: () => Promise<{ id: string }>) {
+  const pending = chatBeingCreated()
+  if (pending) return (await pending).id
+  return chatId ?? (await create()).id
 }

@@ -1,4 +1,4 @@
-import { AlertCircle, Check, Copy, RotateCcw, Square } from 'lucide-react'
+import { Check, Copy, RotateCcw, Square } from 'lucide-react'
 import { memo, useState } from 'react'
 import { cn } from '../../lib/cn'
 import { MessageAttachmentsSlot } from './attachments-slot'
@@ -6,7 +6,7 @@ import { useLiveText } from './live-text-store'
 import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown } from './markdown/use-markdown'
 import type { Message } from './messages-query'
-import { SEND_FAILED } from './use-reply-actions'
+import { ReplyFailure } from './reply-failure'
 
 const actionClass =
   'flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'
@@ -111,17 +111,17 @@ function AssistantBubble({
           </p>
         ) : text ? (
           typeof Markdown === 'function' ? (
-            <Markdown text={text} streaming={streaming} />
+            <Markdown
+              text={text}
+              streaming={streaming}
+              cut={message.status === 'failed' || message.status === 'stopped'}
+            />
           ) : (
             // The chat view waits for the markdown chunk, so this shows only if it failed to load.
             <p className="whitespace-pre-wrap">{text}</p>
           )
         ) : null}
-        {message.status === 'failed' ? (
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-red-700 dark:text-red-400" role="alert">
-            <AlertCircle className="size-4 shrink-0" aria-hidden /> {SEND_FAILED}
-          </p>
-        ) : null}
+        {message.status === 'failed' ? <ReplyFailure reason={message.error} /> : null}
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-1">
         <time dateTime={message.created_at} className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -1,5 +1,6 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 
 export const MESSAGE_PAGE_SIZE = 50
 
@@ -11,13 +12,23 @@ export function messagesQuery(chatId: string) {
       const { data, error } = await api.chats({ id: chatId }).messages.get({
         query: { limit: MESSAGE_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
       })
-      if (error) throw new Error(errorText(error, 'Failed to load messages'))
+      if (error) throw apiFailure(error, 'Failed to load messages')
       return { ...data.data, messages: data.data.messages.map(normaliseMessage) }
     },
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     staleTime: Number.POSITIVE_INFINITY,
   })
+}
+
+/**
+ * Reads the chat's messages again. Also when the first load is still on its way: it may have read
+ * the database before what we now know happened, and a plain invalidate would only join that load.
+ */
+export async function reloadMessages(queryClient: QueryClient, chatId: string) {
+  const queryKey = messagesQuery(chatId).queryKey
+  await queryClient.cancelQueries({ queryKey })
+  await queryClient.invalidateQueries({ queryKey })
 }
 
 type MessagePage = Awaited<ReturnType<NonNullable<ReturnType<typeof messagesQuery>['queryFn']>>>

@@ -1,8 +1,16 @@
 import { notifyManager, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../chats/socket-context'
+import { chatJoins } from './chat-joins'
 import { liveTexts } from './live-text-store'
-import { type Message, messagesQuery, patchMessage, removeMessage, upsertMessage } from './messages-query'
+import {
+  type Message,
+  messagesQuery,
+  patchMessage,
+  reloadMessages,
+  removeMessage,
+  upsertMessage,
+} from './messages-query'
 
 type JoinAck =
   | { ok: true; streaming?: { messageId: string; content: string; seq: number } }
@@ -25,12 +33,20 @@ export function useChatEvents(chatId: string | undefined) {
         if (!ack.ok) return
         if (ack.streaming) liveTexts.setSnapshot(ack.streaming.messageId, ack.streaming)
         // Events sent while we were disconnected are lost: read the messages again.
-        if (joinedBefore) void queryClient.invalidateQueries({ queryKey: messagesQuery(chatId).queryKey })
+        if (joinedBefore) void reloadMessages(queryClient, chatId)
+        chatJoins.markJoined(chatId)
         joinedBefore = true
       })
     }
+    // An event that comes while the messages are still loading has no list to change, and the
+    // load may have read the database before it happened: read them again rather than lose it.
+    const stillLoading = () => {
+      if (queryClient.getQueryData(messagesQuery(chatId).queryKey)) return false
+      void reloadMessages(queryClient, chatId)
+      return true
+    }
     const created = (event: { chatId: string; message: Message }) => {
-      if (event.chatId === chatId) upsertMessage(queryClient, event.message)
+      if (event.chatId === chatId && !stillLoading()) upsertMessage(queryClient, event.message)
     }
     const delta = (event: { chatId: string; messageId: string; delta: string; seq: number }) => {
       if (event.chatId !== chatId) return
@@ -38,26 +54,29 @@ export function useChatEvents(chatId: string | undefined) {
     }
     const completed = (event: { chatId: string; message: Message }) => {
       if (event.chatId !== chatId) return
+      if (stillLoading()) return liveTexts.delete(event.message.id)
       afterCacheUpdate(
         () => upsertMessage(queryClient, event.message),
         () => liveTexts.delete(event.message.id),
       )
     }
-    const failed = (event: { chatId: string; messageId: string; error: string }) => {
+    // `error` is the spec's text; `reason` the message's stored error (the provider's failure).
+    const failed = (event: { chatId: string; messageId: string; error: string; reason?: string | null }) => {
       if (event.chatId !== chatId) return
+      if (stillLoading()) return liveTexts.delete(event.messageId)
       const content = liveTexts.get(event.messageId)?.content
       afterCacheUpdate(
         () =>
           patchMessage(queryClient, chatId, event.messageId, {
             status: 'failed',
-            error: event.error,
+            error: event.reason ?? event.error,
             ...(content !== undefined ? { content } : {}),
           }),
         () => liveTexts.delete(event.messageId),
       )
     }
     const deleted = (event: { chatId: string; messageId: string }) => {
-      if (event.chatId === chatId) removeMessage(queryClient, chatId, event.messageId)
+      if (event.chatId === chatId && !stillLoading()) removeMessage(queryClient, chatId, event.messageId)
     }
     socket.on('connect', join)
     socket.on('message:created', created)
@@ -66,7 +85,11 @@ export function useChatEvents(chatId: string | undefined) {
     socket.on('message:failed', failed)
     socket.on('message:deleted', deleted)
     if (socket.connected) join()
+    const disconnected = () => chatJoins.markLeft(chatId)
+    socket.on('disconnect', disconnected)
     return () => {
+      chatJoins.markLeft(chatId)
+      socket.off('disconnect', disconnected)
       socket.emit('chat:leave', { chatId })
       socket.off('connect', join)
       socket.off('message:created', created)

@@ -1,13 +1,34 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { api, errorText } from '../../lib/api'
-import { type Message, normaliseMessage, removeMessage, upsertMessage } from './messages-query'
+import { apiFailure } from '../../lib/api-error'
+import { chatJoins } from './chat-joins'
+import {
+  type Message,
+  normaliseMessage,
+  reloadMessages,
+  removeMessage,
+  upsertMessage,
+} from './messages-query'
+import { sendFailureToast } from './send-failure'
 
-export const SEND_FAILED = 'Failed to send message. Please try again.'
+/** Eden's error for a non-OK answer: the server's text and code, else the spec's 'HTTP error! status: N'. */
+function sendFailure(error: { status: number; value: unknown }) {
+  return apiFailure(error, `HTTP error! status: ${error.status}`)
+}
 
-/** Eden's error for a non-OK answer: the server's text, else the spec's 'HTTP error! status: N'. */
-function failureText(error: { status: number; value: unknown }) {
-  return errorText(error, `HTTP error! status: ${error.status}`)
+function toastSendFailure(error: Error) {
+  const { title, description } = sendFailureToast(error)
+  toast.error(title, { description })
+}
+
+/**
+ * A reply to a chat whose room this tab has not joined yet (the send went out as the chat opened)
+ * sends its events to no one here: read the messages once the join is acknowledged.
+ */
+function readAgainOnceJoined(queryClient: QueryClient, chatId: string) {
+  if (chatJoins.isJoined(chatId)) return
+  chatJoins.onceJoined(chatId, () => void reloadMessages(queryClient, chatId))
 }
 
 function placeholder(chatId: string, id: string, createdAt: string, modelId: string | null): Message {
@@ -23,24 +44,29 @@ function placeholder(chatId: string, id: string, createdAt: string, modelId: str
   }
 }
 
-/** Sends a message: the server stores it and streams the answer over the socket. */
-export function useSendMessage(chatId: string | undefined) {
+/**
+ * Sends a message: the server stores it and streams the answer over the socket. The chat is named
+ * per call, so a send goes to the chat it was meant for even if the current chat changes meanwhile.
+ */
+export function useSendMessage() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({
+      chatId,
       content,
       modelId,
       attachmentIds = [],
     }: {
+      chatId: string
       content: string
       modelId: string | null
       attachmentIds?: string[]
     }) => {
-      if (!chatId) throw new Error('No chat')
+      readAgainOnceJoined(queryClient, chatId)
       const { data, error } = await api
         .chats({ id: chatId })
         .messages.post({ content, modelId, ...(attachmentIds.length > 0 ? { attachmentIds } : {}) })
-      if (error) throw new Error(failureText(error))
+      if (error) throw sendFailure(error)
       return { ...data.data, modelId }
     },
     onSuccess: ({ userMessage: sent, assistantMessageId, modelId }) => {
@@ -51,7 +77,7 @@ export function useSendMessage(chatId: string | undefined) {
         onlyIfMissing: true,
       })
     },
-    onError: (error) => toast.error(SEND_FAILED, { description: error.message }),
+    onError: toastSendFailure,
   })
 }
 
@@ -73,8 +99,9 @@ export function useRegenerate(chatId: string | undefined) {
   return useMutation({
     mutationFn: async ({ modelId }: { modelId: string | null }) => {
       if (!chatId) throw new Error('No chat')
+      readAgainOnceJoined(queryClient, chatId)
       const { data, error } = await api.chats({ id: chatId }).regenerate.post({ modelId })
-      if (error) throw new Error(failureText(error))
+      if (error) throw sendFailure(error)
       return { ...data.data, chatId, modelId }
     },
     onSuccess: ({ assistantMessageId, replacedMessageId, chatId, modelId }) => {
@@ -83,6 +110,6 @@ export function useRegenerate(chatId: string | undefined) {
         onlyIfMissing: true,
       })
     },
-    onError: (error) => toast.error(SEND_FAILED, { description: error.message }),
+    onError: toastSendFailure,
   })
 }

@@ -1,7 +1,7 @@
 import { memo, type ReactElement, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { OpenBlockContext } from './code-block'
 import { cachedBlock, parseSlicer, renderAndCacheBlock, renderBlock } from './render-block'
-import { closeOpenMarkdown, splitBlocks } from './split-blocks'
+import { blocksToRender, splitBlocks } from './split-blocks'
 
 /**
  * The elements of one block. The open (streaming) block changes with every delta and is parsed on
@@ -54,18 +54,26 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text: string
 })
 
 /**
- * GitHub-flavoured markdown with raw HTML skipped. While `streaming`, the last block is the open
- * one: it alone is re-parsed per delta, after closing its unfinished fence or bold run.
+ * GitHub-flavoured markdown with raw HTML shown as text. While `streaming`, the last block is the
+ * open one: it alone is re-parsed per delta, after closing its unfinished fence or emphasis. An
+ * answer `cut` short (stopped, failed) has its last block closed the same way.
  */
-export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
-  const blocks = useMemo(() => splitBlocks(text), [text])
+export function Markdown({
+  text,
+  streaming = false,
+  cut = false,
+}: {
+  text: string
+  streaming?: boolean
+  cut?: boolean
+}) {
+  const blocks = useMemo(() => blocksToRender(text, { streaming, cut }), [text, streaming, cut])
   return (
     <div className="markdown space-y-3 break-words">
-      {blocks.map((block, index) => {
-        const open = streaming && index === blocks.length - 1
+      {blocks.map((block, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks only ever grow at the end
-        return <MarkdownBlock key={index} text={open ? closeOpenMarkdown(block) : block} open={open} />
-      })}
+        <MarkdownBlock key={index} text={block.text} open={block.open} />
+      ))}
     </div>
   )
 }

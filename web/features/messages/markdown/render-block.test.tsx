@@ -17,11 +17,24 @@ test('renders GitHub-flavoured markdown', () => {
   expect(html('| b |\n| - |\n| 2 |')).toContain('<td>2</td>')
 })
 
-test('raw HTML is dropped, never rendered', () => {
+test('raw HTML is never rendered as markup', () => {
   const out = html('before <img src=x onerror="alert(1)"> <script>alert(2)</script> after')
   expect(out).not.toContain('<img')
   expect(out).not.toContain('<script')
-  expect(out).not.toContain('onerror')
+  expect(out).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;')
+})
+
+test('HTML in an answer shows as literal text, not silently deleted', () => {
+  expect(html('Use the <br> tag for a line break.')).toBe('<p>Use the &lt;br&gt; tag for a line break.</p>')
+  expect(html('Wrap it: <kbd>Ctrl</kbd>+<kbd>C</kbd>')).toBe(
+    '<p>Wrap it: &lt;kbd&gt;Ctrl&lt;/kbd&gt;+&lt;kbd&gt;C&lt;/kbd&gt;</p>',
+  )
+  // A block of HTML becomes a paragraph of its text.
+  expect(html('<div class="x">\n<b>hi</b>\n</div>')).toBe(
+    '<p>&lt;div class=&quot;x&quot;&gt;\n&lt;b&gt;hi&lt;/b&gt;\n&lt;/div&gt;</p>',
+  )
+  // Code keeps its HTML as it always did.
+  expect(html('`<br>`')).toContain('&lt;br&gt;</code>')
 })
 
 test('javascript: and data: links stay inert text; http links open in a new tab', () => {

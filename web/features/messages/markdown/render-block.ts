@@ -3,15 +3,16 @@ import ReactMarkdown from 'react-markdown'
 import { components } from './components'
 import { LruCache } from './lru-cache'
 import { remarkGfmOnce } from './remark-gfm-once'
+import { remarkHtmlAsText } from './remark-html-as-text'
 import { createSlicer, nextTask } from './slicer'
 
-const plugins = [remarkGfmOnce as never]
+const plugins = [remarkGfmOnce as never, remarkHtmlAsText]
 
 /** URLs are checked by the link and image components, which need the original value. */
 const keepUrl = (url: string) => url
 
 /**
- * One markdown block parsed into React elements: GitHub-flavoured, raw HTML skipped. react-markdown's
+ * One markdown block parsed into React elements: GitHub-flavoured, raw HTML shown as text. react-markdown's
  * `Markdown` is a plain function without hooks, so calling it directly gives an element tree that
  * can be kept and mounted again and again without parsing (the components still render as usual).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { closeOpenMarkdown, splitBlocks, stripFilesMarker } from './split-blocks'
+import { blocksToRender, closeOpenMarkdown, splitBlocks, stripFilesMarker } from './split-blocks'
 
 describe('splitBlocks', () => {
   test('splits paragraphs at blank lines', () => {
@@ -33,12 +33,54 @@ describe('closeOpenMarkdown', () => {
 
   test('closes an open bold run and drops a marker with nothing after it', () => {
     expect(closeOpenMarkdown('some **bold te')).toBe('some **bold te**')
-    expect(closeOpenMarkdown('some text **')).toBe('some text ')
+    expect(closeOpenMarkdown('some text **')).toBe('some text')
     expect(closeOpenMarkdown('done **bold**')).toBe('done **bold**')
   })
 
   test('closes open inline code', () => {
     expect(closeOpenMarkdown('run `npm i')).toBe('run `npm i`')
+  })
+
+  test('closes an open single-star emphasis and drops a dangling star', () => {
+    expect(closeOpenMarkdown('this is *importa')).toBe('this is *importa*')
+    expect(closeOpenMarkdown('cut right here *')).toBe('cut right here')
+    expect(closeOpenMarkdown('**bold *it')).toBe('**bold *it***')
+    expect(closeOpenMarkdown('done *it* and **bold**')).toBe('done *it* and **bold**')
+  })
+
+  test('list bullets, a star between spaces and stars in code are not emphasis', () => {
+    expect(closeOpenMarkdown('* one\n* two')).toBe('* one\n* two')
+    expect(closeOpenMarkdown('2 * 3 = 6')).toBe('2 * 3 = 6')
+    expect(closeOpenMarkdown('glob `*.ts` files')).toBe('glob `*.ts` files')
+    expect(closeOpenMarkdown('an escaped \\* star')).toBe('an escaped \\* star')
+  })
+
+  test('closes a fence opened after a line of text in the same block', () => {
+    expect(closeOpenMarkdown('Run this:\n```sh\nls -la')).toBe('Run this:\n```sh\nls -la\n```')
+    expect(closeOpenMarkdown('Run this:\n```sh\nls\n```')).toBe('Run this:\n```sh\nls\n```')
+  })
+})
+
+describe('blocksToRender', () => {
+  const cutShort = 'Intro *one*.\n\nTry this: **impor'
+
+  test('a stopped or failed answer shows its last block closed; the stored text is unchanged', () => {
+    expect(blocksToRender(cutShort, { cut: true })).toEqual([
+      { text: 'Intro *one*.', open: false },
+      { text: 'Try this: **impor**', open: false },
+    ])
+    expect(blocksToRender('```js\nconst x', { cut: true })).toEqual([
+      { text: '```js\nconst x\n```', open: false },
+    ])
+    expect(cutShort).toBe('Intro *one*.\n\nTry this: **impor')
+  })
+
+  test('the live text closes its last block and marks it open', () => {
+    expect(blocksToRender('Say *hi', { streaming: true })).toEqual([{ text: 'Say *hi*', open: true }])
+  })
+
+  test('a complete answer is shown as written', () => {
+    expect(blocksToRender('2 * 3 and a *', {})).toEqual([{ text: '2 * 3 and a *', open: false }])
   })
 })
 

@@ -42,26 +42,70 @@ export function splitBlocks(text: string): string[] {
 }
 
 /**
- * Closes what a half-streamed block leaves open so it renders as it will end up rather than
- * flashing raw syntax: an unterminated code fence, an odd `**`, an odd inline backtick.
+ * Closes what a cut-off block leaves open so it renders as it will end up (while streaming) or as
+ * it was meant (a stopped or failed answer) rather than showing raw syntax: an unterminated code
+ * fence, an odd inline backtick, an odd `**` or `*`. A marker with nothing after it yet is dropped.
+ * Only for rendering: the stored text is left as it is.
  */
 export function closeOpenMarkdown(block: string): string {
-  const lines = block.split('\n')
-  const opening = lines[0]?.match(FENCE)?.[1]
-  if (opening) {
-    const closed =
-      lines.length > 1 && lines.at(-1)?.trim().startsWith(opening.charAt(0).repeat(opening.length))
-    return closed ? block : `${block}\n${opening}`
-  }
+  const fence = openFence(block)
+  if (fence) return `${block}\n${fence}`
   let text = block
   const withoutCode = text.replace(/`[^`\n]*`/g, '')
   if ((withoutCode.match(/`/g)?.length ?? 0) % 2 === 1) text += '`'
-  const bare = text.replace(/`[^`\n]*`?/g, '')
-  if ((bare.match(/\*\*/g)?.length ?? 0) % 2 === 1) {
-    // A bold marker that has just opened with nothing after it yet is dropped, else closed.
-    text = text.endsWith('**') ? text.slice(0, -2) : `${text}**`
-  }
+  const bare = text.replace(/`[^`\n]*`?/g, '').replace(/\\\*/g, '')
+  const bold = (bare.match(/\*\*/g)?.length ?? 0) % 2 === 1
+  const italic = emphasisStars(bare.replace(/\*\*/g, '')).length % 2 === 1
+  // The innermost run closes first: '**bold *it' ends '**bold *it***'.
+  if (italic) text = closeRun(text, '*')
+  if (bold) text = closeRun(text, '**')
   return text
+}
+
+/** The fence marker a block opens and never closes (a fence may start after a line of text). */
+function openFence(block: string): string | null {
+  let fence: string | null = null
+  for (const line of block.split('\n')) {
+    const marker = line.match(FENCE)?.[1]
+    if (!marker) continue
+    if (!fence) fence = marker
+    else if (
+      marker.charAt(0) === fence.charAt(0) &&
+      marker.length >= fence.length &&
+      !line.trim().slice(marker.length)
+    )
+      fence = null
+  }
+  return fence
+}
+
+/** Single `*`s that can open or close emphasis: not list bullets, not a `*` between spaces (2 * 3). */
+function emphasisStars(text: string): string[] {
+  const withoutBullets = text.replace(/^[ \t]*\*(?=[ \t])/gm, '').replace(/(^|\s)\*(?=\s)/g, '$1')
+  return withoutBullets.match(/\*/g) ?? []
+}
+
+function closeRun(text: string, marker: string): string {
+  const trimmed = text.trimEnd()
+  if (trimmed.endsWith(marker)) return trimmed.slice(0, -marker.length).trimEnd()
+  // A closing marker must touch the text before it.
+  return `${trimmed}${marker}`
+}
+
+/**
+ * The blocks to show and which one is open (re-parsed per delta). The last block of a live answer
+ * (`streaming`) or of one cut short (`cut`: stopped or failed) is shown closed by
+ * `closeOpenMarkdown`, so no dangling '*' or open fence shows; the text itself is not changed.
+ */
+export function blocksToRender(
+  text: string,
+  { streaming = false, cut = false }: { streaming?: boolean; cut?: boolean } = {},
+): { text: string; open: boolean }[] {
+  const blocks = splitBlocks(text)
+  return blocks.map((block, index) => {
+    const last = index === blocks.length - 1
+    return { text: last && (streaming || cut) ? closeOpenMarkdown(block) : block, open: last && streaming }
+  })
 }
 
 const FILES_MARKER = /\s*\[Files attached: [^\]\n]*\]\s*$/
