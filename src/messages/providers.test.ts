@@ -42,6 +42,7 @@ describe('a provider that never answers', () => {
       chatId,
       messageId: assistantId,
       error: 'Failed to send message. Please try again.',
+      reason: 'The AI provider did not answer within 1 second',
     })
     expect(await stored(t, assistantId)).toMatchObject({
       status: 'failed',

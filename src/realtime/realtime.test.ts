@@ -25,9 +25,13 @@ afterAll(async () => {
   await server.stop()
 })
 
-function connect(options: { token?: string; cookie?: string }): Promise<{ socket: Socket; error?: Error }> {
+function connect(options: {
+  token?: string
+  cookie?: string
+  transports?: ('websocket' | 'polling')[]
+}): Promise<{ socket: Socket; error?: Error }> {
   const socket = io(server.url, {
-    transports: ['websocket'],
+    transports: options.transports ?? ['websocket'],
     reconnection: false,
     auth: options.token ? { token: options.token } : {},
     extraHeaders: options.cookie ? { cookie: options.cookie } : {},
@@ -151,6 +155,22 @@ describe('user rooms', () => {
     server.ctx.realtime.toUser(userId, 'profile:updated', profile)
     await Bun.sleep(200)
     expect(received.sort()).toEqual(['a', 'b'])
+  })
+})
+
+describe('long-polling', () => {
+  // Browsers start on polling and upgrade; a proxy that blocks WebSockets keeps them there. The
+  // polling POSTs are text/plain packets that only the engine may read (a JSON-only body parser
+  // in front of it once answered them 415, and no event reached a browser).
+  test('a polling-only client joins a chat and receives its events', async () => {
+    const { token } = await createSession(server.ctx.db, userId, new Date())
+    const { socket, error } = await connect({ token, transports: ['polling'] })
+    expect(error).toBeUndefined()
+    const ack = await socket.timeout(5000).emitWithAck('chat:join', { chatId: 'not-a-chat' })
+    expect(ack).toEqual({ ok: false, error: 'Chat not found' })
+    const received = new Promise((resolve) => socket.on('profile:updated', resolve))
+    server.ctx.realtime.toUser(userId, 'profile:updated', profile)
+    expect(await received).toMatchObject({ id: userId })
   })
 })
 
