@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { and, eq, inArray } from 'drizzle-orm'
 import { budgetReservations, messages, usageRecords } from '../../db/schema'
 import { chatActions, jsonInit, type TestUser, waitForOutcome } from '../messages/test-helpers'
-import { createTestApp, type TestApp } from '../test/app'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
-import { type Instances, startInstances } from '../test/instances'
+import { type Instances, type ListeningApp, startApp, startInstances, type TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 import { DAILY_BUDGET_EXCEEDED, MONTHLY_BUDGET_EXCEEDED } from './budget-state'
 import { dollarsToMicros } from './money'
@@ -14,7 +13,7 @@ const fake = startFakeOpenAi({ models: ['fake-model'] })
 let t: TestApp
 
 beforeAll(async () => {
-  t = await createTestApp({
+  t = await startApp({
     OPENAI_BASE_URL: fake.url,
     // $1000 per million tokens: a tenth of a cent a token, so a 2048-token answer may cost ~$2.05.
     MODEL_PRICES: 'fake-model=1000/1000',
@@ -251,7 +250,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
       BUDGET_ENFORCE: 'true',
     })
   }, 60_000)
-  afterAll(() => cluster.stop())
+  afterAll(() => cluster.close())
 
   test('20 concurrent sends at the limit, split across two instances, overshoot it by at most one reservation', async () => {
     // Each answer takes five seconds: every reservation is in flight while the 20 are decided.
@@ -260,18 +259,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
       chunkDelayMs: 1000,
       usage: { prompt_tokens: 10, completion_tokens: 5 },
     })
-    const [a, b] = cluster.servers as [Instances['servers'][number], Instances['servers'][number]]
+    const [a, b] = cluster.instances as [ListeningApp, ListeningApp]
     const user = await cluster.createUser()
     const chatIds = await Promise.all(
-      Array.from(
-        { length: 20 },
-        async () => (await cluster.api(a, user, 'POST', '/api/chats', {})).body.data.id as string,
-      ),
+      Array.from({ length: 20 }, async () => (await a.as(user).api.chats.post({})).data!.data.id),
     )
     const before = fake.completions().length
     const responses = await Promise.all(
       chatIds.map((chatId, index) =>
-        cluster.api(index % 2 ? b : a, user, 'POST', `/api/chats/${chatId}/messages`, { content: 'go' }),
+        (index % 2 ? b : a).as(user).api.chats({ id: chatId }).messages.post({ content: 'go' }),
       ),
     )
     const accepted = responses.filter((res) => res.status === 202)
@@ -280,8 +276,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
     // The single-instance rule: ≈ $2.05 each, admitted at 0, 2.05, 4.1, 6.2, 8.2 < 10. Per-process
     // reservations would admit five on each instance.
     expect(accepted).toHaveLength(5)
-    for (const res of refused) expect(res.body.error).toBe(DAILY_BUDGET_EXCEEDED)
-    const ids = accepted.map((res) => res.body.data.assistantMessageId as string)
+    for (const res of refused) expect(res.error?.value).toMatchObject({ error: DAILY_BUDGET_EXCEEDED })
+    const ids = accepted.map((res) => res.data!.data.assistantMessageId)
     const streaming = () =>
       a.ctx.db
         .select({ id: messages.id })
@@ -300,9 +296,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
     expect(costs).toHaveLength(5)
     // Their real (small) cost replaced the reservations: sending works again, on either instance.
     fake.setScript({})
-    const again = await cluster.api(b, user, 'POST', `/api/chats/${chatIds[0]}/messages`, {
-      content: 'again',
-    })
+    const again = await b.as(user).api.chats({ id: chatIds[0]! }).messages.post({ content: 'again' })
     expect(again.status).toBe(202)
   }, 60_000)
 })
@@ -310,7 +304,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
 describe('without enforcement', () => {
   let open: TestApp
   beforeAll(async () => {
-    open = await createTestApp({
+    open = await startApp({
       OPENAI_BASE_URL: fake.url,
       MODEL_PRICES: 'fake-model=1000/1000',
       BUDGET_DAILY_LIMIT: '1',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createTestApp, type TestApp } from '../test/app'
 import { startFakeSearxng } from '../test/fakes/searxng-server'
+import { startApp, type TestApp } from '../test/harness'
 import { CHAT_CONFIG_DEFAULTS } from './config-service'
 
 let t: TestApp
@@ -8,7 +8,7 @@ let alice: Awaited<ReturnType<TestApp['createUser']>>
 let bob: Awaited<ReturnType<TestApp['createUser']>>
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
   alice = await t.createUser()
   bob = await t.createUser()
 }, 60_000)
@@ -276,7 +276,7 @@ describe('chat config with web search configured', () => {
   let withSearch: TestApp
   const searxng = startFakeSearxng()
   beforeAll(async () => {
-    withSearch = await createTestApp({ SEARXNG_URL: searxng.url })
+    withSearch = await startApp({ SEARXNG_URL: searxng.url })
   }, 60_000)
   afterAll(async () => {
     await withSearch.close()

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import { attachments, messages } from '../../db/schema'
 import { buildDocx, buildPdf } from '../extract/test-docs'
 import { TINY_PNG } from '../files/test-images'
-import { createTestApp, type TestApp } from '../test/app'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
+import { startApp, type TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 import { chatActions, jsonInit, type TestUser, waitForOutcome } from './test-helpers'
 
@@ -20,7 +20,7 @@ let bob: TestUser
 let chat: ReturnType<typeof chatActions>
 
 beforeAll(async () => {
-  t = await createTestApp({
+  t = await startApp({
     OPENAI_BASE_URL: fake.url,
     OPENAI_API_KEY: 'test-key',
     UPLOAD_MAX_FILES: '3',

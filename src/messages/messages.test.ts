@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { messages, usageRecords } from '../../db/schema'
-import { createTestApp, type TestApp } from '../test/app'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
+import { startApp, type TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 import { chatActions, deltasOf, jsonInit, type TestUser, waitForOutcome } from './test-helpers'
 
@@ -12,7 +12,7 @@ let user: TestUser
 let chat: ReturnType<typeof chatActions>
 
 beforeAll(async () => {
-  t = await createTestApp({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key' })
+  t = await startApp({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key' })
   user = await t.createUser()
   chat = chatActions(t, user)
 }, 60_000)

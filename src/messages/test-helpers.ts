@@ -1,5 +1,5 @@
 import { expect } from 'bun:test'
-import type { RecordedEvent, TestApp } from '../test/app'
+import type { RecordedEvent, TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 
 export type TestUser = Awaited<ReturnType<TestApp['createUser']>>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 
 /**
  * Tenancy, checked over the whole API at once: every route is walked as a second user, Bob, with
@@ -65,7 +65,7 @@ let bob: TestUser
 const aliceIds: Record<string, string> = {}
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
   alice = await t.createUser({ email: 'alice@example.com', fullName: 'Alice Secret' })
   bob = await t.createUser({ email: 'bob@example.com' })
   const chat = chatActions(t, alice)
