@@ -320,3 +320,14 @@ export async function startShippedServer(env: Record<string, string> = {}) {
     },
   }
 }
+
+/**
+ * A typed call's answer as the wire had it: the status and the parsed body, data or error, for
+ * assertions on a whole answer (`{ status: 404, body: { success: false, error, code } }`).
+ */
+export function outcome(res: { status: number; data: unknown; error: { value: unknown } | null }): {
+  status: number
+  body: unknown
+} {
+  return { status: res.status, body: res.error ? res.error.value : res.data }
+}
