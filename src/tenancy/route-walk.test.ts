@@ -78,7 +78,7 @@ beforeAll(async () => {
     content: 'secret question',
     attachmentIds: [aliceIds.attachment],
   })
-  const body = (await sent.json()) as { data: { userMessage: { id: string }; assistantMessageId: string } }
+  const body = sent.data!
   aliceIds.question = body.data.userMessage.id
   aliceIds.answer = body.data.assistantMessageId
   await waitForOutcome(t, aliceIds.answer)
