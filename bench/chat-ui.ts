@@ -11,7 +11,7 @@ import { loadavg } from 'node:os'
 import { chromium, type Page } from 'playwright-core'
 import { messages } from '../db/schema'
 import { startFakeOpenAi } from '../src/test/fakes/openai-server'
-import { startTestServer } from '../src/test/server'
+import { startShippedServer } from '../src/test/harness'
 import { ensureClientBuilt, newUser } from '../web/e2e/fixtures'
 import { ChatPage } from '../web/e2e/pages/chat-page'
 import { signUpThroughCard } from '../web/e2e/session'
@@ -32,7 +32,7 @@ console.log(
     .join(' ')}`,
 )
 const fake = startFakeOpenAi({ models: ['fake-model'] })
-const server = await startTestServer({
+const server = await startShippedServer({
   OPENAI_BASE_URL: fake.url,
   OPENAI_API_KEY: 'x',
   OPENAI_MODELS: 'fake-model',

@@ -9,7 +9,7 @@ import { chatRoutes } from './chats'
 import type { AppContext } from './context'
 import { healthRoutes } from './health'
 import { apiDocsPage } from './http/api-docs'
-import { httpBase } from './http/base'
+import { httpBase, SOCKET_IO_PATH } from './http/base'
 import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
 import { profileRoutes } from './profile'
@@ -49,7 +49,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
 
   const engine = options.socketEngine
   if (engine) {
-    app.all('/socket.io/', ({ request, server }) => engine.handleRequest(request, server!))
+    app.all(SOCKET_IO_PATH, ({ request, server }) => engine.handleRequest(request, server!))
   }
   // Last: its catch-all GET serves the React client for every path the API does not own.
   return app.use(webClient(ctx))

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { chats, sessions } from '../../db/schema'
 import { expectError } from '../auth/test-helpers'
-import { createTestApp, findUser, TEST_ORIGIN, type TestApp } from '../test/app'
+import { findUser, startApp, TEST_ORIGIN, type TestApp } from '../test/harness'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
 }, 60_000)
 afterAll(() => t.close())
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_FILE_BYTES: '2048', UPLOAD_MAX_FILES: '3' })
+  t = await startApp({ UPLOAD_MAX_FILE_BYTES: '2048', UPLOAD_MAX_FILES: '3' })
 }, 60_000)
 afterAll(() => t?.close())
 

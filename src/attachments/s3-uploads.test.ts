@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { buildPdf } from '../extract/test-docs'
 import { TINY_PNG } from '../files/test-images'
 import { type FakeS3, startFakeS3 } from '../storage/fake-s3'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 import { sweepStaleUploads } from './service'
 
 type User = Awaited<ReturnType<TestApp['createUser']>>
@@ -12,7 +12,7 @@ let t: TestApp
 let user: User
 beforeAll(async () => {
   s3 = startFakeS3()
-  t = await createTestApp({
+  t = await startApp({
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.url,
     S3_ACCESS_KEY_ID: 'test-key',

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { attachments, chats, messages } from '../../db/schema'
 import { buildDocx, buildPdf } from '../extract/test-docs'
 import { TINY_JPEG, TINY_PNG } from '../files/test-images'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 import { decodeDataUrl } from './inline-import'
 import {
   attachmentMarker,
@@ -22,7 +22,7 @@ let t: TestApp
 let alice: User
 let bob: User
 beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_FILE_BYTES: String(MAX_BYTES), UPLOAD_MAX_FILES: '3' })
+  t = await startApp({ UPLOAD_MAX_FILE_BYTES: String(MAX_BYTES), UPLOAD_MAX_FILES: '3' })
   alice = await t.createUser()
   bob = await t.createUser()
 }, 60_000)

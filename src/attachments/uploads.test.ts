@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { attachments, chats, messages } from '../../db/schema'
 import { buildDocx, buildDocxEntries, buildFillerLines, buildPdf, buildZip } from '../extract/test-docs'
 import { SVG_WITH_SCRIPT, TINY_JPEG, TINY_PNG } from '../files/test-images'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 import { bindAttachments } from './service'
 
 type User = Awaited<ReturnType<TestApp['createUser']>>
@@ -14,7 +14,7 @@ let t: TestApp
 let alice: User
 let bob: User
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
   alice = await t.createUser()
   bob = await t.createUser()
 }, 60_000)

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { authTokens, sessions, users } from '../../db/schema'
 import { readOutbox } from '../mail/outbox'
-import { createTestApp, findUser, type TestApp } from '../test/app'
+import { findUser, startApp, type TestApp } from '../test/harness'
 import { hashToken } from './session'
 import { cookieOf, expectError, linkTokenFromOutbox, sendJson } from './test-helpers'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
   // Building the first migrated database of a run takes seconds on a busy machine.
 }, 60_000)
 afterAll(() => t.close())

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { users } from '../../db/schema'
 import { readOutbox } from '../mail/outbox'
-import { createTestApp, findUser, type TestApp } from '../test/app'
+import { findUser, startApp, type TestApp } from '../test/harness'
 import { expectError, linkTokenFromOutbox, sendJson } from './test-helpers'
 
 /** REQUIRE_EMAIL_CONFIRMATION=true, served over https (APP_URL decides the cookie's Secure flag). */
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({
+  t = await startApp({
     REQUIRE_EMAIL_CONFIRMATION: 'true',
     APP_URL: 'https://parley.example',
   })

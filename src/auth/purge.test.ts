@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { authTokens, sessions } from '../../db/schema'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 import { startExpiryPurge } from './purge'
 import { createSession, SESSION_TTL_MS } from './session'
 import { createAuthToken } from './tokens'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
 }, 60_000)
 afterAll(() => t.close())
 

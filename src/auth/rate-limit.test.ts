@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 import { clientIp } from './client-ip'
 import { createRateLimiter } from './rate-limit'
 import { expectError, sendJson } from './test-helpers'
@@ -76,7 +76,7 @@ describe('clientIp', () => {
 describe('rate limits on the sign-in endpoints', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await startApp({
       TRUST_PROXY: 'true',
       RATE_LIMIT_LOGIN_PER_IP: '5',
       RATE_LIMIT_LOGIN_PER_EMAIL: '2',
@@ -135,7 +135,7 @@ describe('rate limits over a real socket', () => {
   let t: TestApp
   let base: string
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await startApp({
       RATE_LIMIT_LOGIN_PER_IP: '2',
       RATE_LIMIT_LOGIN_PER_EMAIL: '100',
     })

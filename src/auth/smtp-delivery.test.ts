@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createMailer } from '../mail'
 import { startSmtpTestServer } from '../mail/smtp-test-server'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 import { expectError, sendJson } from './test-helpers'
 
 /** The account mails reach a real SMTP server when SMTP_URL is set. */
@@ -10,7 +10,7 @@ describe('account mails over SMTP', () => {
   let t: TestApp
   beforeAll(async () => {
     smtp = startSmtpTestServer()
-    t = await createTestApp({
+    t = await startApp({
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Parley <no-reply@parley.example>',
     })

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 
 let plain: TestApp
 let branded: TestApp
 beforeAll(async () => {
-  plain = await createTestApp()
-  branded = await createTestApp({
+  plain = await startApp()
+  branded = await startApp({
     BRAND_COMPANY_NAME: 'Acme Corp',
     BRAND_PRODUCT_NAME: 'Acme Assist',
     BRAND_TAGLINE: 'Answers for Acme',

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { and, eq, inArray } from 'drizzle-orm'
 import { budgetReservations, messages, usageRecords } from '../../db/schema'
-import { chatActions, jsonInit, type TestUser, waitForOutcome } from '../messages/test-helpers'
-import { createTestApp, type TestApp } from '../test/app'
+import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
-import { type Instances, startInstances } from '../test/instances'
+import { type Instances, type ListeningApp, startApp, startInstances, type TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 import { DAILY_BUDGET_EXCEEDED, MONTHLY_BUDGET_EXCEEDED } from './budget-state'
 import { dollarsToMicros } from './money'
@@ -14,7 +13,7 @@ const fake = startFakeOpenAi({ models: ['fake-model'] })
 let t: TestApp
 
 beforeAll(async () => {
-  t = await createTestApp({
+  t = await startApp({
     OPENAI_BASE_URL: fake.url,
     // $1000 per million tokens: a tenth of a cent a token, so a 2048-token answer may cost ~$2.05.
     MODEL_PRICES: 'fake-model=1000/1000',
@@ -42,11 +41,7 @@ async function spend(user: TestUser, dollars: number, at: Date, times = 1) {
   }
   await t.ctx.db.insert(usageRecords).values(Array.from({ length: times }, () => row))
 }
-const budgetOf = async (user: TestUser) =>
-  (await (await t.request('/api/tokens/budget', { headers: user.headers })).json()) as {
-    success: boolean
-    data: Record<string, number | boolean>
-  }
+const budgetOf = async (user: TestUser) => (await t.as(user).api.tokens.budget.get()).data!
 
 describe('GET /api/tokens/budget', () => {
   test('answers exactly the spec’s fields: this user’s spend today and this month (UTC), and the limits', async () => {
@@ -80,7 +75,7 @@ describe('GET /api/tokens/budget', () => {
   })
 
   test('needs a session', async () => {
-    expect((await t.request('/api/tokens/budget')).status).toBe(401)
+    expect((await t.api.api.tokens.budget.get()).status).toBe(401)
   })
 })
 
@@ -93,10 +88,10 @@ describe('enforcement', () => {
     const before = fake.completions().length
     const res = await chat.send(chatId, { content: 'One more question' })
     expect(res.status).toBe(429)
-    expect(await res.json()).toMatchObject({ success: false, error: DAILY_BUDGET_EXCEEDED })
+    expect(res.error?.value).toMatchObject({ success: false, error: DAILY_BUDGET_EXCEEDED })
     expect(fake.completions().length).toBe(before)
     expect(await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId))).toEqual([])
-    const sync = await t.request('/api/chat', jsonInit(user, 'POST', { message: 'hi', sessionId: chatId }))
+    const sync = await t.as(user).api.chat.post({ message: 'hi', sessionId: chatId })
     expect(sync.status).toBe(429)
   })
 
@@ -107,7 +102,7 @@ describe('enforcement', () => {
     const blocked = chatActions(t, atLimit)
     const res = await blocked.send(await blocked.createChat(), { content: 'At the limit' })
     expect(res.status).toBe(429)
-    expect((await res.json()).error).toBe(DAILY_BUDGET_EXCEEDED)
+    expect(res.error?.value).toMatchObject({ error: DAILY_BUDGET_EXCEEDED })
 
     const under = await t.createUser()
     await spend(under, 0.1, new Date('2026-03-15T08:00:00.000Z'), 99)
@@ -123,7 +118,7 @@ describe('enforcement', () => {
     const chat = chatActions(t, user)
     const res = await chat.send(await chat.createChat(), { content: 'Anything?' })
     expect(res.status).toBe(429)
-    expect((await res.json()).error).toBe(MONTHLY_BUDGET_EXCEEDED)
+    expect(res.error?.value).toMatchObject({ error: MONTHLY_BUDGET_EXCEEDED })
   })
 
   test('under the limit the answer goes through, its cost is recorded and budget:updated is pushed', async () => {
@@ -158,10 +153,8 @@ describe('enforcement', () => {
     expect(accepted.length + refused.length).toBe(20)
     // Each send reserves ≈ $2.05 (2048 tokens × $0.001 + the prompt): 0, 2.05, 4.1, 6.2, 8.2 < 10.
     expect(accepted).toHaveLength(5)
-    for (const res of refused) expect((await res.json()).error).toBe(DAILY_BUDGET_EXCEEDED)
-    const ids = await Promise.all(
-      accepted.map(async (res) => (await res.json()).data.assistantMessageId as string),
-    )
+    for (const res of refused) expect(res.error?.value).toMatchObject({ error: DAILY_BUDGET_EXCEEDED })
+    const ids = accepted.map((res) => res.data!.data.assistantMessageId)
     await Promise.all(ids.map((id) => waitForOutcome(t, id, 15_000)))
     expect(fake.completions().length - before).toBe(5)
     const { data } = await budgetOf(user)
@@ -208,8 +201,8 @@ describe('reservations', () => {
     const chatId = await chat.createChat()
     const assistantId = await chat.sendOk(chatId, 'Stop me')
     expect(await reservationsOf(user)).toHaveLength(1)
-    const res = await t.request(`/api/chats/${chatId}/stop`, jsonInit(user, 'POST'))
-    expect((await res.json()).data).toEqual({ stopped: true, messageId: assistantId })
+    const res = await t.as(user).api.chats({ id: chatId }).stop.post()
+    expect(res.data?.data).toEqual({ stopped: true, messageId: assistantId })
     expect(await reservationsOf(user)).toEqual([])
     const [record] = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.messageId, assistantId))
     expect(record!.estimated).toBe(true)
@@ -235,7 +228,7 @@ describe('reservations', () => {
     })
     const res = await chat.send(await chat.createChat(), { content: 'Blocked' })
     expect(res.status).toBe(429)
-    expect((await res.json()).error).toBe(DAILY_BUDGET_EXCEEDED)
+    expect(res.error?.value).toMatchObject({ error: DAILY_BUDGET_EXCEEDED })
   })
 })
 
@@ -251,7 +244,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
       BUDGET_ENFORCE: 'true',
     })
   }, 60_000)
-  afterAll(() => cluster.stop())
+  afterAll(() => cluster.close())
 
   test('20 concurrent sends at the limit, split across two instances, overshoot it by at most one reservation', async () => {
     // Each answer takes five seconds: every reservation is in flight while the 20 are decided.
@@ -260,18 +253,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
       chunkDelayMs: 1000,
       usage: { prompt_tokens: 10, completion_tokens: 5 },
     })
-    const [a, b] = cluster.servers as [Instances['servers'][number], Instances['servers'][number]]
+    const [a, b] = cluster.instances as [ListeningApp, ListeningApp]
     const user = await cluster.createUser()
     const chatIds = await Promise.all(
-      Array.from(
-        { length: 20 },
-        async () => (await cluster.api(a, user, 'POST', '/api/chats', {})).body.data.id as string,
-      ),
+      Array.from({ length: 20 }, async () => (await a.as(user).api.chats.post({})).data!.data.id),
     )
     const before = fake.completions().length
     const responses = await Promise.all(
       chatIds.map((chatId, index) =>
-        cluster.api(index % 2 ? b : a, user, 'POST', `/api/chats/${chatId}/messages`, { content: 'go' }),
+        (index % 2 ? b : a).as(user).api.chats({ id: chatId }).messages.post({ content: 'go' }),
       ),
     )
     const accepted = responses.filter((res) => res.status === 202)
@@ -280,8 +270,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
     // The single-instance rule: ≈ $2.05 each, admitted at 0, 2.05, 4.1, 6.2, 8.2 < 10. Per-process
     // reservations would admit five on each instance.
     expect(accepted).toHaveLength(5)
-    for (const res of refused) expect(res.body.error).toBe(DAILY_BUDGET_EXCEEDED)
-    const ids = accepted.map((res) => res.body.data.assistantMessageId as string)
+    for (const res of refused) expect(res.error?.value).toMatchObject({ error: DAILY_BUDGET_EXCEEDED })
+    const ids = accepted.map((res) => res.data!.data.assistantMessageId)
     const streaming = () =>
       a.ctx.db
         .select({ id: messages.id })
@@ -300,9 +290,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
     expect(costs).toHaveLength(5)
     // Their real (small) cost replaced the reservations: sending works again, on either instance.
     fake.setScript({})
-    const again = await cluster.api(b, user, 'POST', `/api/chats/${chatIds[0]}/messages`, {
-      content: 'again',
-    })
+    const again = await b.as(user).api.chats({ id: chatIds[0]! }).messages.post({ content: 'again' })
     expect(again.status).toBe(202)
   }, 60_000)
 })
@@ -310,7 +298,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
 describe('without enforcement', () => {
   let open: TestApp
   beforeAll(async () => {
-    open = await createTestApp({
+    open = await startApp({
       OPENAI_BASE_URL: fake.url,
       MODEL_PRICES: 'fake-model=1000/1000',
       BUDGET_DAILY_LIMIT: '1',
@@ -325,7 +313,7 @@ describe('without enforcement', () => {
       .values({ userId: user.id, modelId: 'fake-model', costMicros: 5_000_000, createdAt: new Date() })
     const chat = chatActions(open, user)
     await waitForOutcome(open, await chat.sendOk(await chat.createChat(), 'still allowed'))
-    const body = await (await open.request('/api/tokens/budget', { headers: user.headers })).json()
+    const body = (await open.as(user).api.tokens.budget.get()).data!
     expect(body.data).toMatchObject({
       dailyLimit: 1,
       monthlyLimit: 0,

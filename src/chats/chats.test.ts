@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createTestApp, type TestApp } from '../test/app'
 import { startFakeSearxng } from '../test/fakes/searxng-server'
+import { outcome, startApp, type TestApp } from '../test/harness'
 import { CHAT_CONFIG_DEFAULTS } from './config-service'
 
 let t: TestApp
@@ -8,23 +8,20 @@ let alice: Awaited<ReturnType<TestApp['createUser']>>
 let bob: Awaited<ReturnType<TestApp['createUser']>>
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
   alice = await t.createUser()
   bob = await t.createUser()
 }, 60_000)
 afterAll(() => t.close())
 
 type User = typeof alice
-const json = (user: User, method: string, body?: unknown): RequestInit => ({
-  method,
-  headers: { ...user.headers, 'content-type': 'application/json' },
-  body: body === undefined ? undefined : JSON.stringify(body),
-})
 const createChat = async (user: User, title?: string) => {
-  const res = await t.request('/api/chats', json(user, 'POST', title === undefined ? {} : { title }))
-  expect(res.status).toBe(201)
-  return (await res.json()).data as { id: string; title: string; user_id: string }
+  const { data, status } = await t.as(user).api.chats.post(title === undefined ? {} : { title })
+  expect(status).toBe(201)
+  return data!.data
 }
+const chatsOf = async (user: User, query: { cursor?: string; limit?: number; q?: string }) =>
+  (await t.as(user).api.chats.get({ query })).data!.data
 
 describe('creating chats', () => {
   test('a new chat is titled "New Chat" and pushed to the user’s other tabs', async () => {
@@ -42,9 +39,10 @@ describe('creating chats', () => {
   })
 
   test('a request without a session is refused with 401', async () => {
-    const res = await t.request('/api/chats', { method: 'POST' })
-    expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ success: false, error: 'No active session', code: 'unauthorized' })
+    expect(outcome(await t.api.api.chats.post({}))).toEqual({
+      status: 401,
+      body: { success: false, error: 'No active session', code: 'unauthorized' },
+    })
   })
 })
 
@@ -61,13 +59,10 @@ describe('listing chats', () => {
     const seen: string[] = []
     let cursor: string | null = null
     do {
-      const res = await t.request(`/api/chats?limit=3${cursor ? `&cursor=${cursor}` : ''}`, {
-        headers: user.headers,
-      })
-      const body = await res.json()
-      expect(body.data.chats.length).toBeLessThanOrEqual(3)
-      seen.push(...body.data.chats.map((chat: { id: string }) => chat.id))
-      cursor = body.data.nextCursor
+      const page = await chatsOf(user, cursor ? { limit: 3, cursor } : { limit: 3 })
+      expect(page.chats.length).toBeLessThanOrEqual(3)
+      seen.push(...page.chats.map((chat) => chat.id))
+      cursor = page.nextCursor
     } while (cursor)
     expect(seen).toHaveLength(8)
     expect(new Set(seen).size).toBe(8)
@@ -75,36 +70,33 @@ describe('listing chats', () => {
   })
 
   test('q filters titles case-insensitively, with % taken literally', async () => {
-    const byWord = await (await t.request('/api/chats?q=review', { headers: user.headers })).json()
-    expect(byWord.data.chats.map((chat: { title: string }) => chat.title)).toEqual(['Budget REVIEW 100%'])
-    const byPercent = await (await t.request('/api/chats?q=0%25', { headers: user.headers })).json()
-    expect(byPercent.data.chats).toHaveLength(1)
-    const none = await (await t.request('/api/chats?q=zzz', { headers: user.headers })).json()
-    expect(none.data).toEqual({ chats: [], nextCursor: null })
+    const byWord = await chatsOf(user, { q: 'review' })
+    expect(byWord.chats.map((chat) => chat.title)).toEqual(['Budget REVIEW 100%'])
+    expect((await chatsOf(user, { q: '0%' })).chats).toHaveLength(1)
+    expect(await chatsOf(user, { q: 'zzz' })).toEqual({ chats: [], nextCursor: null })
   })
 
   test('another user’s chats are never listed', async () => {
-    const body = await (await t.request('/api/chats?limit=200', { headers: bob.headers })).json()
-    expect(body.data.chats.every((chat: { user_id: string }) => chat.user_id === bob.id)).toBe(true)
+    const { chats } = await chatsOf(bob, { limit: 200 })
+    expect(chats.every((chat) => chat.user_id === bob.id)).toBe(true)
   })
 
   test('a malformed cursor is a 400, not a 500', async () => {
-    const res = await t.request('/api/chats?cursor=garbage', { headers: user.headers })
-    expect(res.status).toBe(400)
-    expect((await res.json()).error).toBe('Invalid cursor')
+    const res = await t.as(user).api.chats.get({ query: { cursor: 'garbage' } })
+    expect(outcome(res)).toMatchObject({ status: 400, body: { success: false, error: 'Invalid cursor' } })
   })
 
   test('limit above 200 is refused', async () => {
-    expect((await t.request('/api/chats?limit=500', { headers: user.headers })).status).toBe(400)
+    expect((await t.as(user).api.chats.get({ query: { limit: 500 } })).status).toBe(400)
   })
 })
 
 describe('renaming and deleting', () => {
   test('rename updates the title and pushes chat:updated', async () => {
     const chat = await createChat(alice)
-    const res = await t.request(`/api/chats/${chat.id}`, json(alice, 'PATCH', { title: 'Renamed' }))
-    expect(res.status).toBe(200)
-    expect((await res.json()).data.title).toBe('Renamed')
+    const { data, status } = await t.as(alice).api.chats({ id: chat.id }).patch({ title: 'Renamed' })
+    expect(status).toBe(200)
+    expect(data!.data.title).toBe('Renamed')
     expect(t.events.at(-1)).toMatchObject({
       event: 'chat:updated',
       payload: { chat: { id: chat.id, title: 'Renamed' } },
@@ -113,28 +105,34 @@ describe('renaming and deleting', () => {
 
   test('a blank title is refused', async () => {
     const chat = await createChat(alice)
-    const res = await t.request(`/api/chats/${chat.id}`, json(alice, 'PATCH', { title: '   ' }))
-    expect(res.status).toBe(400)
-    expect((await res.json()).error).toBe('Chat title cannot be empty')
+    const res = await t.as(alice).api.chats({ id: chat.id }).patch({ title: '   ' })
+    expect(outcome(res)).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'Chat title cannot be empty' },
+    })
   })
 
   test('a title over 200 characters is refused', async () => {
     const chat = await createChat(alice)
-    const res = await t.request(`/api/chats/${chat.id}`, json(alice, 'PATCH', { title: 'x'.repeat(201) }))
-    expect(res.status).toBe(400)
-    expect((await res.json()).error).toBe('Chat title must be 200 characters or less')
+    const res = await t
+      .as(alice)
+      .api.chats({ id: chat.id })
+      .patch({ title: 'x'.repeat(201) })
+    expect(outcome(res)).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'Chat title must be 200 characters or less' },
+    })
   })
 
   test('delete removes the chat and pushes chat:deleted', async () => {
     const chat = await createChat(alice)
-    expect((await t.request(`/api/chats/${chat.id}`, json(alice, 'DELETE'))).status).toBe(200)
+    expect((await t.as(alice).api.chats({ id: chat.id }).delete()).status).toBe(200)
     expect(t.events.at(-1)).toEqual({
       room: `user:${alice.id}`,
       event: 'chat:deleted',
       payload: { chatId: chat.id },
     })
-    const again = await t.request(`/api/chats/${chat.id}`, json(alice, 'DELETE'))
-    expect(again.status).toBe(404)
+    expect((await t.as(alice).api.chats({ id: chat.id }).delete()).status).toBe(404)
   })
 })
 
@@ -144,35 +142,34 @@ describe('another user’s chat is not found on every route', () => {
     chatId = (await createChat(alice, 'Private')).id
   })
 
+  const chat = () => t.as(bob).api.chats({ id: chatId })
   test.each([
-    ['PATCH', '', { title: 'Mine now' }],
-    ['DELETE', '', undefined],
-    ['GET', '/messages', undefined],
-    ['POST', '/messages', { content: 'hello' }],
-    ['POST', '/stop', undefined],
-    ['POST', '/regenerate', undefined],
-    ['GET', '/config', undefined],
-    ['PATCH', '/config', { temperature: 1 }],
-    ['DELETE', '/config', undefined],
-  ])('%s /api/chats/:id%s → 404', async (method, suffix, body) => {
-    const res = await t.request(`/api/chats/${chatId}${suffix}`, json(bob, method, body))
-    expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ success: false, error: 'Chat not found', code: 'not_found:chat' })
+    ['PATCH /api/chats/:id', () => chat().patch({ title: 'Mine now' })],
+    ['DELETE /api/chats/:id', () => chat().delete()],
+    ['GET /api/chats/:id/messages', () => chat().messages.get()],
+    ['POST /api/chats/:id/messages', () => chat().messages.post({ content: 'hello' })],
+    ['POST /api/chats/:id/stop', () => chat().stop.post()],
+    ['POST /api/chats/:id/regenerate', () => chat().regenerate.post()],
+    ['GET /api/chats/:id/config', () => chat().config.get()],
+    ['PATCH /api/chats/:id/config', () => chat().config.patch({ temperature: 1 })],
+    ['DELETE /api/chats/:id/config', () => chat().config.delete()],
+  ] as const)('%s → 404', async (_route, call) => {
+    expect(outcome(await call())).toEqual({
+      status: 404,
+      body: { success: false, error: 'Chat not found', code: 'not_found:chat' },
+    })
   })
 
   test('POST /api/chat with another user’s chat as sessionId → 404', async () => {
-    const res = await t.request('/api/chat', json(bob, 'POST', { message: 'hi', sessionId: chatId }))
-    expect(res.status).toBe(404)
+    expect((await t.as(bob).api.chat.post({ message: 'hi', sessionId: chatId })).status).toBe(404)
   })
 
   test('an id that is not a uuid is a 404 too', async () => {
-    const res = await t.request('/api/chats/not-a-uuid/config', { headers: alice.headers })
-    expect(res.status).toBe(404)
+    expect((await t.as(alice).api.chats({ id: 'not-a-uuid' }).config.get()).status).toBe(404)
   })
 
   test('the chat is untouched', async () => {
-    const body = await (await t.request('/api/chats?q=Private', { headers: alice.headers })).json()
-    expect(body.data.chats).toHaveLength(1)
+    expect((await chatsOf(alice, { q: 'Private' })).chats).toHaveLength(1)
   })
 })
 
@@ -182,9 +179,11 @@ describe('chat config', () => {
     chatId = (await createChat(alice)).id
   })
 
+  const config = () => t.as(alice).api.chats({ id: chatId }).config
+  const saved = async () => (await config().get()).data!.data
+
   test('a chat that never saved settings reads the spec defaults, snake_case', async () => {
-    const body = await (await t.request(`/api/chats/${chatId}/config`, { headers: alice.headers })).json()
-    expect(body).toEqual({
+    expect((await config().get()).data).toEqual({
       success: true,
       data: {
         system_prompt: null,
@@ -200,40 +199,35 @@ describe('chat config', () => {
   })
 
   test('PATCH saves the given fields and keeps the others', async () => {
-    const res = await t.request(
-      `/api/chats/${chatId}/config`,
-      json(alice, 'PATCH', { system_prompt: 'Be brief.', temperature: 1.3, response_format: 'markdown' }),
-    )
+    const res = await config().patch({
+      system_prompt: 'Be brief.',
+      temperature: 1.3,
+      response_format: 'markdown',
+    })
     expect(res.status).toBe(200)
-    const read = await (await t.request(`/api/chats/${chatId}/config`, { headers: alice.headers })).json()
-    expect(read.data).toEqual({
+    expect(await saved()).toEqual({
       ...CHAT_CONFIG_DEFAULTS,
       system_prompt: 'Be brief.',
       temperature: 1.3,
       response_format: 'markdown',
     })
-    await t.request(`/api/chats/${chatId}/config`, json(alice, 'PATCH', { max_tokens: 512 }))
-    const again = await (await t.request(`/api/chats/${chatId}/config`, { headers: alice.headers })).json()
-    expect(again.data).toMatchObject({ system_prompt: 'Be brief.', max_tokens: 512, temperature: 1.3 })
+    await config().patch({ max_tokens: 512 })
+    expect(await saved()).toMatchObject({ system_prompt: 'Be brief.', max_tokens: 512, temperature: 1.3 })
   })
 
   test('an empty system prompt is stored as null', async () => {
-    await t.request(`/api/chats/${chatId}/config`, json(alice, 'PATCH', { system_prompt: '   ' }))
-    const read = await (await t.request(`/api/chats/${chatId}/config`, { headers: alice.headers })).json()
-    expect(read.data.system_prompt).toBeNull()
+    await config().patch({ system_prompt: '   ' })
+    expect((await saved()).system_prompt).toBeNull()
   })
 
   test('the range edges are accepted', async () => {
-    const res = await t.request(
-      `/api/chats/${chatId}/config`,
-      json(alice, 'PATCH', {
-        temperature: 2,
-        max_tokens: 128000,
-        top_p: 0,
-        frequency_penalty: -2,
-        presence_penalty: 2,
-      }),
-    )
+    const res = await config().patch({
+      temperature: 2,
+      max_tokens: 128000,
+      top_p: 0,
+      frequency_penalty: -2,
+      presence_penalty: 2,
+    })
     expect(res.status).toBe(200)
   })
 
@@ -248,27 +242,23 @@ describe('chat config', () => {
     [{ presence_penalty: 3 }, 'presence_penalty must be between -2 and 2'],
     [{ response_format: 'xml' }, 'response_format must be text, json or markdown'],
   ])('%p is refused with "%s"', async (patch, message) => {
-    const res = await t.request(`/api/chats/${chatId}/config`, json(alice, 'PATCH', patch))
-    expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ success: false, error: message })
+    // Out of range on purpose: the type the client checks would refuse some of these values.
+    const res = await config().patch(patch as Parameters<ReturnType<typeof config>['patch']>[0])
+    expect(outcome(res)).toMatchObject({ status: 400, body: { success: false, error: message } })
   })
 
   test('web search cannot be enabled when SEARXNG_URL is not set', async () => {
-    const res = await t.request(
-      `/api/chats/${chatId}/config`,
-      json(alice, 'PATCH', { web_search_enabled: true }),
-    )
-    expect(res.status).toBe(400)
-    expect((await res.json()).error).toBe('Web search is not configured on this server')
-    const caps = await (await t.request('/api/capabilities', { headers: alice.headers })).json()
-    expect(caps.data).toEqual({ webSearch: false })
+    const res = await config().patch({ web_search_enabled: true })
+    expect(outcome(res)).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'Web search is not configured on this server' },
+    })
+    expect((await t.as(alice).api.capabilities.get()).data?.data).toEqual({ webSearch: false })
   })
 
   test('DELETE resets to the defaults', async () => {
-    const res = await t.request(`/api/chats/${chatId}/config`, json(alice, 'DELETE'))
-    expect(res.status).toBe(200)
-    const read = await (await t.request(`/api/chats/${chatId}/config`, { headers: alice.headers })).json()
-    expect(read.data).toEqual(CHAT_CONFIG_DEFAULTS)
+    expect((await config().delete()).status).toBe(200)
+    expect(await saved()).toEqual(CHAT_CONFIG_DEFAULTS)
   })
 })
 
@@ -276,7 +266,7 @@ describe('chat config with web search configured', () => {
   let withSearch: TestApp
   const searxng = startFakeSearxng()
   beforeAll(async () => {
-    withSearch = await createTestApp({ SEARXNG_URL: searxng.url })
+    withSearch = await startApp({ SEARXNG_URL: searxng.url })
   }, 60_000)
   afterAll(async () => {
     await withSearch.close()
@@ -285,15 +275,11 @@ describe('chat config with web search configured', () => {
 
   test('web_search_enabled can be turned on and capabilities say so', async () => {
     const user = await withSearch.createUser()
-    const created = await withSearch.request('/api/chats', json(user, 'POST', {}))
-    const chatId = (await created.json()).data.id
-    const res = await withSearch.request(
-      `/api/chats/${chatId}/config`,
-      json(user, 'PATCH', { web_search_enabled: true }),
-    )
-    expect(res.status).toBe(200)
-    expect((await res.json()).data.web_search_enabled).toBe(true)
-    const caps = await (await withSearch.request('/api/capabilities', { headers: user.headers })).json()
-    expect(caps.data).toEqual({ webSearch: true })
+    const api = withSearch.as(user).api
+    const chatId = (await api.chats.post({})).data!.data.id
+    const { data, status } = await api.chats({ id: chatId }).config.patch({ web_search_enabled: true })
+    expect(status).toBe(200)
+    expect(data!.data.web_search_enabled).toBe(true)
+    expect((await api.capabilities.get()).data?.data).toEqual({ webSearch: true })
   })
 })

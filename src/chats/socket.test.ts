@@ -2,20 +2,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { io, type Socket } from 'socket.io-client'
 import type { TestUser } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
-import { type LiveApp, startLiveApp } from '../test/live-app'
+import { type ListeningApp, startApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 import type { JoinAck } from './socket'
 
 const fake: FakeOpenAi = startFakeOpenAi({ models: ['fake-model'] })
-let live: LiveApp
+let live: ListeningApp
 let alice: TestUser
 let bob: TestUser
 const sockets: Socket[] = []
 
 beforeAll(async () => {
-  live = await startLiveApp({ OPENAI_BASE_URL: fake.url })
-  alice = await live.t.createUser()
-  bob = await live.t.createUser()
+  live = await startApp({ OPENAI_BASE_URL: fake.url }, { listen: true })
+  alice = await live.createUser()
+  bob = await live.createUser()
 }, 60_000)
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect()
@@ -60,21 +60,14 @@ async function connect(user: TestUser | null): Promise<{ socket: Socket; receive
 const join = (socket: Socket, chatId: string) =>
   socket.timeout(5000).emitWithAck('chat:join', { chatId }) as Promise<JoinAck>
 
-async function api(user: TestUser, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${live.url}${path}`, {
-    method,
-    headers: { ...user.headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: await res.json() }
-}
-const createChat = async (user: TestUser) =>
-  (await api(user, 'POST', '/api/chats', {})).body.data.id as string
+const createChat = async (user: TestUser) => (await live.as(user).api.chats.post({})).data!.data.id
 async function send(user: TestUser, chatId: string, content: string): Promise<string> {
-  const res = await api(user, 'POST', `/api/chats/${chatId}/messages`, { content })
-  expect(res.status).toBe(202)
-  return res.body.data.assistantMessageId
+  const { data, status } = await live.as(user).api.chats({ id: chatId }).messages.post({ content })
+  expect(status).toBe(202)
+  return data!.data.assistantMessageId
 }
+const messagesOf = async (user: TestUser, chatId: string) =>
+  (await live.as(user).api.chats({ id: chatId }).messages.get()).data!.data.messages
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ')
 
 describe('streaming a reply over socket.io', () => {
@@ -114,8 +107,8 @@ describe('streaming a reply over socket.io', () => {
   test('chat list changes reach the user’s other sockets', async () => {
     const { received } = await connect(alice)
     const chatId = await createChat(alice)
-    await api(alice, 'PATCH', `/api/chats/${chatId}`, { title: 'Renamed elsewhere' })
-    await api(alice, 'DELETE', `/api/chats/${chatId}`)
+    await live.as(alice).api.chats({ id: chatId }).patch({ title: 'Renamed elsewhere' })
+    await live.as(alice).api.chats({ id: chatId }).delete()
     await waitFor(() => received.other.some((entry) => entry.event === 'chat:deleted'))
     const chatEvents = received.other.filter((entry) => entry.event.startsWith('chat:'))
     expect(chatEvents.map((entry) => entry.event)).toEqual(['chat:created', 'chat:updated', 'chat:deleted'])
@@ -126,10 +119,8 @@ describe('streaming a reply over socket.io', () => {
     const chatId = await createChat(alice)
     const messageId = await send(alice, chatId, 'Anyone?')
     await waitFor(async () => {
-      const page = await api(alice, 'GET', `/api/chats/${chatId}/messages`)
-      return page.body.data.messages.find(
-        (m: { id: string; status: string }) => m.id === messageId && m.status === 'complete',
-      )
+      const messages = await messagesOf(alice, chatId)
+      return messages.find((m) => m.id === messageId && m.status === 'complete')
     })
   })
 })
@@ -203,10 +194,8 @@ describe('socket authorisation', () => {
     await Bun.sleep(50)
     const messageId = await send(alice, chatId, 'After leaving')
     await waitFor(async () => {
-      const page = await api(alice, 'GET', `/api/chats/${chatId}/messages`)
-      return page.body.data.messages.find(
-        (m: { id: string; status: string }) => m.id === messageId && m.status === 'complete',
-      )
+      const messages = await messagesOf(alice, chatId)
+      return messages.find((m) => m.id === messageId && m.status === 'complete')
     })
     await Bun.sleep(50)
     expect(received.deltas).toEqual([])

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
 })
 afterAll(() => t.close())
 

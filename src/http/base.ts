@@ -13,6 +13,9 @@ import {
 import { requestFacts } from './request-log'
 
 /** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
+/** Where socket.io's engine is mounted (src/app.ts). */
+export const SOCKET_IO_PATH = '/socket.io/'
+
 export const JSON_BODY_LIMIT = 1024 * 1024
 
 /**
@@ -52,11 +55,15 @@ export const httpBase = (ctx: AppContext) =>
     })
     // Runs before authentication (resolve) and before any route parser: a chunked body is cut off here.
     .onParse({ as: 'global' }, ({ request, path }, contentType) =>
-      parseJsonBody(
-        request,
-        contentType,
-        path === '/api/chat' ? inlineChatBodyLimit(ctx.config.uploads) : JSON_BODY_LIMIT,
-      ),
+      // socket.io's engine reads its own polling bodies (text/plain packets, capped by its
+      // maxHttpBufferSize): left unread here, or the engine would find the stream consumed.
+      path === SOCKET_IO_PATH
+        ? STREAMED_BODY
+        : parseJsonBody(
+            request,
+            contentType,
+            path === '/api/chat' ? inlineChatBodyLimit(ctx.config.uploads) : JSON_BODY_LIMIT,
+          ),
     )
     .onTransform({ as: 'global' }, (context) => {
       const { request } = context

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { encodeCursor } from '../chats/cursor'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 import { JSON_BODY_LIMIT } from './base'
 
 let t: TestApp
 let headers: Record<string, string>
 let chatId: string
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
   headers = (await t.createUser()).headers
   const res = await send('POST', '/api/chats', '{}')
   chatId = ((await res.json()) as { data: { id: string } }).data.id

@@ -1,9 +1,7 @@
+// Raw requests on purpose: this suite sends malformed input the typed client cannot express.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { users } from '../../db/schema'
-import { hashPassword } from '../auth/passwords'
-import { createSession, SESSION_COOKIE } from '../auth/session'
-import { TEST_ENV } from '../test/app'
-import { createServerDatabaseUrl, startTestServer } from '../test/server'
+import { SESSION_COOKIE } from '../auth/session'
+import { type ListeningApp, startApp } from '../test/harness'
 
 /**
  * Malformed input against every route of the composed app and the socket.io handshake, over a real
@@ -20,25 +18,15 @@ const SOCKET_ATTEMPTS = 200
 const CONCURRENCY = 8
 const SEED = 0x5eed_2026
 
-let server: Awaited<ReturnType<typeof startTestServer>>
-let dropDatabase: (() => Promise<void>) | undefined
-let passwordHash: string
+let server: ListeningApp
+let port: number
 
 beforeAll(async () => {
-  const env = { ...TEST_ENV }
-  if (process.env.TEST_DATABASE_URL) {
-    const database = await createServerDatabaseUrl(process.env.TEST_DATABASE_URL)
-    env.DATABASE_URL = database.url
-    dropDatabase = database.drop
-  }
-  server = await startTestServer(env)
-  passwordHash = await hashPassword('password123', server.ctx.config.passwordHash)
+  server = await startApp({}, { listen: true })
+  port = server.app.server!.port!
 })
 
-afterAll(async () => {
-  await server?.stop()
-  await dropDatabase?.()
-})
+afterAll(() => server?.close())
 
 /** mulberry32: small, fast and the same sequence for the same seed. */
 function prng(seed: number) {
@@ -61,23 +49,9 @@ type Random = ReturnType<typeof prng>
 
 /** A real account with a session; a fresh one now and then, since the fuzz logs out and deletes accounts. */
 async function createAccount(n: number) {
-  const [user] = await server.ctx.db
-    .insert(users)
-    .values({
-      email: `fuzz${n}@example.com`,
-      fullName: `Fuzz ${n}`,
-      passwordHash,
-      emailConfirmedAt: new Date(),
-    })
-    .returning()
-  const { token } = await createSession(server.ctx.db, user!.id, new Date())
-  const res = await fetch(`${server.url}/api/chats`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'fuzz' }),
-  })
-  const chatId = ((await res.json()) as { data: { id: string } }).data.id
-  return { id: user!.id, token, chatId }
+  const user = await server.createUser({ email: `fuzz${n}@example.com`, fullName: `Fuzz ${n}` })
+  const chatId = (await server.as(user).api.chats.post({ title: 'fuzz' })).data!.data.id
+  return { id: user.id, token: user.token, chatId }
 }
 
 const GARBAGE_STRINGS = [
@@ -445,7 +419,7 @@ function sendRaw(payload: string | Uint8Array): Promise<string> {
     const done = () => resolve(answer)
     Bun.connect({
       hostname: '127.0.0.1',
-      port: server.port!,
+      port: port,
       socket: {
         open(socket) {
           socket.write(payload)
@@ -519,7 +493,7 @@ async function socketAttempt(r: Random, token: string): Promise<string | null> {
   if (kind === 3) {
     // A real websocket upgrade that then sends garbage frames; the server may close it, never crash.
     return new Promise((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/socket.io/?EIO=4&transport=websocket`, {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`, {
         headers: r.chance(0.5) ? { authorization: `Bearer ${token}` } : { cookie: `${SESSION_COOKIE}=%00` },
       } as never)
       const finish = () => {

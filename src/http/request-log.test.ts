@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createLogger } from '../log/logger'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/app'
+import { startApp, TEST_ORIGIN, type TestApp } from '../test/harness'
 
 let t: TestApp
 const lines: string[] = []
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
   // Capture exactly what the structured logger writes.
   t.ctx.log = createLogger('info', (line) => lines.push(line))
   Object.assign(

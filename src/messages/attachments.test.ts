@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import { attachments, messages } from '../../db/schema'
 import { buildDocx, buildPdf } from '../extract/test-docs'
 import { TINY_PNG } from '../files/test-images'
-import { createTestApp, type TestApp } from '../test/app'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
+import { outcome, startApp, type TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 import { chatActions, jsonInit, type TestUser, waitForOutcome } from './test-helpers'
 
@@ -20,7 +20,7 @@ let bob: TestUser
 let chat: ReturnType<typeof chatActions>
 
 beforeAll(async () => {
-  t = await createTestApp({
+  t = await startApp({
     OPENAI_BASE_URL: fake.url,
     OPENAI_API_KEY: 'test-key',
     UPLOAD_MAX_FILES: '3',
@@ -74,7 +74,7 @@ describe('sending a message with attachments', () => {
     const chatId = await chat.createChat()
     const res = await chat.send(chatId, { content: 'Compare these', attachmentIds: ids, modelId: VISION })
     expect(res.status).toBe(202)
-    const body = await res.json()
+    const body = res.data!
     const stored = 'Compare these\n\n[Files attached: report.pdf, notes.docx, chart.png]'
     expect(body.data.userMessage.content).toBe(stored)
     await waitForOutcome(t, body.data.assistantMessageId)
@@ -125,7 +125,7 @@ describe('sending a message with attachments', () => {
     const chatId = await chat.createChat()
     const res = await chat.send(chatId, { content: '  ', attachmentIds: [id] })
     expect(res.status).toBe(202)
-    const body = await res.json()
+    const body = res.data!
     expect(body.data.userMessage.content).toBe('[Files attached: table.csv]')
     await waitForOutcome(t, body.data.assistantMessageId)
     expect(lastUserTurn()!.content).toEqual([
@@ -148,12 +148,12 @@ describe('sending a message with attachments', () => {
     const chatId = await chat.createChat()
     const res = await chat.send(chatId, { attachmentIds: [id] })
     expect(res.status).toBe(202)
-    await waitForOutcome(t, (await res.json()).data.assistantMessageId)
+    await waitForOutcome(t, res.data!.data.assistantMessageId)
     const other = await chat.createChat()
     for (const body of [{ content: ' ', attachmentIds: [] }, {}]) {
       const refused = await chat.send(other, body)
       expect(refused.status).toBe(400)
-      expect(await refused.json()).toMatchObject({ success: false, error: 'Message cannot be empty' })
+      expect(refused.error?.value).toMatchObject({ success: false, error: 'Message cannot be empty' })
     }
   })
 
@@ -165,7 +165,7 @@ describe('sending a message with attachments', () => {
     for (const other of [theirs, crypto.randomUUID(), 'not-a-uuid']) {
       const res = await chat.send(chatId, { content: 'look', attachmentIds: [mine, other] })
       expect(res.status).toBe(404)
-      expect(await res.json()).toMatchObject({ success: false, error: 'File not found' })
+      expect(res.error?.value).toMatchObject({ success: false, error: 'File not found' })
     }
     expect(await storedMessages(chatId)).toEqual([])
     expect(fake.completions().length).toBe(before)
@@ -182,7 +182,7 @@ describe('sending a message with attachments', () => {
     const second = await chat.createChat()
     const res = await chat.send(second, { content: 'again', attachmentIds: [id] })
     expect(res.status).toBe(409)
-    expect(await res.json()).toEqual({
+    expect(outcome(res).body).toEqual({
       success: false,
       error: 'This file was already sent with a message',
       code: 'conflict:file_sent',
@@ -195,12 +195,12 @@ describe('sending a message with attachments', () => {
     const chatId = await chat.createChat()
     const res = await chat.send(chatId, { content: 'many', attachmentIds: ids })
     expect(res.status).toBe(413)
-    expect(await res.json()).toMatchObject({ success: false, error: 'Too many files (max 3)' })
+    expect(res.error?.value).toMatchObject({ success: false, error: 'Too many files (max 3)' })
     expect(await storedMessages(chatId)).toEqual([])
     // A repeated id counts once.
-    const twice = await chat.send(chatId, { content: 'dupes', attachmentIds: [ids[0], ids[0], ids[1]] })
+    const twice = await chat.send(chatId, { content: 'dupes', attachmentIds: [ids[0]!, ids[0]!, ids[1]!] })
     expect(twice.status).toBe(202)
-    await waitForOutcome(t, (await twice.json()).data.assistantMessageId)
+    await waitForOutcome(t, twice.data!.data.assistantMessageId)
   })
 
   test('a race for one file between two sends: one message gets it, the other send stores nothing', async () => {
@@ -215,7 +215,7 @@ describe('sending a message with attachments', () => {
     const stored = [...(await storedMessages(c1)), ...(await storedMessages(c2))]
     expect(stored.filter((row) => row.isUser)).toHaveLength(1)
     for (const res of results) {
-      if (res.status === 202) await waitForOutcome(t, (await res.json()).data.assistantMessageId)
+      if (res.status === 202) await waitForOutcome(t, res.data!.data.assistantMessageId)
     }
   })
 
@@ -245,12 +245,9 @@ describe('sending a message with attachments', () => {
     const chatId = await chat.createChat()
     await waitForOutcome(t, await chat.sendOk(chatId, 'Describe', { attachmentIds: ids, modelId: VISION }))
     const original = lastUserTurn()
-    const res = await t.request(
-      `/api/chats/${chatId}/regenerate`,
-      jsonInit(alice, 'POST', { modelId: VISION }),
-    )
+    const res = await t.as(alice).api.chats({ id: chatId }).regenerate.post({ modelId: VISION })
     expect(res.status).toBe(202)
-    await waitForOutcome(t, (await res.json()).data.assistantMessageId)
+    await waitForOutcome(t, res.data!.data.assistantMessageId)
     expect(lastUserTurn()).toEqual(original!)
     expect((original!.content as unknown[]).length).toBe(4)
   })

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { chats, messages } from '../../db/schema'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 import { failInterruptedReplies, INTERRUPTED } from './interrupted-replies'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
 }, 60_000)
 afterAll(() => t.close())
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { messages, usageRecords } from '../../db/schema'
-import { createTestApp, type TestApp } from '../test/app'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
+import { outcome, startApp, type TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
-import { chatActions, deltasOf, jsonInit, type TestUser, waitForOutcome } from './test-helpers'
+import { chatActions, deltasOf, type TestUser, waitForOutcome } from './test-helpers'
 
 const fake: FakeOpenAi = startFakeOpenAi()
 let t: TestApp
@@ -12,7 +12,7 @@ let user: TestUser
 let chat: ReturnType<typeof chatActions>
 
 beforeAll(async () => {
-  t = await createTestApp({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key' })
+  t = await startApp({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key' })
   user = await t.createUser()
   chat = chatActions(t, user)
 }, 60_000)
@@ -31,7 +31,7 @@ describe('sending a message', () => {
     const chatId = await chat.createChat()
     const res = await chat.send(chatId, { content: 'What is the answer?' })
     expect(res.status).toBe(202)
-    const body = await res.json()
+    const body = res.data!
     expect(body.data.userMessage).toMatchObject({
       chat_id: chatId,
       content: 'What is the answer?',
@@ -78,17 +78,15 @@ describe('sending a message', () => {
     })
     const second = await chat.sendOk(chatId, 'and what about classes in java for beginners')
     await waitForOutcome(t, second)
-    const list = await (await t.request('/api/chats?limit=200', { headers: user.headers })).json()
-    expect(list.data.chats.find((c: { id: string }) => c.id === chatId).title).toBe(
-      'How do I write a function?',
-    )
+    const list = (await t.as(user).api.chats.get({ query: { limit: 200 } })).data!
+    expect(list.data.chats.find((c) => c.id === chatId)!.title).toBe('How do I write a function?')
   })
 
   test('a chat the user renamed keeps its name after the first message', async () => {
     const chatId = await chat.createChat('My own title')
     await waitForOutcome(t, await chat.sendOk(chatId, 'what is the tallest mountain on earth'))
-    const list = await (await t.request('/api/chats?q=My%20own', { headers: user.headers })).json()
-    expect(list.data.chats[0].title).toBe('My own title')
+    const list = (await t.as(user).api.chats.get({ query: { q: 'My own' } })).data!
+    expect(list.data.chats[0]!.title).toBe('My own title')
   })
 
   test('a blank message is refused with 400 and nothing is stored or sent', async () => {
@@ -97,7 +95,7 @@ describe('sending a message', () => {
     for (const content of ['', '   \n ']) {
       const res = await chat.send(chatId, { content })
       expect(res.status).toBe(400)
-      expect(await res.json()).toMatchObject({ success: false, error: 'Message cannot be empty' })
+      expect(outcome(res).body).toMatchObject({ success: false, error: 'Message cannot be empty' })
     }
     expect((await chat.messages(chatId)).messages).toEqual([])
     expect(fake.completions().length).toBe(before)
@@ -107,7 +105,7 @@ describe('sending a message', () => {
     const chatId = await chat.createChat()
     const tooLong = await chat.send(chatId, { content: 'a'.repeat(100_001) })
     expect(tooLong.status).toBe(413)
-    expect((await tooLong.json()).error).toBe('Message is too long: at most 100,000 characters')
+    expect(tooLong.error?.value).toMatchObject({ error: 'Message is too long: at most 100,000 characters' })
     expect((await chat.messages(chatId)).messages).toEqual([])
     await waitForOutcome(t, await chat.sendOk(chatId, 'a'.repeat(100_000)))
   })
@@ -118,7 +116,7 @@ describe('sending a message', () => {
     const first = await chat.sendOk(chatId, 'first question here please')
     const second = await chat.send(chatId, { content: 'impatient follow-up' })
     expect(second.status).toBe(409)
-    expect(await second.json()).toEqual({
+    expect(outcome(second).body).toEqual({
       success: false,
       error: 'A reply is already in progress for this chat',
       code: 'conflict:reply',
@@ -145,10 +143,10 @@ describe('sending a message', () => {
   test('messages page newest first with a cursor, each message once', async () => {
     const chatId = await chat.createChat()
     for (const question of ['q1', 'q2', 'q3']) await waitForOutcome(t, await chat.sendOk(chatId, question))
-    const first = await chat.messages(chatId, '?limit=4')
+    const first = await chat.messages(chatId, { limit: 4 })
     expect(first.messages.map((m) => m.is_user)).toEqual([false, true, false, true])
     expect(first.messages[1]!.content).toBe('q3')
-    const second = await chat.messages(chatId, `?limit=4&cursor=${first.nextCursor}`)
+    const second = await chat.messages(chatId, { limit: 4, cursor: first.nextCursor! })
     expect(second.messages.map((m) => m.content)).toEqual([expect.any(String), 'q1'])
     expect(second.nextCursor).toBeNull()
   })
@@ -157,17 +155,14 @@ describe('sending a message', () => {
 describe('chat settings are applied to the model call', () => {
   test('system prompt, sampling settings and penalties are sent', async () => {
     const chatId = await chat.createChat()
-    await t.request(
-      `/api/chats/${chatId}/config`,
-      jsonInit(user, 'PATCH', {
-        system_prompt: 'You are a pirate.',
-        temperature: 1.4,
-        max_tokens: 300,
-        top_p: 0.9,
-        frequency_penalty: 0.5,
-        presence_penalty: -0.5,
-      }),
-    )
+    await t.as(user).api.chats({ id: chatId }).config.patch({
+      system_prompt: 'You are a pirate.',
+      temperature: 1.4,
+      max_tokens: 300,
+      top_p: 0.9,
+      frequency_penalty: 0.5,
+      presence_penalty: -0.5,
+    })
     await waitForOutcome(t, await chat.sendOk(chatId, 'Hello there'))
     expect(fake.completions().at(-1)!.body).toMatchObject({
       messages: [
@@ -186,7 +181,7 @@ describe('chat settings are applied to the model call', () => {
 
   test('json asks for a JSON object', async () => {
     const chatId = await chat.createChat()
-    await t.request(`/api/chats/${chatId}/config`, jsonInit(user, 'PATCH', { response_format: 'json' }))
+    await t.as(user).api.chats({ id: chatId }).config.patch({ response_format: 'json' })
     await waitForOutcome(t, await chat.sendOk(chatId, 'List three colours'))
     const body = fake.completions().at(-1)!.body!
     expect(body.response_format).toEqual({ type: 'json_object' })
@@ -195,10 +190,10 @@ describe('chat settings are applied to the model call', () => {
 
   test('markdown adds a formatting instruction to the system prompt', async () => {
     const chatId = await chat.createChat()
-    await t.request(
-      `/api/chats/${chatId}/config`,
-      jsonInit(user, 'PATCH', { system_prompt: 'Be brief.', response_format: 'markdown' }),
-    )
+    await t
+      .as(user)
+      .api.chats({ id: chatId })
+      .config.patch({ system_prompt: 'Be brief.', response_format: 'markdown' })
     await waitForOutcome(t, await chat.sendOk(chatId, 'Compare cats and dogs'))
     const body = fake.completions().at(-1)!.body!
     expect(body.response_format).toBeUndefined()
@@ -215,8 +210,8 @@ describe('stop and regenerate', () => {
     const chatId = await chat.createChat()
     const assistantId = await chat.sendOk(chatId, 'Tell me a long story')
     await waitFor(() => deltasOf(t, assistantId).length >= 3)
-    const res = await t.request(`/api/chats/${chatId}/stop`, jsonInit(user, 'POST'))
-    expect(await res.json()).toEqual({ success: true, data: { stopped: true, messageId: assistantId } })
+    const res = await t.as(user).api.chats({ id: chatId }).stop.post()
+    expect(outcome(res).body).toEqual({ success: true, data: { stopped: true, messageId: assistantId } })
 
     const stored = await storedMessage(assistantId)
     expect(stored.status).toBe('stopped')
@@ -232,8 +227,8 @@ describe('stop and regenerate', () => {
 
   test('stop with nothing running says so', async () => {
     const chatId = await chat.createChat()
-    const res = await t.request(`/api/chats/${chatId}/stop`, jsonInit(user, 'POST'))
-    expect(await res.json()).toEqual({ success: true, data: { stopped: false, messageId: null } })
+    const res = await t.as(user).api.chats({ id: chatId }).stop.post()
+    expect(outcome(res).body).toEqual({ success: true, data: { stopped: false, messageId: null } })
   })
 
   test('regenerate replaces the last answer with a new one', async () => {
@@ -242,9 +237,9 @@ describe('stop and regenerate', () => {
     const firstId = await chat.sendOk(chatId, 'Give me a slogan')
     await waitForOutcome(t, firstId)
     fake.setScript({ reply: 'Second try.' })
-    const res = await t.request(`/api/chats/${chatId}/regenerate`, jsonInit(user, 'POST', {}))
+    const res = await t.as(user).api.chats({ id: chatId }).regenerate.post({})
     expect(res.status).toBe(202)
-    const body = await res.json()
+    const body = res.data!
     expect(body.data.replacedMessageId).toBe(firstId)
     await waitForOutcome(t, body.data.assistantMessageId)
     const page = await chat.messages(chatId)
@@ -254,7 +249,7 @@ describe('stop and regenerate', () => {
 
   test('regenerate in an empty chat is a 400', async () => {
     const chatId = await chat.createChat()
-    const res = await t.request(`/api/chats/${chatId}/regenerate`, jsonInit(user, 'POST', {}))
+    const res = await t.as(user).api.chats({ id: chatId }).regenerate.post({})
     expect(res.status).toBe(400)
   })
 })
@@ -321,17 +316,14 @@ describe('POST /api/chat (spec section 7)', () => {
   test('waits for the whole reply and answers {success, message, error, modelUsed}', async () => {
     fake.setScript({ reply: 'Synchronous hello.' })
     const chatId = await chat.createChat()
-    const res = await t.request(
-      '/api/chat',
-      jsonInit(user, 'POST', {
-        message: 'Hi',
-        sessionId: chatId,
-        modelId: 'fake-model-large',
-        agentId: 'rag',
-      }),
-    )
+    const res = await t.as(user).api.chat.post({
+      message: 'Hi',
+      sessionId: chatId,
+      modelId: 'fake-model-large',
+      agentId: 'rag',
+    })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({
+    expect(outcome(res).body).toEqual({
       success: true,
       message: 'Synchronous hello.',
       error: null,
@@ -342,31 +334,27 @@ describe('POST /api/chat (spec section 7)', () => {
 
   test('an unknown model id falls back to the preferred model', async () => {
     const chatId = await chat.createChat()
-    const res = await t.request(
-      '/api/chat',
-      jsonInit(user, 'POST', { message: 'Hi', sessionId: chatId, modelId: 'nope' }),
-    )
-    expect((await res.json()).modelUsed).toBe('fake-model')
+    const res = await t.as(user).api.chat.post({ message: 'Hi', sessionId: chatId, modelId: 'nope' })
+    expect(res.data?.modelUsed).toBe('fake-model')
   })
 
   test('a provider failure is a non-OK answer with the spec’s message', async () => {
     fake.setScript({ fail: { status: 500 } })
     const chatId = await chat.createChat()
-    const res = await t.request('/api/chat', jsonInit(user, 'POST', { message: 'Hi', sessionId: chatId }))
+    const res = await t.as(user).api.chat.post({ message: 'Hi', sessionId: chatId })
     expect(res.status).toBe(502)
-    expect(await res.json()).toMatchObject({
+    expect(outcome(res).body).toMatchObject({
       success: false,
       error: 'Failed to send message. Please try again.',
     })
   })
 
   test('an unknown chat is a 404', async () => {
-    const res = await t.request(
-      '/api/chat',
-      jsonInit(user, 'POST', { message: 'Hi', sessionId: '00000000-0000-4000-8000-000000000000' }),
-    )
+    const res = await t
+      .as(user)
+      .api.chat.post({ message: 'Hi', sessionId: '00000000-0000-4000-8000-000000000000' })
     expect(res.status).toBe(404)
-    expect((await res.json()).error).toBe('Chat not found')
+    expect(res.error?.value).toMatchObject({ error: 'Chat not found' })
   })
 })
 

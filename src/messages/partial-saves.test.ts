@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { chats, messages } from '../../db/schema'
-import { createTestApp, type TestApp } from '../test/app'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
+import { startApp, type TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 import { PartialSaves } from './partial-saves'
 import { chatActions, deltasOf, waitForOutcome } from './test-helpers'
@@ -12,7 +12,7 @@ const fake: FakeOpenAi = startFakeOpenAi()
 let t: TestApp
 
 beforeAll(async () => {
-  t = await createTestApp({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key' })
+  t = await startApp({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key' })
 }, 60_000)
 afterAll(async () => {
   await t.close()

@@ -8,10 +8,10 @@ import {
   WORKFLOW_ERROR_REPLY,
 } from '../ai/workflow-response'
 import { TINY_PNG } from '../files/test-images'
-import { createTestApp, type TestApp } from '../test/app'
 import { startFakeWebhook } from '../test/fakes/n8n-server'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startFakeSearxng } from '../test/fakes/searxng-server'
+import { startApp, type TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 import { chatActions, jsonInit, waitForOutcome } from './test-helpers'
 
@@ -22,7 +22,7 @@ describe('a provider that never answers', () => {
   const fake = startFakeOpenAi()
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({ OPENAI_BASE_URL: fake.url, OPENAI_MODELS: 'slow-model', AI_TIMEOUT_MS: '1000' })
+    t = await startApp({ OPENAI_BASE_URL: fake.url, OPENAI_MODELS: 'slow-model', AI_TIMEOUT_MS: '1000' })
   }, 60_000)
   afterAll(async () => {
     await t.close()
@@ -42,6 +42,7 @@ describe('a provider that never answers', () => {
       chatId,
       messageId: assistantId,
       error: 'Failed to send message. Please try again.',
+      reason: 'The AI provider did not answer within 1 second',
     })
     expect(await stored(t, assistantId)).toMatchObject({
       status: 'failed',
@@ -74,7 +75,7 @@ describe('web search', () => {
   const searxng = startFakeSearxng()
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await startApp({
       OPENAI_BASE_URL: fake.url,
       OPENAI_MODELS: 'fake-model',
       SEARXNG_URL: searxng.url,
@@ -134,7 +135,7 @@ describe('the workflow provider (N8N_WEBHOOK_URL)', () => {
   const webhook = startFakeWebhook()
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({ N8N_WEBHOOK_URL: webhook.url })
+    t = await startApp({ N8N_WEBHOOK_URL: webhook.url })
   }, 60_000)
   afterAll(async () => {
     await t.close()
@@ -212,7 +213,7 @@ describe('a workflow webhook that cannot be reached', () => {
     const closed = startFakeWebhook()
     const url = closed.url
     await closed.close()
-    t = await createTestApp({ N8N_WEBHOOK_URL: url })
+    t = await startApp({ N8N_WEBHOOK_URL: url })
   }, 60_000)
   afterAll(() => t.close())
 
@@ -231,7 +232,7 @@ describe('a workflow webhook that cannot be reached', () => {
 describe('no provider configured', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp()
+    t = await startApp()
   }, 60_000)
   afterAll(() => t.close())
 

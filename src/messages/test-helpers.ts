@@ -1,42 +1,39 @@
 import { expect } from 'bun:test'
-import type { RecordedEvent, TestApp } from '../test/app'
+import { outcome, type RecordedEvent, type TestApp, type TestUser } from '../test/harness'
 import { waitFor } from '../test/wait'
 
-export type TestUser = Awaited<ReturnType<TestApp['createUser']>>
+export type { TestUser }
 
+/** A raw JSON request's init, for suites not yet on the typed client (`chatActions` is typed). */
 export const jsonInit = (user: TestUser, method: string, body?: unknown): RequestInit => ({
   method,
   headers: { ...user.headers, 'content-type': 'application/json' },
   body: body === undefined ? undefined : JSON.stringify(body),
 })
 
-/** Chat-level actions of one user against a test app, for the conversation suites. */
+type ChatApi = ReturnType<ReturnType<TestApp['as']>['api']['chats']>
+/** What `POST /api/chats/:id/messages` takes. */
+export type SendBody = Parameters<ChatApi['messages']['post']>[0]
+
+/** Chat-level actions of one user against a test app, through the typed client. */
 export function chatActions(t: TestApp, user: TestUser) {
+  const chat = (chatId: string) => t.as(user).api.chats({ id: chatId })
+  const send = (chatId: string, body: SendBody) => chat(chatId).messages.post(body)
   return {
     async createChat(title?: string): Promise<string> {
-      const res = await t.request('/api/chats', jsonInit(user, 'POST', title ? { title } : {}))
-      expect(res.status).toBe(201)
-      return (await res.json()).data.id
+      const { data, status } = await t.as(user).api.chats.post(title ? { title } : {})
+      expect(status).toBe(201)
+      return data!.data.id
     },
-    send(chatId: string, body: Record<string, unknown>) {
-      return t.request(`/api/chats/${chatId}/messages`, jsonInit(user, 'POST', body))
-    },
+    send,
     /** Sends and returns the assistant message id (asserting the 202). */
-    async sendOk(chatId: string, content: string, extra: Record<string, unknown> = {}): Promise<string> {
-      const res = await t.request(
-        `/api/chats/${chatId}/messages`,
-        jsonInit(user, 'POST', { content, ...extra }),
-      )
-      const body = await res.json()
-      expect({ status: res.status, body }).toMatchObject({ status: 202 })
-      return body.data.assistantMessageId
+    async sendOk(chatId: string, content: string, extra: Omit<SendBody, 'content'> = {}): Promise<string> {
+      const res = await send(chatId, { content, ...extra })
+      expect(outcome(res)).toMatchObject({ status: 202 })
+      return res.data!.data.assistantMessageId
     },
-    async messages(chatId: string, query = '') {
-      const res = await t.request(`/api/chats/${chatId}/messages${query}`, { headers: user.headers })
-      return (await res.json()).data as {
-        messages: { id: string; content: string; is_user: boolean; status: string; error: string | null }[]
-        nextCursor: string | null
-      }
+    async messages(chatId: string, query: { cursor?: string; limit?: number } = {}) {
+      return (await chat(chatId).messages.get({ query })).data!.data
     },
   }
 }

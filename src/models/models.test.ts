@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { models } from '../../db/schema'
 import { jsonInit } from '../messages/test-helpers'
-import { createTestApp, type TestApp } from '../test/app'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
+import { startApp, type TestApp } from '../test/harness'
 import { syncModels } from './sync'
 
 describe('models discovered from the provider', () => {
@@ -13,7 +13,7 @@ describe('models discovered from the provider', () => {
   })
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({
+    t = await startApp({
       OPENAI_BASE_URL: fake.url,
       OPENAI_API_KEY: 'secret-key',
       MODEL_PRICES: 'gpt-4o-mini=0.15/0.6',
@@ -93,7 +93,7 @@ describe('models named in OPENAI_MODELS', () => {
   const fake = startFakeOpenAi({ models: ['should-not-be-asked'] })
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({ OPENAI_BASE_URL: fake.url, OPENAI_MODELS: 'model-b,model-a' })
+    t = await startApp({ OPENAI_BASE_URL: fake.url, OPENAI_MODELS: 'model-b,model-a' })
   }, 60_000)
   afterAll(async () => {
     await t.close()
@@ -112,7 +112,7 @@ describe('a provider whose discovery fails', () => {
   const fake = startFakeOpenAi({ apiKey: 'right-key' })
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'wrong-key' })
+    t = await startApp({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'wrong-key' })
   }, 60_000)
   afterAll(async () => {
     await t.close()

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SVG_WITH_SCRIPT, TINY_GIF, TINY_JPEG, TINY_PNG, TINY_WEBP } from '../files/test-images'
 import { type FakeS3, startFakeS3 } from '../storage/fake-s3'
-import { createTestApp, findUser, type TestApp } from '../test/app'
+import { findUser, startApp, type TestApp } from '../test/harness'
 
 type User = Awaited<ReturnType<TestApp['createUser']>>
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
 }, 60_000)
 afterAll(() => t?.close())
 
@@ -236,7 +236,7 @@ describe('avatars on S3 storage', () => {
   let app: TestApp
   beforeAll(async () => {
     s3 = startFakeS3()
-    app = await createTestApp({
+    app = await startApp({
       S3_BUCKET: s3.bucket,
       S3_ENDPOINT: s3.url,
       S3_ACCESS_KEY_ID: 'test-key',

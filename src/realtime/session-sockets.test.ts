@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { io, type Socket } from 'socket.io-client'
 import { sessions, users } from '../../db/schema'
-import { hashPassword } from '../auth/passwords'
 import { createSession, SESSION_TTL_MS } from '../auth/session'
 import { toProfile } from '../profile/service'
-import { TEST_ENV } from '../test/app'
-import { startLiveApp } from '../test/live-app'
-import { startTestServer } from '../test/server'
+import { findUser, type ListeningApp, startApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 
 /*
@@ -15,30 +12,22 @@ import { waitFor } from '../test/wait'
  * are cut within 5 s and hear nothing more. Real server, real sockets.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>
+let server: ListeningApp
 const sockets: Socket[] = []
 const PASSWORD = 'password123'
 
 beforeAll(async () => {
-  server = await startTestServer(TEST_ENV)
+  server = await startApp({}, { listen: true })
 }, 60_000)
 afterAll(async () => {
   for (const socket of sockets) socket.close()
-  await server.stop()
+  await server.close()
 })
 
-let counter = 0
+/** A user's database row (its profile), signed in with as many sessions as a test opens. */
 async function newUser() {
-  counter += 1
-  const [user] = await server.ctx.db
-    .insert(users)
-    .values({
-      email: `sockets${counter}@example.com`,
-      fullName: `Socket ${counter}`,
-      passwordHash: await hashPassword(PASSWORD, server.ctx.config.passwordHash),
-    })
-    .returning()
-  return user!
+  const { id } = await server.createUser({ password: PASSWORD })
+  return (await findUser(server.database, id))!
 }
 
 const newSession = async (userId: string) => (await createSession(server.ctx.db, userId, new Date())).token
@@ -65,12 +54,8 @@ async function connect(token: string) {
   }
 }
 
-const call = (method: string, path: string, token: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+/** The typed client signed in with one session's token. */
+const as = (token: string) => server.as({ headers: { authorization: `Bearer ${token}` } })
 
 describe('a socket lives as long as its session', () => {
   test('logout cuts the sockets of that session within 5 s; another session of the same user survives', async () => {
@@ -79,7 +64,7 @@ describe('a socket lives as long as its session', () => {
     const leaving = await connect(mine)
     const staying = await connect(other)
 
-    expect((await call('POST', '/api/auth/logout', mine)).status).toBe(200)
+    expect((await as(mine).api.auth.logout.post()).status).toBe(200)
     expect(await leaving.cut()).toBe('io server disconnect')
 
     server.ctx.realtime.toUser(user.id, 'profile:updated', toProfile(user))
@@ -93,7 +78,7 @@ describe('a socket lives as long as its session', () => {
     const [mine, other] = [await newSession(user.id), await newSession(user.id)]
     const kept = await connect(mine)
     const ended = await connect(other)
-    const res = await call('PATCH', '/api/auth/password', mine, {
+    const res = await as(mine).api.auth.password.patch({
       password: 'a-new-password',
       currentPassword: PASSWORD,
     })
@@ -130,16 +115,16 @@ describe('a socket lives as long as its session', () => {
     const [mine, other] = [await newSession(user.id), await newSession(user.id)]
     const here = await connect(mine)
     const elsewhere = await connect(other)
-    expect((await call('DELETE', '/api/user/delete-account', mine)).status).toBe(200)
+    expect((await as(mine).api.user['delete-account'].delete()).status).toBe(200)
     await Promise.all([here.cut(), elsewhere.cut()])
   })
 })
 
 describe('expiry by the clock', () => {
   test('when the context’s clock passes a session’s expiry, the sweep cuts its socket', async () => {
-    const live = await startLiveApp({}, { sweepMs: 100 })
+    const live = await startApp({}, { listen: true, sweepMs: 100 })
     try {
-      const user = await live.t.createUser()
+      const user = await live.createUser()
       const socket = io(live.url, {
         transports: ['websocket'],
         reconnection: false,
@@ -154,7 +139,7 @@ describe('expiry by the clock', () => {
       await Bun.sleep(300)
       expect(socket.connected).toBe(true)
       const later = new Date(Date.now() + SESSION_TTL_MS + 1000)
-      live.t.ctx.now = () => later
+      live.ctx.now = () => later
       expect(await waitFor(() => reason, 5000, 'the expired socket to be cut')).toBe('io server disconnect')
     } finally {
       await live.close()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
-import { createTestApp, type TestApp } from '../test/app'
+import { startApp, type TestApp } from '../test/harness'
 
 /**
  * Tenancy, checked over the whole API at once: every route is walked as a second user, Bob, with
@@ -65,7 +65,7 @@ let bob: TestUser
 const aliceIds: Record<string, string> = {}
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await startApp()
   alice = await t.createUser({ email: 'alice@example.com', fullName: 'Alice Secret' })
   bob = await t.createUser({ email: 'bob@example.com' })
   const chat = chatActions(t, alice)
@@ -78,7 +78,7 @@ beforeAll(async () => {
     content: 'secret question',
     attachmentIds: [aliceIds.attachment],
   })
-  const body = (await sent.json()) as { data: { userMessage: { id: string }; assistantMessageId: string } }
+  const body = sent.data!
   aliceIds.question = body.data.userMessage.id
   aliceIds.answer = body.data.assistantMessageId
   await waitForOutcome(t, aliceIds.answer)

@@ -10,7 +10,7 @@ import { migrate } from '../../db/migrate'
  */
 let template: Promise<Blob> | undefined
 
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (serverUrl) return createServerDatabase(serverUrl)
   template ??= (async () => {
@@ -23,7 +23,7 @@ export async function createTestDatabase(): Promise<Database> {
   return openPglite(undefined, await template)
 }
 
-async function createServerDatabase(serverUrl: string): Promise<Database> {
+async function createServerDatabase(serverUrl: string): Promise<Database & { url: string }> {
   const name = `parley_test_${crypto.randomUUID().replaceAll('-', '')}`
   const admin = openPostgres(serverUrl, { max: 1 })
   await admin.exec(`create database ${name}`)
@@ -35,6 +35,8 @@ async function createServerDatabase(serverUrl: string): Promise<Database> {
   const database = openPostgres(url.toString(), { max: 5 })
   return {
     ...database,
+    /** For other connections to this database (several instances). */
+    url: url.toString(),
     close: async () => {
       await database.close()
       await admin.exec(`drop database if exists ${name} with (force)`)

@@ -2,7 +2,7 @@ import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { readOutbox } from '../../src/mail/outbox'
-import { startTestServer } from '../../src/test/server'
+import { startShippedServer } from '../../src/test/harness'
 
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 390, height: 844 }
@@ -44,7 +44,7 @@ export interface E2E {
   url: string
   dataDir: string
   /** The server's database, to set up what the UI alone would take long to make (e.g. 120 messages). */
-  db: Awaited<ReturnType<typeof startTestServer>>['ctx']['db']
+  db: Awaited<ReturnType<typeof startShippedServer>>['ctx']['db']
   browser: Browser
   /** A fresh browser profile (own cookies and storage), like a different person or device. */
   newContext(options?: {
@@ -58,7 +58,7 @@ export interface E2E {
 /** One server (temp DATA_DIR, embedded database) and one Chromium per test file. */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   await ensureClientBuilt()
-  const server = await startTestServer(env)
+  const server = await startShippedServer(env)
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
