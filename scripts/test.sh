@@ -27,10 +27,10 @@ if [ -n "$pg_url" ]; then
   # Only the suites that reach the test database through the harness run again on Postgres; the
   # rest (pure logic, or their own embedded PGlite such as the binary and crash tests) would only
   # repeat themselves.
-  mapfile -t pg_suites < <(grep -rlE "createTestApp|createTestDatabase|startTestServer|startInstances|createLiveApp|TEST_DATABASE_URL" --include='*.test.ts' src db | sort)
+  mapfile -t pg_suites < <(grep -rlE "test/harness|createTestDatabase|TEST_DATABASE_URL" --include='*.test.ts' src db | sort)
   step env TEST_DATABASE_URL="$pg_url" bun test --timeout 60000 "${pg_suites[@]}"
 fi
-step bun test --timeout 60000 web/features
+step bun test --timeout 60000 web/features web/lib web/i18n
 if [ -d web/e2e ]; then
   step bun test --timeout 120000 web/e2e
 fi
