@@ -10,21 +10,32 @@ export type MessageArgs<K extends MessageId> = [Placeholders<English[K]>] extend
   ? []
   : [values: Record<Placeholders<English[K]>, string | number>]
 
-type Checked<T> = {
-  [K in MessageId]: K extends keyof T
+type Checked<T, Source extends Record<string, string>> = {
+  [K in keyof Source]: K extends keyof T
     ? T[K] extends string
-      ? SameSet<Placeholders<T[K]>, Placeholders<English[K]>> extends true
+      ? SameSet<Placeholders<T[K]>, Placeholders<Source[K]>> extends true
         ? T[K]
-        : `Placeholders must be exactly those of the English text: ${English[K]}`
+        : `Placeholders must be exactly those of the English text: ${Source[K]}`
       : never
     : never
-} & { [K in Exclude<keyof T, MessageId>]: never }
+} & { [K in Exclude<keyof T, keyof Source>]: never }
+
+/**
+ * One area's translation, checked against that area's English (`translationOf<typeof english>()({...})`),
+ * so an error points at the line to fix.
+ */
+export const translationOf =
+  <Source extends Record<string, string>>() =>
+  <const T extends Record<keyof Source, string> & Checked<T, Source>>(
+    messages: T,
+  ): Record<keyof Source, string> =>
+    messages
 
 /**
  * A translation of every English message: a missing key, a key English does not have, or a
  * placeholder added, dropped or misspelt fails the type check, with the English text in the error.
  */
-export function defineCatalogue<const T extends Record<MessageId, string> & Checked<T>>(
+export function defineCatalogue<const T extends Record<MessageId, string> & Checked<T, English>>(
   catalogue: T,
 ): Record<MessageId, string> {
   return catalogue

@@ -13,46 +13,104 @@ function format(locale: Locale, message: string, values: Record<string, unknown>
 }
 
 describe('compiled catalogues', () => {
-  test.each(LOCALES)('web/i18n/compiled/%s.ts is up to date with its source (run `bun run i18n:compile`)', async (locale) => {
-    const onDisk = await Bun.file(new URL(`./compiled/${locale}.ts`, import.meta.url)).text()
-    expect(onDisk).toBe(compiledModule(locale))
-  })
+  test.each(LOCALES)(
+    'web/i18n/compiled/%s.ts is up to date with its source (run `bun run i18n:compile`)',
+    async (locale) => {
+      const onDisk = await Bun.file(new URL(`./compiled/${locale}.ts`, import.meta.url)).text()
+      expect(onDisk).toBe(compiledModule(locale))
+    },
+  )
 })
 
 describe('plurals follow each language’s rules', () => {
   const entries = '{count, plural, one {# entry} other {# entries}}'
   test('French and Portuguese treat 0 as singular; the others do not', () => {
     expect(format('fr', '{count, plural, one {# entrée} other {# entrées}}', { count: 0 })).toBe('0 entrée')
-    expect(format('pt', '{count, plural, one {# entrada} other {# entradas}}', { count: 0 })).toBe('0 entrada')
+    expect(format('pt', '{count, plural, one {# entrada} other {# entradas}}', { count: 0 })).toBe(
+      '0 entrada',
+    )
     expect(format('en', entries, { count: 0 })).toBe('0 entries')
-    expect(format('de', '{count, plural, one {# Eintrag} other {# Einträge}}', { count: 0 })).toBe('0 Einträge')
-    expect(format('es', '{count, plural, one {# entrada} other {# entradas}}', { count: 0 })).toBe('0 entradas')
+    expect(format('de', '{count, plural, one {# Eintrag} other {# Einträge}}', { count: 0 })).toBe(
+      '0 Einträge',
+    )
+    expect(format('es', '{count, plural, one {# entrada} other {# entradas}}', { count: 0 })).toBe(
+      '0 entradas',
+    )
     expect(format('it', '{count, plural, one {# voce} other {# voci}}', { count: 0 })).toBe('0 voci')
   })
 
-  test.each([
-    ['en', [1, '1 entry'], [2, '2 entries'], [5, '5 entries'], [21, '21 entries'], [1_000_000, '1,000,000 entries']],
-    ['de', [1, '1 Eintrag'], [2, '2 Einträge'], [5, '5 Einträge'], [21, '21 Einträge'], [1_000_000, '1.000.000 Einträge']],
-    ['fr', [1, '1 entrée'], [2, '2 entrées'], [5, '5 entrées'], [21, '21 entrées'], [1_000_000, '1 000 000 entrées']],
-    ['es', [1, '1 entrada'], [2, '2 entradas'], [5, '5 entradas'], [21, '21 entradas'], [1_000_000, '1.000.000 entradas']],
-    ['it', [1, '1 voce'], [2, '2 voci'], [5, '5 voci'], [21, '21 voci'], [1_000_000, '1.000.000 voci']],
-    ['pt', [1, '1 entrada'], [2, '2 entradas'], [5, '5 entradas'], [21, '21 entradas'], [1_000_000, '1.000.000 entradas']],
-  ] as const)('%s: 1, 2, 5, 21 and a million', (locale, ...cases) => {
-    const words: Record<Locale, [string, string]> = {
-      en: ['entry', 'entries'],
-      de: ['Eintrag', 'Einträge'],
-      fr: ['entrée', 'entrées'],
-      es: ['entrada', 'entradas'],
-      it: ['voce', 'voci'],
-      pt: ['entrada', 'entradas'],
-    }
-    const [one, other] = words[locale]
-    for (const [count, expected] of cases) {
-      // Intl's grouping uses a narrow no-break space in French; compare with plain spaces.
-      const text = format(locale, `{count, plural, one {# ${one}} other {# ${other}}}`, { count })
-      expect(text.replace(/\s/g, ' ')).toBe(expected)
-    }
-  })
+  const forms: Record<Locale, { words: [string, string]; cases: [number, string][] }> = {
+    en: {
+      words: ['entry', 'entries'],
+      cases: [
+        [1, '1 entry'],
+        [2, '2 entries'],
+        [5, '5 entries'],
+        [21, '21 entries'],
+        [1_000_000, '1,000,000 entries'],
+      ],
+    },
+    de: {
+      words: ['Eintrag', 'Einträge'],
+      cases: [
+        [1, '1 Eintrag'],
+        [2, '2 Einträge'],
+        [5, '5 Einträge'],
+        [21, '21 Einträge'],
+        [1_000_000, '1.000.000 Einträge'],
+      ],
+    },
+    fr: {
+      words: ['entrée', 'entrées'],
+      cases: [
+        [1, '1 entrée'],
+        [2, '2 entrées'],
+        [5, '5 entrées'],
+        [21, '21 entrées'],
+        [1_000_000, '1 000 000 entrées'],
+      ],
+    },
+    es: {
+      words: ['entrada', 'entradas'],
+      cases: [
+        [1, '1 entrada'],
+        [2, '2 entradas'],
+        [5, '5 entradas'],
+        [21, '21 entradas'],
+        [1_000_000, '1.000.000 entradas'],
+      ],
+    },
+    it: {
+      words: ['voce', 'voci'],
+      cases: [
+        [1, '1 voce'],
+        [2, '2 voci'],
+        [5, '5 voci'],
+        [21, '21 voci'],
+        [1_000_000, '1.000.000 voci'],
+      ],
+    },
+    pt: {
+      words: ['entrada', 'entradas'],
+      cases: [
+        [1, '1 entrada'],
+        [2, '2 entradas'],
+        [5, '5 entradas'],
+        [21, '21 entradas'],
+        [1_000_000, '1.000.000 entradas'],
+      ],
+    },
+  }
+  for (const locale of LOCALES) {
+    test(`${locale}: 1, 2, 5, 21 and a million`, () => {
+      const { words, cases } = forms[locale]
+      for (const [count, expected] of cases) {
+        // Intl's grouping uses a narrow no-break space in French; compare with plain spaces.
+        const text = format(locale, `{count, plural, one {# ${words[0]}} other {# ${words[1]}}}`, { count })
+        expect(text.replace(/\s/g, ' ')).toBe(expected)
+      }
+    })
+  }
 })
 
 describe('numbers, money, sizes and times in the user’s language', () => {

@@ -1,15 +1,27 @@
 import { queryOptions } from '@tanstack/react-query'
+import { activateLocale } from '../../i18n/i18n'
+import { isLocale } from '../../i18n/locales'
+import { signedOutLocale } from '../../i18n/signed-out-locale'
 import { api } from '../../lib/api'
 
-/** Who is signed in: the user, or null when there is no session (401). */
+/**
+ * Who is signed in: the user, or null when there is no session (401). The screen's language is
+ * loaded before this resolves (the gate shows 'Loading...' until then), so no text flashes in
+ * English before it turns into the user's language.
+ */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
   queryFn: async () => {
     const { data, error, status } = await api.auth.me.get()
-    if (status === 401) return null
+    if (status === 401) {
+      await activateLocale(signedOutLocale())
+      return null
+    }
     if (error) throw new Error('Failed to load user profile')
-    return data.data.user
+    const { user } = data.data
+    await activateLocale(isLocale(user.preferredLanguage) ? user.preferredLanguage : 'en')
+    return user
   },
 })

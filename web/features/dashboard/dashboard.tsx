@@ -7,6 +7,7 @@ import { useChatListEvents } from '../chats/use-chat-list-events'
 import { useCurrentChatId } from '../chats/use-current-chat'
 import { ChatView } from '../messages/chat-view'
 import { profileQuery } from '../profile/profile-query'
+import { useProfileLanguage } from '../profile/use-profile-language'
 import { Header } from './header'
 import { DesktopSidebar, MobileSidebar } from './sidebar'
 import { useRealtime } from './use-realtime'
@@ -21,6 +22,7 @@ export function Dashboard({ userId }: { userId: string }) {
   const chatId = useCurrentChatId()
   const profile = useQuery(profileQuery)
   const socket = useRealtime(userId)
+  useProfileLanguage()
   const wide = useMediaQuery('(min-width: 768px)')
   const [desktopOpen, setDesktopOpen] = useState(() => localStorage.getItem(SIDEBAR_KEY) !== 'false')
   const [drawerOpen, setDrawerOpen] = useState(false)

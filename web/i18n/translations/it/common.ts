@@ -1,6 +1,7 @@
-import { defineCatalogue } from '../catalogue'
+import { translationOf } from '../../catalogue'
+import type { common as english } from '../../en/common'
 
-export const it = defineCatalogue({
+export const common = translationOf<typeof english>()({
   'common.cancel': 'Annulla',
   'common.save': 'Salva',
   'common.close': 'Chiudi',

@@ -1,6 +1,7 @@
-import { defineCatalogue } from '../catalogue'
+import { translationOf } from '../../catalogue'
+import type { common as english } from '../../en/common'
 
-export const es = defineCatalogue({
+export const common = translationOf<typeof english>()({
   'common.cancel': 'Cancelar',
   'common.save': 'Guardar',
   'common.close': 'Cerrar',

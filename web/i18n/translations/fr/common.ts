@@ -1,6 +1,7 @@
-import { defineCatalogue } from '../catalogue'
+import { translationOf } from '../../catalogue'
+import type { common as english } from '../../en/common'
 
-export const fr = defineCatalogue({
+export const common = translationOf<typeof english>()({
   'common.cancel': 'Annuler',
   'common.save': 'Enregistrer',
   'common.close': 'Fermer',

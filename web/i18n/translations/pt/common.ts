@@ -1,6 +1,7 @@
-import { defineCatalogue } from '../catalogue'
+import { translationOf } from '../../catalogue'
+import type { common as english } from '../../en/common'
 
-export const pt = defineCatalogue({
+export const common = translationOf<typeof english>()({
   'common.cancel': 'Cancelar',
   'common.save': 'Salvar',
   'common.close': 'Fechar',

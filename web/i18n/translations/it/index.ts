@@ -1,0 +1,16 @@
+import { defineCatalogue } from '../../catalogue'
+import { account } from './account'
+import { auth } from './auth'
+import { chat } from './chat'
+import { common } from './common'
+import { errors } from './errors'
+import { shell } from './shell'
+
+export const it = defineCatalogue({
+  ...common,
+  ...auth,
+  ...shell,
+  ...chat,
+  ...account,
+  ...errors,
+})
