@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { Alert } from '../../ui/alert'
 import { buttonClass } from '../../ui/button'
@@ -6,6 +7,7 @@ import { AuthPageShell } from './auth-page-shell'
 
 /** Where a confirmation e-mail's link lands (sign-up or e-mail change): confirms once, then offers the way in. */
 export function ConfirmEmailPage({ token }: { token: string | undefined }) {
+  const t = useT()
   const confirmation = useQuery({
     queryKey: ['auth', 'confirm', token],
     enabled: Boolean(token),
@@ -13,22 +15,22 @@ export function ConfirmEmailPage({ token }: { token: string | undefined }) {
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
       const { error } = await api.auth.confirm.get({ query: { token: token! } })
-      if (error) throw new Error(errorText(error, 'This confirmation link is invalid or has expired.'))
+      if (error) throw new Error(errorText(error, t('auth.confirm.invalid')))
       return true
     },
   })
 
   return (
-    <AuthPageShell title="Confirm your email">
+    <AuthPageShell title={t('auth.confirm.title')}>
       <div className="space-y-5" aria-live="polite">
-        {!token ? <Alert tone="error">This confirmation link is incomplete.</Alert> : null}
+        {!token ? <Alert tone="error">{t('auth.confirm.incomplete')}</Alert> : null}
         {token && confirmation.isPending ? (
-          <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">Confirming...</p>
+          <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">{t('auth.confirm.pending')}</p>
         ) : null}
         {confirmation.isError ? <Alert tone="error">{confirmation.error.message}</Alert> : null}
-        {confirmation.isSuccess ? <Alert tone="success">Your email address is confirmed.</Alert> : null}
+        {confirmation.isSuccess ? <Alert tone="success">{t('auth.confirm.done')}</Alert> : null}
         <a href="/" className={`${buttonClass('primary', 'lg')} w-full`}>
-          Continue to sign in
+          {t('auth.confirm.continue')}
         </a>
       </div>
     </AuthPageShell>

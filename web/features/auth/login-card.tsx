@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { ChevronDown, Languages } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import type { MessageArgs, MessageId } from '../../i18n/catalogue'
+import { activateLocale, currentLocale, useT } from '../../i18n/i18n'
+import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n/locales'
+import { chooseSignedOutLocale } from '../../i18n/signed-out-locale'
 import { api, errorText } from '../../lib/api'
 import { Alert } from '../../ui/alert'
 import { BrandMark } from '../../ui/brand-mark'
@@ -8,15 +13,29 @@ import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
 import { PasswordInput } from '../../ui/password-input'
 import { useBranding } from '../branding/use-branding'
-import { sessionQuery } from './session-query'
+import { type SessionUser, sessionLocale, sessionQuery } from './session-query'
 
 type Mode = 'login' | 'signup' | 'forgot-password'
 
-const TITLES: Record<Mode, string> = {
-  login: 'Welcome back',
-  signup: 'Create account',
-  'forgot-password': 'Reset your password',
-}
+const TITLES = {
+  login: 'auth.login.title',
+  signup: 'auth.signup.title',
+  'forgot-password': 'auth.forgot.title',
+} as const satisfies Record<Mode, MessageId>
+const BUTTONS = {
+  login: 'auth.login.submit',
+  signup: 'auth.signup.submit',
+  'forgot-password': 'auth.forgot.submit',
+} as const satisfies Record<Mode, MessageId>
+
+/**
+ * An alert's text: ours by message id, so it follows a language switch while shown; or the
+ * server's, already in the language of the moment it came.
+ */
+type Notice = { id: PlainId } | { text: string }
+/** The messages without a placeholder. */
+type PlainId = { [K in MessageId]: MessageArgs<K> extends [] ? K : never }[MessageId]
+const fromServer = (text: string, fallback: PlainId): Notice => (text ? { text } : { id: fallback })
 
 /** The sign-in card: sign in, sign up and request a reset link, on the branded background. */
 export function LoginScreen() {
@@ -38,6 +57,7 @@ export function LoginScreen() {
 }
 
 export function LoginCard() {
+  const t = useT()
   const branding = useBranding()
   const queryClient = useQueryClient()
   const [mode, setMode] = useState<Mode>('login')
@@ -45,8 +65,8 @@ export function LoginCard() {
   const [password, setPassword] = useState('')
   const [fullName, setFullName] = useState('')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [success, setSuccess] = useState<string | null>(null)
+  const [error, setError] = useState<Notice | null>(null)
+  const [success, setSuccess] = useState<Notice | null>(null)
 
   function switchMode(next: Mode) {
     setMode(next)
@@ -62,36 +82,42 @@ export function LoginCard() {
     try {
       if (mode === 'login') {
         const { data, error } = await api.auth.login.post({ email, password })
-        if (error) return setError(errorText(error, 'Invalid login credentials'))
-        setSuccess('Signed in successfully!')
-        toast.success('Signed in successfully!')
-        queryClient.setQueryData(sessionQuery.queryKey, data.data.user)
+        if (error) return setError(fromServer(errorText(error, ''), 'auth.login.failed'))
+        setSuccess({ id: 'auth.login.success' })
+        await enterSession(data.data.user)
       } else if (mode === 'signup') {
+        // The sign-up API takes no language (src/auth/model.ts): the account starts in English.
         const { data, error } = await api.auth.signup.post({ email, password, fullName })
-        if (error) return setError(errorText(error, 'Failed to sign up'))
+        if (error) return setError(fromServer(errorText(error, ''), 'auth.signup.failed'))
         if (data.data.confirmationRequired) {
-          setSuccess('Check your email for the confirmation link!')
+          setSuccess({ id: 'auth.signup.checkEmail' })
           setPassword('')
           setMode('login')
           return
         }
         // Signed in at once: no confirmation mail was sent, so the confirmation text would mislead.
-        toast.success('Signed in successfully!')
-        queryClient.setQueryData(sessionQuery.queryKey, data.data.user)
+        await enterSession(data.data.user)
       } else {
         const { error } = await api.auth['forgot-password'].post({ email })
-        if (error) return setError(errorText(error, 'Failed to send reset email'))
-        setSuccess('Check your email for the password reset link!')
+        if (error) return setError(fromServer(errorText(error, ''), 'auth.forgot.failed'))
+        setSuccess({ id: 'auth.forgot.checkEmail' })
       }
     } catch {
-      setError(mode === 'forgot-password' ? 'Failed to send reset email' : 'An unexpected error occurred')
+      setError({ id: mode === 'forgot-password' ? 'auth.forgot.failed' : 'auth.unexpected' })
     } finally {
       setBusy(false)
     }
   }
 
-  const button = { login: 'Sign In', signup: 'Sign Up', 'forgot-password': 'Send Reset Link' }[mode]
-  const busyText = mode === 'forgot-password' ? 'Sending...' : 'Loading...'
+  /** Signed in: the profile's language from now on (as after a reload), then into the app. */
+  async function enterSession(user: SessionUser) {
+    await activateLocale(sessionLocale(user)).catch(() => undefined)
+    toast.success(t('auth.login.success'))
+    queryClient.setQueryData(sessionQuery.queryKey, user)
+  }
+
+  const show = (notice: Notice) => ('id' in notice ? t(notice.id) : notice.text)
+  const busyText = mode === 'forgot-password' ? t('auth.forgot.sending') : t('common.loading')
 
   return (
     <section
@@ -106,19 +132,19 @@ export function LoginCard() {
           <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{branding.tagline}</p>
         ) : null}
         <h1 id="login-title" className="mt-5 text-2xl font-bold tracking-tight">
-          {TITLES[mode]}
+          {t(TITLES[mode])}
         </h1>
       </div>
 
       <div className="mb-4 space-y-2 empty:hidden">
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        {success ? <Alert tone="success">{success}</Alert> : null}
+        {error ? <Alert tone="error">{show(error)}</Alert> : null}
+        {success ? <Alert tone="success">{show(success)}</Alert> : null}
       </div>
 
       <form onSubmit={submit} className="space-y-4">
         {mode === 'signup' ? (
           <div>
-            <Label htmlFor="full-name">Full Name</Label>
+            <Label htmlFor="full-name">{t('auth.field.fullName')}</Label>
             <Input
               id="full-name"
               name="fullName"
@@ -130,7 +156,7 @@ export function LoginCard() {
           </div>
         ) : null}
         <div>
-          <Label htmlFor="email">Email</Label>
+          <Label htmlFor="email">{t('auth.field.email')}</Label>
           <Input
             id="email"
             name="email"
@@ -143,7 +169,7 @@ export function LoginCard() {
         </div>
         {mode !== 'forgot-password' ? (
           <div>
-            <Label htmlFor="password">Password</Label>
+            <Label htmlFor="password">{t('auth.field.password')}</Label>
             <PasswordInput
               id="password"
               name="password"
@@ -155,25 +181,63 @@ export function LoginCard() {
           </div>
         ) : null}
         <Button type="submit" busy={busy} className="w-full" size="lg">
-          {busy ? busyText : button}
+          {busy ? busyText : t(BUTTONS[mode])}
         </Button>
       </form>
 
       <div className="mt-6 flex flex-col items-center gap-2 text-sm">
         {mode === 'login' ? (
           <>
-            <LinkButton onClick={() => switchMode('forgot-password')}>Forgot your password?</LinkButton>
-            <LinkButton onClick={() => switchMode('signup')}>Don't have an account? Sign up</LinkButton>
+            <LinkButton onClick={() => switchMode('forgot-password')}>{t('auth.link.forgot')}</LinkButton>
+            <LinkButton onClick={() => switchMode('signup')}>{t('auth.link.toSignup')}</LinkButton>
           </>
         ) : null}
         {mode === 'signup' ? (
-          <LinkButton onClick={() => switchMode('login')}>Already have an account? Sign in</LinkButton>
+          <LinkButton onClick={() => switchMode('login')}>{t('auth.link.toLogin')}</LinkButton>
         ) : null}
         {mode === 'forgot-password' ? (
-          <LinkButton onClick={() => switchMode('login')}>Remember your password? Sign in</LinkButton>
+          <LinkButton onClick={() => switchMode('login')}>{t('auth.link.remember')}</LinkButton>
         ) : null}
       </div>
+
+      <div className="mt-6 flex justify-center border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        <LanguageSwitcher />
+      </div>
     </section>
+  )
+}
+
+/**
+ * The signed-out language: the six languages in their own words. The choice shows at once and is
+ * remembered in this browser (the browser's preferred language until then).
+ */
+function LanguageSwitcher() {
+  const t = useT()
+  const [pending, setPending] = useState<string | null>(null)
+  return (
+    <div className="relative inline-flex items-center text-sm text-zinc-600 dark:text-zinc-400">
+      <Languages className="pointer-events-none absolute left-2.5 size-4" aria-hidden />
+      <select
+        aria-label={t('auth.language.choose')}
+        value={pending ?? currentLocale()}
+        onChange={(event) => {
+          const next = event.target.value
+          if (!isLocale(next)) return
+          setPending(next)
+          chooseSignedOutLocale(next)
+            .catch(() => undefined)
+            .finally(() => setPending(null))
+        }}
+        className="h-9 cursor-pointer appearance-none rounded-lg border border-transparent bg-white py-1 pr-8 pl-8 font-medium text-zinc-700 hover:border-zinc-300 focus-visible:border-brand focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand/30 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:border-zinc-700"
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </select>
+      <ChevronDown className="pointer-events-none absolute right-2.5 size-4" aria-hidden />
+    </div>
   )
 }
 

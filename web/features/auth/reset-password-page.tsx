@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { Alert } from '../../ui/alert'
 import { Button, buttonClass } from '../../ui/button'
@@ -9,6 +10,7 @@ import { checkNewPassword } from './password-rules'
 
 /** Where the reset e-mail's link lands: choose a new password for the token in the link. */
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
+  const t = useT()
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [busy, setBusy] = useState(false)
@@ -19,15 +21,15 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
     event.preventDefault()
     const problem = checkNewPassword(password, confirm)
     if (problem) return setError(problem)
-    if (!token) return setError('This reset link is incomplete. Request a new one from the sign-in screen.')
+    if (!token) return setError(t('auth.reset.incomplete'))
     setBusy(true)
     setError(null)
     try {
       const { error } = await api.auth['reset-password'].post({ token, password })
-      if (error) return setError(errorText(error, 'Failed to update password'))
+      if (error) return setError(errorText(error, t('auth.reset.failed')))
       setDone(true)
     } catch {
-      setError('Failed to update password')
+      setError(t('auth.reset.failed'))
     } finally {
       setBusy(false)
     }
@@ -35,11 +37,11 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
   if (done) {
     return (
-      <AuthPageShell title="Reset your password">
+      <AuthPageShell title={t('auth.forgot.title')}>
         <div className="space-y-5">
-          <Alert tone="success">Password updated successfully!</Alert>
+          <Alert tone="success">{t('auth.reset.done')}</Alert>
           <a href="/" className={`${buttonClass('primary', 'lg')} w-full`}>
-            Sign in
+            {t('auth.reset.signIn')}
           </a>
         </div>
       </AuthPageShell>
@@ -47,11 +49,11 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
   }
 
   return (
-    <AuthPageShell title="Reset your password">
+    <AuthPageShell title={t('auth.forgot.title')}>
       <form onSubmit={submit} className="space-y-4">
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div>
-          <Label htmlFor="new-password">New Password</Label>
+          <Label htmlFor="new-password">{t('auth.reset.newPassword')}</Label>
           <PasswordInput
             id="new-password"
             autoComplete="new-password"
@@ -61,7 +63,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
           />
         </div>
         <div>
-          <Label htmlFor="confirm-password">Confirm New Password</Label>
+          <Label htmlFor="confirm-password">{t('auth.reset.confirmPassword')}</Label>
           <PasswordInput
             id="confirm-password"
             autoComplete="new-password"
@@ -71,11 +73,11 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
           />
         </div>
         <Button type="submit" size="lg" className="w-full" busy={busy} disabled={!password || !confirm}>
-          {busy ? 'Loading...' : 'Update Password'}
+          {busy ? t('common.loading') : t('auth.reset.submit')}
         </Button>
         <p className="text-center text-sm">
           <a href="/" className="font-medium text-brand-ink underline-offset-4 hover:underline">
-            Remember your password? Sign in
+            {t('auth.link.remember')}
           </a>
         </p>
       </form>

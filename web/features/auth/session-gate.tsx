@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { LoadingScreen } from '../../ui/loading-screen'
-import { sessionQuery } from './session-query'
+import { type SessionUser, sessionQuery } from './session-query'
 
 // Signed-in visitors never download the sign-in screen (and the signed-in views are lazy too).
 const LoginScreen = lazy(() => import('./login-card').then((module) => ({ default: module.LoginScreen })))
-
-type SessionUser = NonNullable<Awaited<ReturnType<NonNullable<typeof sessionQuery.queryFn>>>>
 
 /**
  * 'Loading...' while the session is read, the sign-in screen without one, else the signed-in view.

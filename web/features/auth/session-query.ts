@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { activateLocale } from '../../i18n/i18n'
-import { isLocale } from '../../i18n/locales'
+import { isLocale, type Locale } from '../../i18n/locales'
 import { signedOutLocale } from '../../i18n/signed-out-locale'
 import { api } from '../../lib/api'
 
@@ -21,7 +21,13 @@ export const sessionQuery = queryOptions({
     }
     if (error) throw new Error('Failed to load user profile')
     const { user } = data.data
-    await activateLocale(isLocale(user.preferredLanguage) ? user.preferredLanguage : 'en')
+    await activateLocale(sessionLocale(user))
     return user
   },
 })
+
+export type SessionUser = NonNullable<Awaited<ReturnType<NonNullable<typeof sessionQuery.queryFn>>>>
+
+/** A signed-in person's language: their profile's, else English. */
+export const sessionLocale = (user: { preferredLanguage: string | null }): Locale =>
+  isLocale(user.preferredLanguage) ? user.preferredLanguage : 'en'

@@ -1,13 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import { activateLocale } from '../../i18n/i18n'
+import { signedOutLocale } from '../../i18n/signed-out-locale'
 import { api } from '../../lib/api'
 import { sessionQuery } from './session-query'
 
-/** Ends the session on the server, then forgets everything cached for this user. */
+/**
+ * Ends the session on the server, then forgets everything cached for this user. The sign-in card
+ * comes back in the signed-out language (as after a reload), not the profile's.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useCallback(async () => {
     await api.auth.logout.post().catch(() => undefined)
+    await activateLocale(signedOutLocale()).catch(() => undefined)
     // Set the session first: the screen switches to the sign-in card while observers still listen.
     queryClient.setQueryData(sessionQuery.queryKey, null)
     queryClient.removeQueries({

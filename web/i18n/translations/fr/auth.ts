@@ -1,4 +1,46 @@
 import { translationOf } from '../../catalogue'
 import type { auth as english } from '../../en/auth'
 
-export const auth = translationOf<typeof english>()({})
+export const auth = translationOf<typeof english>()({
+  'auth.login.title': 'Bon retour parmi nous',
+  'auth.signup.title': 'Créer un compte',
+  'auth.forgot.title': 'Réinitialiser votre mot de passe',
+  'auth.field.fullName': 'Nom complet',
+  'auth.field.email': 'E-mail',
+  'auth.field.password': 'Mot de passe',
+  'auth.login.submit': 'Se connecter',
+  'auth.signup.submit': 'S’inscrire',
+  'auth.forgot.submit': 'Envoyer le lien de réinitialisation',
+  'auth.forgot.sending': 'Envoi…',
+  'auth.link.forgot': 'Mot de passe oublié\u202f?',
+  'auth.link.toSignup': 'Pas encore de compte\u202f? Inscrivez-vous',
+  'auth.link.toLogin': 'Vous avez déjà un compte\u202f? Connectez-vous',
+  'auth.link.remember': 'Vous vous souvenez de votre mot de passe\u202f? Connectez-vous',
+  'auth.login.success': 'Connexion réussie\u202f!',
+  'auth.login.failed': 'Identifiants de connexion incorrects',
+  'auth.signup.failed': 'L’inscription a échoué',
+  'auth.signup.checkEmail': 'Consultez vos e-mails\u202f: nous vous avons envoyé le lien de confirmation\u202f!',
+  'auth.forgot.failed': 'Impossible d’envoyer l’e-mail de réinitialisation',
+  'auth.forgot.checkEmail':
+    'Consultez vos e-mails\u202f: nous vous avons envoyé le lien de réinitialisation du mot de passe\u202f!',
+  'auth.unexpected': 'Une erreur inattendue s’est produite',
+  'auth.language.choose': 'Langue',
+  'auth.password.show': 'Afficher le mot de passe',
+  'auth.password.hide': 'Masquer le mot de passe',
+  'auth.password.mismatch': 'Les nouveaux mots de passe ne correspondent pas',
+  'auth.password.tooShort': 'Le mot de passe doit contenir au moins {min} caractères',
+  'auth.reset.newPassword': 'Nouveau mot de passe',
+  'auth.reset.confirmPassword': 'Confirmer le nouveau mot de passe',
+  'auth.reset.submit': 'Mettre à jour le mot de passe',
+  'auth.reset.incomplete':
+    'Ce lien de réinitialisation est incomplet. Demandez-en un nouveau depuis l’écran de connexion.',
+  'auth.reset.failed': 'Impossible de mettre à jour le mot de passe',
+  'auth.reset.done': 'Mot de passe mis à jour\u202f!',
+  'auth.reset.signIn': 'Se connecter',
+  'auth.confirm.title': 'Confirmer votre adresse e-mail',
+  'auth.confirm.incomplete': 'Ce lien de confirmation est incomplet.',
+  'auth.confirm.pending': 'Confirmation…',
+  'auth.confirm.invalid': 'Ce lien de confirmation n’est pas valide ou a expiré.',
+  'auth.confirm.done': 'Votre adresse e-mail est confirmée.',
+  'auth.confirm.continue': 'Continuer vers la connexion',
+})
