@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { currentLocale } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { Alert } from '../../ui/alert'
 import { BrandMark } from '../../ui/brand-mark'
@@ -67,7 +68,13 @@ export function LoginCard() {
         toast.success('Signed in successfully!')
         queryClient.setQueryData(sessionQuery.queryKey, data.data.user)
       } else if (mode === 'signup') {
-        const { data, error } = await api.auth.signup.post({ email, password, fullName })
+        // The page's language becomes the account's, so the confirmation mail is in it too.
+        const { data, error } = await api.auth.signup.post({
+          email,
+          password,
+          fullName,
+          preferredLanguage: currentLocale(),
+        })
         if (error) return setError(errorText(error, 'Failed to sign up'))
         if (data.data.confirmationRequired) {
           setSuccess('Check your email for the confirmation link!')
