@@ -1,5 +1,6 @@
 import { MessageSquare, Pencil, Trash2 } from 'lucide-react'
 import { memo, useState } from 'react'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import type { Chat } from './chats-query'
 
@@ -20,6 +21,7 @@ export const ChatRow = memo(function ChatRow({
   onRename: (id: string, title: string) => void
   onDelete: (chat: Chat) => void
 }) {
+  const t = useT()
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(chat.title)
 
@@ -35,7 +37,7 @@ export const ChatRow = memo(function ChatRow({
         <input
           // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this chat
           autoFocus
-          aria-label="Chat title"
+          aria-label={t('shell.chatRow.titleField')}
           value={draft}
           maxLength={200}
           onChange={(event) => setDraft(event.target.value)}
@@ -84,7 +86,7 @@ export const ChatRow = memo(function ChatRow({
         <button
           type="button"
           className={iconButton}
-          aria-label={`Rename ${chat.title}`}
+          aria-label={t('shell.chatRow.rename', { title: chat.title })}
           onClick={() => {
             setDraft(chat.title)
             setEditing(true)
@@ -95,7 +97,7 @@ export const ChatRow = memo(function ChatRow({
         <button
           type="button"
           className={iconButton}
-          aria-label={`Delete ${chat.title}`}
+          aria-label={t('shell.chatRow.delete', { title: chat.title })}
           onClick={() => onDelete(chat)}
         >
           <Trash2 className="size-3.5" aria-hidden />
