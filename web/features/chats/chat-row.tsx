@@ -72,6 +72,8 @@ export const ChatRow = memo(function ChatRow({
         type="button"
         onClick={() => onSelect(chat.id)}
         aria-current={current ? 'page' : undefined}
+        // The whole title on hover when the row cuts it off.
+        title={chat.title}
         className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-lg px-2.5 text-left focus-visible:outline-2 focus-visible:outline-brand"
       >
         <MessageSquare className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />

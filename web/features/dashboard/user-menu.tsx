@@ -33,8 +33,11 @@ export function UserMenu({
         <span className="sr-only">{`${t('shell.userMenu.account')} `}</span>
         {/* Visually hidden on phones but still read, so the button is named the same everywhere. */}
         {/* While the profile loads, a placeholder rather than the 'User' fallback, so no wrong name flashes. */}
+        {/* not-sr-only leaves the span inline and overflowing: the inner one cuts a long name off. */}
         {profile ? (
-          <span className="sr-only max-w-40 truncate text-sm font-medium md:not-sr-only">{name}</span>
+          <span className="sr-only md:not-sr-only">
+            <span className="inline-block max-w-40 truncate align-middle text-sm font-medium">{name}</span>
+          </span>
         ) : (
           <span
             aria-hidden
