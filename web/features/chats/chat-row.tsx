@@ -1,5 +1,6 @@
 import { MessageSquare, Pencil, Trash2 } from 'lucide-react'
 import { memo, useState } from 'react'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import type { Chat } from './chats-query'
 
@@ -20,6 +21,7 @@ export const ChatRow = memo(function ChatRow({
   onRename: (id: string, title: string) => void
   onDelete: (chat: Chat) => void
 }) {
+  const t = useT()
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(chat.title)
 
@@ -35,7 +37,7 @@ export const ChatRow = memo(function ChatRow({
         <input
           // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this chat
           autoFocus
-          aria-label="Chat title"
+          aria-label={t('shell.chatRow.titleField')}
           value={draft}
           maxLength={200}
           onChange={(event) => setDraft(event.target.value)}
@@ -70,6 +72,8 @@ export const ChatRow = memo(function ChatRow({
         type="button"
         onClick={() => onSelect(chat.id)}
         aria-current={current ? 'page' : undefined}
+        // The whole title on hover when the row cuts it off.
+        title={chat.title}
         className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-lg px-2.5 text-left focus-visible:outline-2 focus-visible:outline-brand"
       >
         <MessageSquare className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
@@ -84,7 +88,7 @@ export const ChatRow = memo(function ChatRow({
         <button
           type="button"
           className={iconButton}
-          aria-label={`Rename ${chat.title}`}
+          aria-label={t('shell.chatRow.rename', { title: chat.title })}
           onClick={() => {
             setDraft(chat.title)
             setEditing(true)
@@ -95,7 +99,7 @@ export const ChatRow = memo(function ChatRow({
         <button
           type="button"
           className={iconButton}
-          aria-label={`Delete ${chat.title}`}
+          aria-label={t('shell.chatRow.delete', { title: chat.title })}
           onClick={() => onDelete(chat)}
         >
           <Trash2 className="size-3.5" aria-hidden />
