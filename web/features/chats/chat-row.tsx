@@ -1,5 +1,6 @@
 import { MessageSquare, Pencil, Trash2 } from 'lucide-react'
 import { memo, useState } from 'react'
+import { DEFAULT_CHAT_TITLE } from '../../../src/chats/auto-title'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import type { Chat } from './chats-query'
@@ -22,13 +23,15 @@ export const ChatRow = memo(function ChatRow({
   onDelete: (chat: Chat) => void
 }) {
   const t = useT()
+  // The server names a chat 'New Chat' until its first message titles it: shown in the user's language.
+  const title = chat.title === DEFAULT_CHAT_TITLE ? t('shell.chats.new') : chat.title
   const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState(chat.title)
+  const [draft, setDraft] = useState(title)
 
   function save() {
     setEditing(false)
-    const title = draft.trim()
-    if (title && title !== chat.title) onRename(chat.id, title)
+    const next = draft.trim()
+    if (next && next !== title) onRename(chat.id, next)
   }
 
   if (editing) {
@@ -47,7 +50,7 @@ export const ChatRow = memo(function ChatRow({
             if (event.key === 'Enter') save()
             if (event.key === 'Escape') {
               event.stopPropagation()
-              setDraft(chat.title)
+              setDraft(title)
               setEditing(false)
             }
           }}
@@ -73,11 +76,11 @@ export const ChatRow = memo(function ChatRow({
         onClick={() => onSelect(chat.id)}
         aria-current={current ? 'page' : undefined}
         // The whole title on hover when the row cuts it off.
-        title={chat.title}
+        title={title}
         className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-lg px-2.5 text-left focus-visible:outline-2 focus-visible:outline-brand"
       >
         <MessageSquare className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
-        <span className="truncate">{chat.title}</span>
+        <span className="truncate">{title}</span>
       </button>
       <div
         className={cn(
@@ -88,9 +91,9 @@ export const ChatRow = memo(function ChatRow({
         <button
           type="button"
           className={iconButton}
-          aria-label={t('shell.chatRow.rename', { title: chat.title })}
+          aria-label={t('shell.chatRow.rename', { title })}
           onClick={() => {
-            setDraft(chat.title)
+            setDraft(title)
             setEditing(true)
           }}
         >
@@ -99,7 +102,7 @@ export const ChatRow = memo(function ChatRow({
         <button
           type="button"
           className={iconButton}
-          aria-label={t('shell.chatRow.delete', { title: chat.title })}
+          aria-label={t('shell.chatRow.delete', { title })}
           onClick={() => onDelete(chat)}
         >
           <Trash2 className="size-3.5" aria-hidden />
