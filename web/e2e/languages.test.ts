@@ -129,6 +129,9 @@ for (const locale of LOCALES.filter((code) => code !== 'en')) {
       await expectNoEnglish(page, locale, 'chat')
       await screenshot(page, `lang-${locale}-chat`)
 
+      await page.getByTestId('composer-more').click()
+      await page.getByTestId('open-chat-settings').waitFor()
+      await expectNoEnglish(page, locale, 'composer menu')
       await page.getByTestId('open-chat-settings').click()
       await page.getByRole('dialog').waitFor()
       await expectNoEnglish(page, locale, 'chat settings')

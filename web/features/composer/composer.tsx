@@ -98,6 +98,7 @@ export function Composer({
         <div className="flex items-center gap-1 px-2 pb-2">
           <DropdownMenu.Root>
             <DropdownMenu.Trigger
+              data-testid="composer-more"
               aria-label={t('shell.composer.more')}
               className="flex size-8 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800"
             >
@@ -108,7 +109,12 @@ export function Composer({
                 <DropdownMenu.Item className={menuItemClass} onSelect={picker.open}>
                   <Paperclip className="size-4" aria-hidden /> {t('shell.composer.addFiles')}
                 </DropdownMenu.Item>
-                <DropdownMenu.Item className={menuItemClass} disabled={!hasChat} onSelect={onOpenSettings}>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  disabled={!hasChat}
+                  onSelect={onOpenSettings}
+                  data-testid="open-chat-settings"
+                >
                   <SlidersHorizontal className="size-4" aria-hidden /> {t('shell.composer.advanced')}
                 </DropdownMenu.Item>
               </DropdownMenu.Content>
