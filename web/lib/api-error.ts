@@ -101,13 +101,19 @@ function escapeRegExp(text: string) {
 export function errorMessage(code: string | null, serverText: string | null): string | null {
   if (code) {
     const key = `error.${code}`
-    if (key in english) return i18n._(key)
+    if (key in english) return translated(key) ?? serverText
     for (const variant of variantsByCode.get(code) ?? []) {
       const match = serverText ? variant.pattern.exec(serverText) : null
       if (!match) continue
       const values = Object.fromEntries(variant.names.map((name, index) => [name, match[index + 1]]))
-      return i18n._(variant.key, values)
+      return translated(variant.key, values) ?? serverText
     }
   }
   return serverText
+}
+
+/** The message in the active language; null while that language's catalogue lacks it (Lingui echoes the id). */
+function translated(key: string, values?: Record<string, string | undefined>): string | null {
+  const text = i18n._(key, values)
+  return text === key ? null : text
 }

@@ -5,7 +5,7 @@ import { Check, ChevronDown, Pencil } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate } from '../../i18n/format'
-import { useT } from '../../i18n/i18n'
+import { activateLocale, useT } from '../../i18n/i18n'
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../i18n/locales'
 import { api, errorText } from '../../lib/api'
 import { Button } from '../../ui/button'
@@ -100,6 +100,8 @@ function ProfileBody({ profile }: { profile: Profile }) {
       if (error) return void toast.error(errorText(error, t('account.profile.updateFailed')))
       queryClient.setQueryData(profileQuery.queryKey, data.data)
       await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey })
+      // The new language shows before the toast does, so the toast speaks it too.
+      await activateLocale(draft.language)
       toast.success(t('account.profile.updated'))
       setEditing(false)
     } catch {
@@ -127,7 +129,8 @@ function ProfileBody({ profile }: { profile: Profile }) {
       </div>
 
       <form onSubmit={save} className="space-y-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-        <div className="flex items-center justify-between">
+        {/* Wraps when a language's heading and button do not fit side by side on a phone. */}
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 className="font-semibold">{t('account.profile.information')}</h3>
           {!editing ? (
             <Button variant="outline" size="sm" onClick={() => setEditing(true)}>

@@ -54,7 +54,7 @@ function Stat({ hook, term, value }: { hook: string; term: string; value: string
       className="flex flex-col-reverse rounded-xl bg-zinc-100 p-3 text-center dark:bg-zinc-800/70"
     >
       <dt className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{term}</dt>
-      <dd className="text-xl font-bold text-brand-ink">{value}</dd>
+      <dd className="text-lg font-bold text-brand-ink sm:text-xl">{value}</dd>
     </div>
   )
 }
