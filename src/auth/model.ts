@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { languages } from '../../db/schema/users'
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './passwords'
 
 export const INVALID_EMAIL = 'Please enter a valid email address'
@@ -23,6 +24,21 @@ export const AuthModel = {
     email,
     password: newPassword,
     fullName: t.String({ minLength: 1, maxLength: 200, error: 'Full name is required' }),
+    // The sign-in page's language, for the account and its mails; absent means English. Written
+    // out so the static type is the six codes (a mapped array types as unknown[]).
+    preferredLanguage: t.Optional(
+      t.Union(
+        [
+          t.Literal('en'),
+          t.Literal('es'),
+          t.Literal('fr'),
+          t.Literal('de'),
+          t.Literal('it'),
+          t.Literal('pt'),
+        ],
+        { error: `Language must be one of ${languages.join(', ')}` },
+      ),
+    ),
   }),
   login: t.Object({
     email,

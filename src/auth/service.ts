@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { type Session, sessions, type User, users } from '../../db/schema'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import type { MailLanguage } from './email-texts'
 import { confirmationMail, emailChangeMail, passwordResetMail } from './emails'
 import { INVALID_LINK } from './model'
 import {
@@ -60,7 +61,14 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 export async function createAccount(
   db: Db,
   cost: PasswordCost,
-  input: { email: string; password: string; fullName: string; role?: 'admin' | 'user'; confirmed: boolean },
+  input: {
+    email: string
+    password: string
+    fullName: string
+    role?: 'admin' | 'user'
+    confirmed: boolean
+    preferredLanguage?: MailLanguage
+  },
 ): Promise<User> {
   assertPasswordPolicy(input.password)
   const passwordHash = await hashPassword(input.password, cost)
@@ -78,6 +86,7 @@ export async function createAccount(
           fullName: input.fullName.trim(),
           role: input.role ?? (anyone ? 'user' : 'admin'),
           emailConfirmedAt: input.confirmed ? new Date() : null,
+          preferredLanguage: input.preferredLanguage ?? 'en',
         })
         .returning()
       return user!
@@ -89,7 +98,11 @@ export async function createAccount(
   }
 }
 
-export async function signUp(ctx: AppContext, input: { email: string; password: string; fullName: string }) {
+/** `preferredLanguage` is the sign-in page's language: the account, and its confirmation mail, start in it. */
+export async function signUp(
+  ctx: AppContext,
+  input: { email: string; password: string; fullName: string; preferredLanguage?: MailLanguage },
+) {
   if (!input.fullName.trim()) throw new AppError('bad_request:full_name', 'Full name is required')
   const confirmationRequired = ctx.config.requireEmailConfirmation
   // When the operator does not require confirmation, addresses are taken as given: the account is
@@ -104,7 +117,7 @@ export async function signUp(ctx: AppContext, input: { email: string; password: 
   }
   const token = await createAuthToken(ctx.db, { userId: user.id, kind: 'email_confirm', now: ctx.now() })
   try {
-    await ctx.mailer.send(confirmationMail(ctx.config, user.email, token))
+    await ctx.mailer.send(confirmationMail(ctx.config, user.email, token, user.preferredLanguage))
   } catch (error) {
     // Without the mail the account could never be confirmed; remove it so the person can try again.
     await ctx.db.delete(users).where(eq(users.id, user.id))
@@ -138,7 +151,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (!user) return
   const token = await createAuthToken(ctx.db, { userId: user.id, kind: 'password_reset', now: ctx.now() })
   try {
-    await ctx.mailer.send(passwordResetMail(ctx.config, user.email, token))
+    await ctx.mailer.send(passwordResetMail(ctx.config, user.email, token, user.preferredLanguage))
   } catch (error) {
     throw new AppError('unavailable:mail', 'Failed to send reset email', { cause: error })
   }
@@ -258,7 +271,7 @@ export async function requestEmailChange(
     now: ctx.now(),
   })
   try {
-    await ctx.mailer.send(emailChangeMail(ctx.config, email, token))
+    await ctx.mailer.send(emailChangeMail(ctx.config, email, token, user.preferredLanguage))
   } catch (error) {
     throw new AppError('unavailable:mail', 'Failed to update email', { cause: error })
   }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { users } from '../../db/schema'
 import { createMailer } from '../mail'
 import { startSmtpTestServer } from '../mail/smtp-test-server'
 import { startApp, type TestApp } from '../test/harness'
@@ -33,6 +35,21 @@ describe('account mails over SMTP', () => {
     expect(reset.status).toBe(200)
   })
 
+  test("a German account's reset mail arrives in German, its subject encoded for SMTP", async () => {
+    const user = await t.createUser({ email: 'smtp-de@example.com' })
+    await t.database.db.update(users).set({ preferredLanguage: 'de' }).where(eq(users.id, user.id))
+    const before = smtp.received.length
+    expect((await sendJson(t, 'POST', '/api/auth/forgot-password', { email: user.email })).status).toBe(200)
+    const mail = (await smtp.waitFor(before + 1)).at(-1)!
+    expect(mail.to).toEqual([user.email])
+    expect(mail.text).toContain(
+      'Wähle hier ein neues Passwort:\r\nhttp://localhost/auth/reset-password?token=',
+    )
+    const subject = mail.raw.match(/^Subject: (.*(?:\r\n[ \t].*)*)/m)?.[1] ?? ''
+    expect(subject).toMatch(/^[\x20-\x7e\r\n\t]*$/) // 7-bit on the wire: RFC 2047 encoded words
+    expect(decodeEncodedWords(subject)).toBe('Setze dein Parley-Passwort zurück')
+  })
+
   test('a mail server that refuses the message surfaces as "Failed to send reset email"', async () => {
     const refusing = startSmtpTestServer({ rejectRecipients: true })
     const { mail } = t.ctx.config
@@ -51,3 +68,19 @@ describe('account mails over SMTP', () => {
     }
   })
 })
+
+/** A header's RFC 2047 encoded words (`=?UTF-8?B?...?=`, `=?UTF-8?Q?...?=`) decoded and joined. */
+function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(
+            data
+              .replaceAll('_', ' ')
+              .replace(/=([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+}

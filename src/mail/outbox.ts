@@ -20,6 +20,8 @@ export function createOutboxMailer(dataDir: string, from: string, log: Logger): 
         `Date: ${new Date().toUTCString()}`,
         'MIME-Version: 1.0',
         'Content-Type: text/plain; charset=utf-8',
+        // UTF-8 as is (the mails are in six languages); the Subject too, as RFC 6532 allows.
+        'Content-Transfer-Encoding: 8bit',
         '',
         message.text,
         '',

@@ -61,7 +61,6 @@ describe('user profile dialog', () => {
     await dialog.edit({
       fullName: 'Marie Skłodowska-Curie',
       bio: 'Physicist and chemist.',
-      language: 'French',
       notifications: false,
     })
     await dialog.save()
@@ -69,7 +68,6 @@ describe('user profile dialog', () => {
     await dialog.root().getByRole('button', { name: 'Edit Profile' }).waitFor()
     expect(await dialog.name().textContent()).toBe('Marie Skłodowska-Curie')
     await dialog.root().getByText('Physicist and chemist.').waitFor()
-    await dialog.root().getByText('French').waitFor()
     await dialog.root().getByText('Disabled').waitFor()
 
     // The header's user menu follows the new name.
@@ -132,5 +130,45 @@ describe('user profile dialog', () => {
       { timeout: 10_000 },
     )
     expect(await device.getByTestId('user-menu').textContent()).toContain('Pierre Curie')
+  })
+
+  // Last: the app speaks Spanish for this person afterwards.
+  test('choosing Español switches this tab and another open tab of the same person live', async () => {
+    const other = await page.context().newPage()
+    await other.goto('/')
+    await other.getByTestId('dashboard').waitFor()
+    await other.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes('/socket.io/')),
+    )
+    // The other tab shows the profile dialog too, so its texts can be seen switching.
+    await other.getByTestId('user-menu').click()
+    await other.getByRole('menuitem', { name: 'Profile' }).click()
+    await new ProfileDialog(other).waitUntilShown()
+    expect(await other.evaluate(() => document.documentElement.lang)).toBe('en')
+
+    const dialog = await openProfile()
+    await dialog.root().getByRole('button', { name: 'Edit Profile' }).click()
+    await dialog.root().getByLabel('Language').click()
+    // Each language is listed in its own words.
+    for (const name of ['English', 'Español', 'Français', 'Deutsch', 'Italiano', 'Português'])
+      await page.getByRole('option', { name, exact: true }).waitFor()
+    await page.getByRole('option', { name: 'Español' }).click()
+    await dialog.save()
+    // The saving tab confirms in the new language.
+    await expectToast(page, '¡Perfil actualizado!')
+
+    for (const tab of [page, other]) {
+      const root = tab.getByTestId('profile-dialog')
+      await root.getByRole('heading', { name: 'Perfil de usuario' }).waitFor({ timeout: 10_000 })
+      await root.getByText('Estadísticas de uso').waitFor()
+      await root.getByRole('button', { name: 'Editar perfil' }).waitFor()
+      await root.getByText('Español', { exact: true }).waitFor()
+      await root.getByText('Notificaciones').first().waitFor()
+      await tab.waitForFunction(() => document.documentElement.lang === 'es')
+    }
+    expect(await page.getByTestId('profile-dialog').getByText('Usage Statistics').count()).toBe(0)
+    expect(await other.getByTestId('profile-dialog').getByText('Usage Statistics').count()).toBe(0)
+    await other.close()
+    await dialog.close()
   })
 })

@@ -26,9 +26,7 @@ type Checked<T, Source extends Record<string, string>> = {
  */
 export const translationOf =
   <Source extends Record<string, string>>() =>
-  <const T extends Record<keyof Source, string> & Checked<T, Source>>(
-    messages: T,
-  ): Record<keyof Source, string> =>
+  <const T extends Record<keyof Source, string> & Checked<T, Source>>(messages: T): T =>
     messages
 
 /**

@@ -1,9 +1,12 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
 import { i18n } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { compiledModule } from './compile'
 import { formatBytes, formatMoney, formatPercent, formatRelative } from './format'
 import { LOCALES, type Locale, pickBrowserLocale } from './locales'
+
+// Test files share one process: leave the app's language as the app starts, English.
+afterAll(() => i18n.activate('en'))
 
 /** Formats one ICU message in a language, as the app does (compiled by Lingui, plural rules from Intl). */
 function format(locale: Locale, message: string, values: Record<string, unknown>) {

@@ -1,10 +1,13 @@
+import { errors as english } from '../i18n/en/errors'
+import { i18n } from '../i18n/i18n'
+
 /**
  * The server's error envelope is `{success:false, error, code}`: `error` is a text for people,
  * `code` (e.g. 'not_found:chat', 'rate_limited:budget') is what the client decides on. Texts may
  * change or be translated; codes are stable.
  */
 export interface ApiError {
-  /** The server's message, else the given fallback. */
+  /** For people, in their language: the code's translation, else the server's text, else the given fallback. */
   message: string
   /** The stable code, or null when the answer carried none (a proxy's page, a network failure). */
   code: string | null
@@ -23,9 +26,11 @@ export function readApiError(
       : undefined
   const message = field('error')
   const code = field('code')
+  const serverText = typeof message === 'string' && message ? message : null
+  const stableCode = typeof code === 'string' && code ? code : null
   return {
-    message: typeof message === 'string' && message ? message : fallback,
-    code: typeof code === 'string' && code ? code : null,
+    message: errorMessage(stableCode, serverText) ?? fallback,
+    code: stableCode,
     status: typeof error?.status === 'number' ? error.status : null,
   }
 }
@@ -50,4 +55,65 @@ export function apiFailure(error: { status?: unknown; value: unknown }, fallback
 /** The code of any caught value: an `ApiRequestError`'s, else null. */
 export function errorCode(error: unknown): string | null {
   return error instanceof ApiRequestError ? error.code : null
+}
+
+type ErrorKey = keyof typeof english
+interface Variant {
+  key: ErrorKey
+  pattern: RegExp
+  names: string[]
+}
+
+/**
+ * The codes with several texts, or a value in their text (`error.<code>.<variant>`, see
+ * web/i18n/en/errors.ts): each English text as a pattern where a `{placeholder}` matches any value.
+ */
+const variantsByCode = new Map<string, Variant[]>()
+for (const key of Object.keys(english) as ErrorKey[]) {
+  const [code, variant] = splitKey(key)
+  if (!variant) continue
+  // split with a capturing group alternates text and placeholder names: ['Too many files (max ', 'max', ')'].
+  const parts = english[key].split(/\{(\w+)\}/)
+  const names = parts.filter((_, index) => index % 2 === 1)
+  const source = parts.map((part, index) => (index % 2 === 1 ? '(.+)' : escapeRegExp(part))).join('')
+  const list = variantsByCode.get(code) ?? []
+  list.push({ key, pattern: new RegExp(`^${source}$`, 's'), names })
+  variantsByCode.set(code, list)
+}
+
+function splitKey(key: ErrorKey): [code: string, variant: string | undefined] {
+  const rest = key.slice('error.'.length)
+  const dot = rest.indexOf('.')
+  return dot === -1 ? [rest, undefined] : [rest.slice(0, dot), rest.slice(dot + 1)]
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * A server error in the reader's language. A code with one fixed text is translated whatever the
+ * server's text says; a code with several texts or a value in its text is translated when the
+ * server's text is one of its known English texts (the value passed on as sent); anything else
+ * (an unknown code, no code, a text we do not know) is the server's own text. Null when there is
+ * neither a translation nor a server text.
+ */
+export function errorMessage(code: string | null, serverText: string | null): string | null {
+  if (code) {
+    const key = `error.${code}`
+    if (key in english) return translated(key) ?? serverText
+    for (const variant of variantsByCode.get(code) ?? []) {
+      const match = serverText ? variant.pattern.exec(serverText) : null
+      if (!match) continue
+      const values = Object.fromEntries(variant.names.map((name, index) => [name, match[index + 1]]))
+      return translated(variant.key, values) ?? serverText
+    }
+  }
+  return serverText
+}
+
+/** The message in the active language; null while that language's catalogue lacks it (Lingui echoes the id). */
+function translated(key: string, values?: Record<string, string | undefined>): string | null {
+  const text = i18n._(key, values)
+  return text === key ? null : text
 }

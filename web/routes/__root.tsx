@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { Toaster } from 'sonner'
 import { useBrandColors } from '../features/branding/use-branding'
 import { useThemePreference } from '../features/theme/theme'
+import { useT } from '../i18n/i18n'
 
 const TOAST_OFFSET = { bottom: 20, left: 16 }
 /** The composer's height and bottom margin on a phone, so a toast never covers Send. */
@@ -15,6 +16,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 
 function RootLayout() {
   useBrandColors()
+  const t = useT()
   const theme = useThemePreference()
   return (
     <>
@@ -28,17 +30,20 @@ function RootLayout() {
         offset={TOAST_OFFSET}
         mobileOffset={TOAST_MOBILE_OFFSET}
         closeButton
+        containerAriaLabel={t('shell.toasts.label')}
+        toastOptions={{ closeButtonAriaLabel: t('shell.toasts.close') }}
       />
     </>
   )
 }
 
 function NotFound() {
+  const t = useT()
   return (
     <main className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
-      <h1 className="text-2xl font-bold">Page not found</h1>
+      <h1 className="text-2xl font-bold">{t('shell.notFound.title')}</h1>
       <a href="/" className="font-medium text-brand-ink underline-offset-4 hover:underline">
-        Back to the app
+        {t('shell.backToApp')}
       </a>
     </main>
   )

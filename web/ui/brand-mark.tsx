@@ -1,4 +1,5 @@
 import { MessageSquareText } from 'lucide-react'
+import { useT } from '../i18n/i18n'
 import { cn } from '../lib/cn'
 
 /** The configured logo, or a gradient tile with a chat icon when no logo is set. */
@@ -11,9 +12,14 @@ export function BrandMark({
   name: string
   className?: string
 }) {
+  const t = useT()
   if (logoUrl)
     return (
-      <img src={logoUrl} alt={`${name} logo`} className={cn('size-9 rounded-lg object-contain', className)} />
+      <img
+        src={logoUrl}
+        alt={t('shell.brand.logo', { name })}
+        className={cn('size-9 rounded-lg object-contain', className)}
+      />
     )
   return (
     <span

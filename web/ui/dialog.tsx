@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useT } from '../i18n/i18n'
 import { cn } from '../lib/cn'
 
 export const overlayClass = 'fixed inset-0 bg-zinc-950/50 backdrop-blur-[2px]'
@@ -23,6 +24,7 @@ export function Dialog({
   className?: string
   testId?: string
 }) {
+  const t = useT()
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -47,7 +49,7 @@ export function Dialog({
               ) : null}
             </div>
             <DialogPrimitive.Close
-              aria-label="Close"
+              aria-label={t('common.close')}
               className="-mr-1 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
             >
               <X className="size-5" aria-hidden />

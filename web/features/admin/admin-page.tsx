@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, ShieldAlert, ShieldCheck } from 'lucide-react'
+import { useT } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button'
+import { SLOT, withNode } from '../../ui/with-node'
 import { displayName, profileQuery } from '../profile/profile-query'
 
 /** The admin area. Only administrators may open it; others are told so and given a way back. */
 export function AdminPage() {
+  const t = useT()
   const profile = useQuery(profileQuery)
   if (profile.isPending) {
     return (
@@ -12,7 +15,7 @@ export function AdminPage() {
         className="flex h-full items-center justify-center text-sm text-zinc-600 dark:text-zinc-400"
         role="status"
       >
-        Loading...
+        {t('common.loading')}
       </div>
     )
   }
@@ -25,22 +28,25 @@ export function AdminPage() {
       {isAdmin ? (
         <>
           <ShieldCheck className="size-10 text-brand-ink" aria-hidden />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight">Admin Panel</h1>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('shell.admin.title')}</h1>
           <p className="mt-2 text-zinc-700 dark:text-zinc-300">
-            Signed in as administrator <span className="font-semibold">{displayName(profile.data)}</span>.
+            {withNode(
+              t('shell.admin.signedInAs', { name: SLOT }),
+              <span className="font-semibold">{displayName(profile.data)}</span>,
+            )}
           </p>
         </>
       ) : (
         <>
           <ShieldAlert className="size-10 text-red-600 dark:text-red-400" aria-hidden />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight">Not allowed</h1>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('shell.admin.notAllowedTitle')}</h1>
           <p className="mt-2 text-zinc-700 dark:text-zinc-300" role="alert">
-            You are not allowed to open the admin area. Only administrators can.
+            {t('shell.admin.notAllowed')}
           </p>
         </>
       )}
       <a href="/" className={`${buttonClass('outline')} mt-8 self-start`}>
-        <ArrowLeft className="size-4" aria-hidden /> Back to the app
+        <ArrowLeft className="size-4" aria-hidden /> {t('shell.backToApp')}
       </a>
     </main>
   )

@@ -1,10 +1,11 @@
 import { AlertCircle, X } from 'lucide-react'
 import { useState } from 'react'
-import { formatFileSize } from '../../../src/extract/file-size'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { FileBadgeIcon } from './file-badge-icon'
 import { fileExtension, isTextFile } from './file-kind'
 import type { PreviewFile } from './file-preview-dialog'
+import { fileSize } from './file-size'
 import { LazyFilePreviewDialog } from './lazy-file-preview-dialog'
 import type { ComposerFile } from './use-attachment-uploads'
 
@@ -20,6 +21,7 @@ export function ComposerAttachments({
   files: ComposerFile[]
   onRemove: (index: number) => void
 }) {
+  const t = useT()
   const [previewKey, setPreviewKey] = useState<string | null>(null)
   if (files.length === 0) return null
   const previewIndex = files.findIndex((entry) => entry.key === previewKey)
@@ -28,7 +30,7 @@ export function ComposerAttachments({
   return (
     <>
       <ul
-        aria-label="Attached files"
+        aria-label={t('chat.attachments.attached')}
         className="flex gap-2 overflow-x-auto px-3 pt-3"
         data-testid="composer-attachments"
       >
@@ -65,8 +67,9 @@ function AttachmentPreview({
   onOpen: () => void
   onRemove: () => void
 }) {
+  const t = useT()
   const { file } = entry
-  const size = formatFileSize(file.size)
+  const size = fileSize(file.size)
   return (
     <div
       className={cn(
@@ -86,7 +89,7 @@ function AttachmentPreview({
           entry.previewUrl ? 'flex-col' : 'flex-1 items-center gap-2.5 rounded-md',
         )}
       >
-        <span className="sr-only">Preview </span>
+        <span className="sr-only">{t('chat.attachments.preview')} </span>
         {entry.previewUrl ? (
           <img src={entry.previewUrl} alt="" className="size-32 object-cover" />
         ) : (
@@ -97,14 +100,16 @@ function AttachmentPreview({
             {file.name}
           </span>
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-            {entry.previewUrl ? size : `${fileExtension(file.name) || 'FILE'} · ${size}`}
+            {entry.previewUrl
+              ? size
+              : `${fileExtension(file.name) || t('chat.attachments.genericExtension')} · ${size}`}
           </span>
         </span>
       </button>
       <button
         type="button"
         onClick={onRemove}
-        aria-label={`Remove ${file.name}`}
+        aria-label={t('chat.attachments.remove', { name: file.name })}
         className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-full bg-zinc-900/70 text-white hover:bg-zinc-900 focus-visible:outline-2 focus-visible:outline-brand"
       >
         <X className="size-3.5" aria-hidden />
@@ -129,11 +134,16 @@ function AttachmentPreview({
 }
 
 function UploadProgress({ name, progress }: { name: string; progress: number }) {
+  const t = useT()
   const percent = Math.round(progress * 100)
   return (
     <div
       role="progressbar"
-      aria-label={percent >= 100 ? `Processing ${name}` : `Uploading ${name}`}
+      aria-label={
+        percent >= 100
+          ? t('chat.attachments.processing', { name })
+          : t('chat.attachments.uploading', { name })
+      }
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}

@@ -1,5 +1,6 @@
 import { Paperclip } from 'lucide-react'
 import { type ClipboardEvent, type DragEvent, type ReactNode, useRef, useState } from 'react'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
@@ -20,6 +21,7 @@ export function AttachmentDropZone({
   className?: string
   children: ReactNode
 }) {
+  const t = useT()
   const depth = useRef(0)
   const [dragging, setDragging] = useState(false)
 
@@ -62,10 +64,10 @@ export function AttachmentDropZone({
       {dragging ? (
         <div
           role="status"
-          className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-brand bg-white/90 text-sm font-medium text-brand-ink dark:bg-zinc-900/90"
+          className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center gap-2 rounded-2xl px-3 text-center border-2 border-dashed border-brand bg-white/90 text-sm font-medium text-brand-ink dark:bg-zinc-900/90"
         >
           <Paperclip className="size-4" aria-hidden />
-          Drop files here to attach
+          {t('chat.attachments.dropHere')}
         </div>
       ) : null}
     </div>

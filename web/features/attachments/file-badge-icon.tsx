@@ -1,4 +1,5 @@
 import { File, FileText } from 'lucide-react'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { fileBadge, fileExtension } from './file-kind'
 
@@ -15,6 +16,7 @@ export function FileBadgeIcon({
   contentType: string | null | undefined
   large?: boolean
 }) {
+  const t = useT()
   const badge = fileBadge(name, contentType)
   const box = cn(
     'flex shrink-0 items-center justify-center rounded-lg font-bold tracking-wide text-white',
@@ -27,7 +29,7 @@ export function FileBadgeIcon({
       <span
         className={cn(box, 'bg-zinc-600 dark:bg-zinc-700')}
         role="img"
-        aria-label={`${badge.label} text file`}
+        aria-label={t('chat.attachments.textFile', { extension: badge.label })}
       >
         <FileText className={large ? 'size-9' : 'size-5'} aria-hidden />
       </span>
@@ -36,7 +38,11 @@ export function FileBadgeIcon({
   const extension = fileExtension(name)
   return (
     <span className={cn(box, 'bg-zinc-500 dark:bg-zinc-700')}>
-      {extension ? extension.slice(0, 4) : <File className={large ? 'size-9' : 'size-5'} aria-label="File" />}
+      {extension ? (
+        extension.slice(0, 4)
+      ) : (
+        <File className={large ? 'size-9' : 'size-5'} aria-label={t('chat.attachments.file')} />
+      )}
     </span>
   )
 }

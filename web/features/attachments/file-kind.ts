@@ -1,9 +1,14 @@
+import { t } from '../../i18n/i18n'
+
 /** How a file is labelled on a card: spec section 2, 'Message rendering', attachment rules. */
 export type FileBadge =
   | { kind: 'pdf'; label: 'PDF' }
   | { kind: 'doc'; label: 'DOC' }
   | { kind: 'text'; label: string }
   | { kind: 'other'; label: string }
+
+/** The label of a file the server gave no content type: 'Unknown type' in the active language. */
+export const unknownType = () => t('chat.attachments.unknownType')
 
 /** The extension in capitals ('report.final.PDF' → 'PDF'), or '' when the name has none. */
 export function fileExtension(name: string): string {
@@ -35,7 +40,7 @@ export function fileBadge(name: string, contentType: string | null | undefined):
   if (extension === 'TXT' || extension === 'MD' || type === 'text/plain' || type === 'text/markdown') {
     return { kind: 'text', label: extension || 'TXT' }
   }
-  return { kind: 'other', label: type || 'Unknown type' }
+  return { kind: 'other', label: type || unknownType() }
 }
 
 /** Whether the preview dialog can show the file's text. */

@@ -1,12 +1,13 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { Download, RotateCw, Trash2, X } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { formatFileSize } from '../../../src/extract/file-size'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { buttonClass } from '../../ui/button'
 import { overlayClass } from '../../ui/dialog'
 import { FileBadgeIcon } from './file-badge-icon'
-import { fileBadge, isImageFile, isPdfFile, isTextFile } from './file-kind'
+import { fileBadge, isImageFile, isPdfFile, isTextFile, unknownType } from './file-kind'
+import { fileSize } from './file-size'
 
 /** What the preview needs to show a file, whether it is still in the composer or already sent. */
 export interface PreviewFile {
@@ -36,16 +37,14 @@ export function FilePreviewDialog({
   onOpenChange: (open: boolean) => void
   onRemove?: () => void
 }) {
+  const t = useT()
   const [rotation, setRotation] = useState(0)
   // A different file starts upright.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new file only
   useEffect(() => setRotation(0), [file?.url, file?.name])
   const image = file ? isImageFile(file.contentType) : false
   const details = file
-    ? [
-        fileBadge(file.name, file.contentType).label,
-        file.size === undefined ? null : formatFileSize(file.size),
-      ]
+    ? [fileBadge(file.name, file.contentType).label, file.size === undefined ? null : fileSize(file.size)]
         .filter(Boolean)
         .join(' · ')
     : ''
@@ -70,7 +69,7 @@ export function FilePreviewDialog({
                   </DialogPrimitive.Description>
                 </div>
                 <DialogPrimitive.Close
-                  aria-label="Close"
+                  aria-label={t('common.close')}
                   className="-mr-1 shrink-0 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
                 >
                   <X className="size-5" aria-hidden />
@@ -86,12 +85,12 @@ export function FilePreviewDialog({
                     className={buttonClass('outline', 'sm')}
                     onClick={() => setRotation((degrees) => (degrees + 90) % 360)}
                   >
-                    <RotateCw className="size-4" aria-hidden /> Rotate
+                    <RotateCw className="size-4" aria-hidden /> {t('chat.preview.rotate')}
                   </button>
                 ) : null}
                 {file.downloadUrl ? (
                   <a href={file.downloadUrl} download={file.name} className={buttonClass('outline', 'sm')}>
-                    <Download className="size-4" aria-hidden /> Download
+                    <Download className="size-4" aria-hidden /> {t('chat.preview.download')}
                   </a>
                 ) : null}
                 {onRemove ? (
@@ -103,11 +102,11 @@ export function FilePreviewDialog({
                       onOpenChange(false)
                     }}
                   >
-                    <Trash2 className="size-4" aria-hidden /> Remove
+                    <Trash2 className="size-4" aria-hidden /> {t('chat.preview.remove')}
                   </button>
                 ) : null}
                 <p className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
-                  Click outside or press Escape to close
+                  {t('chat.preview.closeHint')}
                 </p>
               </div>
             </>
@@ -183,6 +182,7 @@ function RotatedImage({ url, name, rotation }: { url: string; name: string; rota
 }
 
 function TextPreview({ file }: { file: PreviewFile }) {
+  const t = useT()
   const [text, setText] = useState<string | null>(null)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
@@ -203,19 +203,20 @@ function TextPreview({ file }: { file: PreviewFile }) {
       data-testid="text-preview"
       className="max-h-[65dvh] w-full overflow-auto rounded-md bg-white p-4 text-left text-sm whitespace-pre-wrap text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
     >
-      {text ?? 'Loading...'}
+      {text ?? t('common.loading')}
     </pre>
   )
 }
 
 function GenericCard({ file }: { file: PreviewFile }) {
+  useT() // 'Unknown type' follows the language
   return (
     <div className="flex flex-col items-center gap-3 text-center">
       <FileBadgeIcon name={file.name} contentType={file.contentType} large />
       <p className="max-w-xs truncate font-medium">{file.name}</p>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {file.contentType || 'Unknown type'}
-        {file.size === undefined ? '' : ` · ${formatFileSize(file.size)}`}
+        {file.contentType || unknownType()}
+        {file.size === undefined ? '' : ` · ${fileSize(file.size)}`}
       </p>
     </div>
   )

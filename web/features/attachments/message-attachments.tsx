@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
-import { formatFileSize } from '../../../src/extract/file-size'
+import { useT } from '../../i18n/i18n'
 import { type MessageAttachment, messageAttachmentsQuery } from './attachment-queries'
 import { FileBadgeIcon } from './file-badge-icon'
 import { fileBadge, isImageFile } from './file-kind'
 import type { PreviewFile } from './file-preview-dialog'
+import { fileSize } from './file-size'
 import { LazyFilePreviewDialog } from './lazy-file-preview-dialog'
 
 /**
@@ -14,6 +15,7 @@ import { LazyFilePreviewDialog } from './lazy-file-preview-dialog'
  * cards with their type label.
  */
 export function MessageAttachments({ messageId }: { messageId: string }) {
+  const t = useT()
   const attachments = useQuery(messageAttachmentsQuery(messageId))
   const [preview, setPreview] = useState<PreviewFile | null>(null)
 
@@ -30,7 +32,7 @@ export function MessageAttachments({ messageId }: { messageId: string }) {
   return (
     <>
       <ul
-        aria-label="Attachments"
+        aria-label={t('chat.attachments.list')}
         className="mt-2 flex flex-wrap justify-end gap-2"
         data-testid="message-attachments"
       >
@@ -40,7 +42,7 @@ export function MessageAttachments({ messageId }: { messageId: string }) {
               <button
                 type="button"
                 onClick={() => setPreview(toPreviewFile(attachment))}
-                aria-label={`Open ${attachment.filename}`}
+                aria-label={t('chat.attachments.openNamed', { name: attachment.filename })}
                 className="block overflow-hidden rounded-xl border border-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:border-zinc-700"
               >
                 <img
@@ -62,6 +64,7 @@ export function MessageAttachments({ messageId }: { messageId: string }) {
 }
 
 function DownloadCard({ attachment, onOpen }: { attachment: MessageAttachment; onOpen: () => void }) {
+  const t = useT()
   const badge = fileBadge(attachment.filename, attachment.content_type)
   return (
     <div
@@ -73,21 +76,21 @@ function DownloadCard({ attachment, onOpen }: { attachment: MessageAttachment; o
         onClick={onOpen}
         className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md text-left focus-visible:outline-2 focus-visible:outline-brand"
       >
-        <span className="sr-only">Open </span>
+        <span className="sr-only">{t('chat.attachments.open')} </span>
         <FileBadgeIcon name={attachment.filename} contentType={attachment.content_type} />
         <span className="min-w-0">
           <span className="block truncate text-sm font-medium" title={attachment.filename}>
             {attachment.filename}
           </span>
           <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
-            {badge.kind === 'other' ? badge.label : formatFileSize(attachment.size)}
+            {badge.kind === 'other' ? badge.label : fileSize(attachment.size)}
           </span>
         </span>
       </button>
       <a
         href={`${attachment.file_data}?download=1`}
         download={attachment.filename}
-        aria-label={`Download ${attachment.filename}`}
+        aria-label={t('chat.attachments.download', { name: attachment.filename })}
         className="flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800"
       >
         <Download className="size-4" aria-hidden />

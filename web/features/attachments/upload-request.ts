@@ -1,4 +1,5 @@
 import type { UploadedFile } from '../../../src/attachments/upload'
+import { t } from '../../i18n/i18n'
 
 export type { UploadedFile }
 
@@ -30,9 +31,9 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
     xhr.onload = () => {
       const body = parseJson(xhr.responseText)
       if (xhr.status === 201 && isUploadAnswer(body)) return resolve(body.data)
-      reject(new Error(errorOf(body) ?? `Failed to process file: ${file.name}`))
+      reject(new Error(errorOf(body) ?? t('chat.attachments.processFailed', { name: file.name })))
     }
-    xhr.onerror = () => reject(new Error(`Failed to process file: ${file.name}`))
+    xhr.onerror = () => reject(new Error(t('chat.attachments.processFailed', { name: file.name })))
     xhr.onabort = () => reject(new UploadAborted())
   })
   const form = new FormData()

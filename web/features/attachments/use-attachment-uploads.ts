@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { formatFileSize } from '../../../src/extract/file-size'
+import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { uploadLimitsQuery } from './attachment-queries'
 import { isImageFile } from './file-kind'
+import { fileSize } from './file-size'
 import { UploadAborted, type UploadedFile, type UploadHandle, uploadFile } from './upload-request'
 
 export type ComposerFileStatus = 'uploading' | 'ready' | 'error'
@@ -55,7 +56,9 @@ export function useAttachmentUploads() {
           inFlight.current.delete(entry.key)
           if (error instanceof UploadAborted) return
           const message =
-            error instanceof Error ? error.message : `Failed to process file: ${entry.file.name}`
+            error instanceof Error
+              ? error.message
+              : t('chat.attachments.processFailed', { name: entry.file.name })
           patch(entry.key, { status: 'error', error: message })
         },
       )
@@ -67,7 +70,8 @@ export function useAttachmentUploads() {
     (incoming: File[]) => {
       if (incoming.length === 0) return
       const room = limits ? limits.maxFiles - filesRef.current.length : incoming.length
-      if (limits && incoming.length > room) toast.error(`Too many files (max ${limits.maxFiles})`)
+      if (limits && incoming.length > room)
+        toast.error(t('chat.attachments.tooMany', { max: limits.maxFiles }))
       const accepted = incoming.slice(0, Math.max(0, room))
       const entries = accepted.map((file): ComposerFile => {
         nextKey += 1
@@ -82,7 +86,7 @@ export function useAttachmentUploads() {
           return {
             ...entry,
             status: 'error',
-            error: `File is too large (max ${formatFileSize(limits.maxFileBytes)})`,
+            error: t('chat.attachments.tooLarge', { size: fileSize(limits.maxFileBytes) }),
           }
         }
         return entry

@@ -86,8 +86,13 @@ export function LoginCard() {
         setSuccess({ id: 'auth.login.success' })
         await enterSession(data.data.user)
       } else if (mode === 'signup') {
-        // The sign-up API takes no language (src/auth/model.ts): the account starts in English.
-        const { data, error } = await api.auth.signup.post({ email, password, fullName })
+        // The page's language becomes the account's, so the confirmation mail is in it too.
+        const { data, error } = await api.auth.signup.post({
+          email,
+          password,
+          fullName,
+          preferredLanguage: currentLocale(),
+        })
         if (error) return setError(fromServer(errorText(error, ''), 'auth.signup.failed'))
         if (data.data.confirmationRequired) {
           setSuccess({ id: 'auth.signup.checkEmail' })

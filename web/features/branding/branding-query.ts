@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 
 export interface Branding {
@@ -26,7 +27,7 @@ export const brandingQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   queryFn: async (): Promise<Branding> => {
     const { data, error } = await api.branding.get()
-    if (error) throw new Error('Failed to load branding')
+    if (error) throw new Error(t('shell.branding.loadFailed'))
     return data.data
   },
 })

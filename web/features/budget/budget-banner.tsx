@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { type BudgetStatus, computeBudgetBanner } from '../../../src/budget/budget-state'
+import { t, useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { useSocket } from '../chats/socket-context'
@@ -11,7 +12,7 @@ export const budgetQuery = {
   queryKey: ['budget'] as const,
   queryFn: async (): Promise<BudgetStatus> => {
     const { data, error } = await api.tokens.budget.get()
-    if (error) throw new Error(errorText(error, 'Failed to load the budget'))
+    if (error) throw new Error(errorText(error, t('shell.budget.loadFailed')))
     return data.data
   },
 }
@@ -22,6 +23,7 @@ export const budgetQuery = {
  * are blocked when the limit is enforced. `budget:updated` after each answer keeps it current.
  */
 export function BudgetBanner() {
+  useT()
   const queryClient = useQueryClient()
   const socket = useSocket()
   const budget = useQuery(budgetQuery)
@@ -62,7 +64,7 @@ export function BudgetBanner() {
       <button
         type="button"
         onClick={() => setDismissed(true)}
-        aria-label="Dismiss budget alert"
+        aria-label={t('shell.budget.dismiss')}
         className="-mr-1 rounded p-0.5 hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-brand dark:hover:bg-white/10"
       >
         <X className="size-4" aria-hidden />

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 
 export function chatConfigQuery(chatId: string) {
@@ -6,7 +7,7 @@ export function chatConfigQuery(chatId: string) {
     queryKey: ['chat-config', chatId],
     queryFn: async () => {
       const { data, error } = await api.chats({ id: chatId }).config.get()
-      if (error) throw new Error(errorText(error, 'Failed to load settings'))
+      if (error) throw new Error(errorText(error, t('chat.settings.loadFailed')))
       return data.data
     },
     staleTime: 0,
@@ -19,7 +20,7 @@ export const capabilitiesQuery = queryOptions({
   queryKey: ['capabilities'],
   queryFn: async () => {
     const { data, error } = await api.capabilities.get()
-    if (error) throw new Error(errorText(error, 'Failed to load capabilities'))
+    if (error) throw new Error(errorText(error, t('chat.settings.capabilitiesFailed')))
     return data.data
   },
   staleTime: Number.POSITIVE_INFINITY,

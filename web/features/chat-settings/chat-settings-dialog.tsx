@@ -2,14 +2,13 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
+import { useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { Button, buttonClass } from '../../ui/button'
 import { Dialog, overlayClass } from '../../ui/dialog'
 import { fieldClass, Input, Label, Textarea } from '../../ui/input'
 import { type ChatConfig, capabilitiesQuery, chatConfigQuery } from './chat-config-query'
 import { SliderField, SwitchField } from './setting-fields'
-
-const RESET_QUESTION = 'Reset all settings to defaults? This cannot be undone.'
 
 /** Advanced Chat Settings: this chat's model settings (spec sections 2, 5 and 9). */
 export default function ChatSettingsDialog({
@@ -21,6 +20,7 @@ export default function ChatSettingsDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const config = useQuery(chatConfigQuery(chatId))
   const capabilities = useQuery(capabilitiesQuery)
@@ -34,8 +34,9 @@ export default function ChatSettingsDialog({
     if (config.data) setForm(config.data)
   }, [config.data])
   useEffect(() => {
-    if (config.isError) toast.error(config.error.message || 'Failed to load settings', { id: 'config-load' })
-  }, [config.isError, config.error])
+    if (config.isError)
+      toast.error(config.error.message || t('chat.settings.loadFailed'), { id: 'config-load' })
+  }, [config.isError, config.error, t])
 
   const save = useMutation({
     mutationFn: async (values: ChatConfig) => {
@@ -43,12 +44,12 @@ export default function ChatSettingsDialog({
         ...values,
         system_prompt: values.system_prompt?.trim() ? values.system_prompt : null,
       })
-      if (error) throw new Error(errorText(error, 'Failed to save settings'))
+      if (error) throw new Error(errorText(error, t('chat.settings.saveFailed')))
       return data.data
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(chatConfigQuery(chatId).queryKey, saved)
-      toast.success('Chat settings saved successfully')
+      toast.success(t('chat.settings.saved'))
       onOpenChange(false)
     },
     onError: (error) => toast.error(error.message),
@@ -57,10 +58,10 @@ export default function ChatSettingsDialog({
   const reset = useMutation({
     mutationFn: async () => {
       const { error } = await api.chats({ id: chatId }).config.delete()
-      if (error) throw new Error('Failed to reset settings')
+      if (error) throw new Error(t('chat.settings.resetFailed'))
     },
     onSuccess: async () => {
-      toast.success('Settings reset to defaults')
+      toast.success(t('chat.settings.resetDone'))
       await queryClient.refetchQueries({ queryKey: chatConfigQuery(chatId).queryKey })
     },
     onError: (error) => toast.error(error.message),
@@ -74,14 +75,14 @@ export default function ChatSettingsDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Advanced Chat Settings"
-      description="These settings only apply to this conversation. Changes take effect on your next message."
+      title={t('chat.settings.title')}
+      description={t('chat.settings.description')}
       testId="chat-settings-dialog"
       className="max-w-xl"
     >
       {!form ? (
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-          {config.isError ? 'Failed to load settings' : 'Loading...'}
+          {config.isError ? t('chat.settings.loadFailed') : t('common.loading')}
         </p>
       ) : (
         <form
@@ -92,27 +93,27 @@ export default function ChatSettingsDialog({
           }}
         >
           <div>
-            <Label htmlFor={promptId}>System Prompt</Label>
+            <Label htmlFor={promptId}>{t('chat.settings.systemPrompt')}</Label>
             <Textarea
               id={promptId}
               value={form.system_prompt ?? ''}
               maxLength={20_000}
-              placeholder="You are a helpful assistant..."
+              placeholder={t('chat.settings.systemPromptPlaceholder')}
               onChange={(event) => set('system_prompt', event.target.value)}
             />
           </div>
           <SliderField
-            label="Temperature"
+            label={t('chat.settings.temperature')}
             value={form.temperature}
             min={0}
             max={2}
             step={0.1}
             onChange={(value) => set('temperature', value)}
-            hint="Higher is more creative, lower more focused."
+            hint={t('chat.settings.temperatureHint')}
           />
           <div>
             <SliderField
-              label="Max Tokens"
+              label={t('chat.settings.maxTokens')}
               value={form.max_tokens}
               min={256}
               max={8192}
@@ -123,7 +124,7 @@ export default function ChatSettingsDialog({
               htmlFor={maxTokensId}
               className="mt-2 text-xs font-normal text-zinc-600 dark:text-zinc-400"
             >
-              Maximum length of AI response (1-128000 tokens)
+              {t('chat.settings.maxTokensField')}
             </Label>
             <Input
               id={maxTokensId}
@@ -138,7 +139,7 @@ export default function ChatSettingsDialog({
             />
           </div>
           <SliderField
-            label="Top P"
+            label={t('chat.settings.topP')}
             value={form.top_p}
             min={0}
             max={1}
@@ -146,7 +147,7 @@ export default function ChatSettingsDialog({
             onChange={(v) => set('top_p', v)}
           />
           <SliderField
-            label="Frequency Penalty"
+            label={t('chat.settings.frequencyPenalty')}
             value={form.frequency_penalty}
             min={-2}
             max={2}
@@ -154,7 +155,7 @@ export default function ChatSettingsDialog({
             onChange={(value) => set('frequency_penalty', value)}
           />
           <SliderField
-            label="Presence Penalty"
+            label={t('chat.settings.presencePenalty')}
             value={form.presence_penalty}
             min={-2}
             max={2}
@@ -162,7 +163,7 @@ export default function ChatSettingsDialog({
             onChange={(value) => set('presence_penalty', value)}
           />
           <div>
-            <Label htmlFor={formatId}>Response Format</Label>
+            <Label htmlFor={formatId}>{t('chat.settings.responseFormat')}</Label>
             <select
               id={formatId}
               value={form.response_format}
@@ -171,32 +172,28 @@ export default function ChatSettingsDialog({
               }
               className={`${fieldClass} h-10`}
             >
-              <option value="text">Text</option>
-              <option value="json">JSON</option>
-              <option value="markdown">Markdown</option>
+              <option value="text">{t('chat.settings.format.text')}</option>
+              <option value="json">{t('chat.settings.format.json')}</option>
+              <option value="markdown">{t('chat.settings.format.markdown')}</option>
             </select>
           </div>
           <SwitchField
-            label="Enable web search"
+            label={t('chat.settings.webSearch')}
             checked={form.web_search_enabled}
             disabled={!webSearch}
             onChange={(value) => set('web_search_enabled', value)}
-            hint={
-              webSearch
-                ? 'Search the web and cite the results.'
-                : 'Web search is not configured on this server.'
-            }
+            hint={webSearch ? t('chat.settings.webSearchHint') : t('chat.settings.webSearchUnavailable')}
           />
           <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
             <Button variant="outline" onClick={() => setConfirmReset(true)} busy={reset.isPending}>
-              Reset to Defaults
+              {t('chat.settings.resetToDefaults')}
             </Button>
             <div className="ml-auto flex gap-2">
               <Button variant="ghost" onClick={() => onOpenChange(false)}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save Settings'}
+                {save.isPending ? t('chat.settings.saving') : t('chat.settings.save')}
               </Button>
             </div>
           </div>
@@ -206,14 +203,16 @@ export default function ChatSettingsDialog({
         <AlertDialog.Portal>
           <AlertDialog.Overlay className={`${overlayClass} z-50`} />
           <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900">
-            <AlertDialog.Title className="text-lg font-semibold">Reset to Defaults</AlertDialog.Title>
+            <AlertDialog.Title className="text-lg font-semibold">
+              {t('chat.settings.resetToDefaults')}
+            </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-              {RESET_QUESTION}
+              {t('chat.settings.resetQuestion')}
             </AlertDialog.Description>
             <div className="mt-5 flex justify-end gap-2">
-              <AlertDialog.Cancel className={buttonClass('outline')}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Cancel className={buttonClass('outline')}>{t('common.cancel')}</AlertDialog.Cancel>
               <AlertDialog.Action className={buttonClass('destructive')} onClick={() => reset.mutate()}>
-                Reset
+                {t('chat.settings.reset')}
               </AlertDialog.Action>
             </div>
           </AlertDialog.Content>

@@ -1,6 +1,19 @@
 import * as Switch from '@radix-ui/react-switch'
 import { useId } from 'react'
+import { currentLocale, useT } from '../../i18n/i18n'
 import { Label } from '../../ui/input'
+
+const valueFormats = new Map<string, Intl.NumberFormat>()
+/** A slider's value in the active language ('0,7' in German), without grouping ('2048', as typed in the number field). */
+function sliderValue(value: number): string {
+  const locale = currentLocale()
+  let format = valueFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 })
+    valueFormats.set(locale, format)
+  }
+  return format.format(value)
+}
 
 /** A labelled range slider that shows its value. */
 export function SliderField({
@@ -20,15 +33,16 @@ export function SliderField({
   onChange: (value: number) => void
   hint?: string
 }) {
+  useT()
   const id = useId()
   return (
     <div>
-      <div className="flex items-center justify-between">
+      <div className="flex items-center justify-between gap-3">
         <Label htmlFor={id} className="mb-1">
           {label}
         </Label>
         <output htmlFor={id} className="text-sm tabular-nums text-zinc-700 dark:text-zinc-300">
-          {value}
+          {sliderValue(value)}
         </output>
       </div>
       <input

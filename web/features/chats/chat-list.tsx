@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { Loader2, Plus, RefreshCw, Search } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
 import { ChatRow } from './chat-row'
 import { type Chat, chatsQuery } from './chats-query'
@@ -18,6 +19,7 @@ const ROW_HEIGHT = 40
  * chats cost the same as fifty.
  */
 export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const [search, setSearch] = useState('')
   const [q, setQ] = useState('')
@@ -36,8 +38,8 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
   const [deleting, setDeleting] = useState<Chat | null>(null)
 
   useEffect(() => {
-    if (chats.isError) toast.error('Failed to load chats', { id: 'chats-load' })
-  }, [chats.isError])
+    if (chats.isError) toast.error(t('shell.chats.loadFailed'), { id: 'chats-load' })
+  }, [chats.isError, t])
 
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -75,12 +77,12 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
           onClick={() => createChat.mutate(undefined, { onSuccess: () => onNavigate?.() })}
           data-testid="new-chat"
         >
-          <Plus className="size-4" aria-hidden /> New Chat
+          <Plus className="size-4" aria-hidden /> {t('shell.chats.new')}
         </Button>
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Refresh chats"
+          aria-label={t('shell.chats.refresh')}
           onClick={() => void queryClient.invalidateQueries({ queryKey: ['chats'] })}
         >
           <RefreshCw className={`size-4 ${chats.isRefetching ? 'animate-spin' : ''}`} aria-hidden />
@@ -95,8 +97,8 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search chats"
-          aria-label="Search chats"
+          placeholder={t('shell.chats.search')}
+          aria-label={t('shell.chats.search')}
           className="h-9 w-full rounded-lg border border-zinc-300 bg-white pr-2 pl-8 text-sm placeholder:text-zinc-500 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
         />
       </div>
@@ -106,11 +108,11 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
             className="flex items-center gap-2 px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400"
             role="status"
           >
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading...
+            <Loader2 className="size-4 animate-spin" aria-hidden /> {t('common.loading')}
           </p>
         ) : rows.length === 0 ? (
           <p className="px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400">
-            {q ? 'No chats match your search' : 'No chats yet'}
+            {q ? t('shell.chats.noMatches') : t('shell.chats.empty')}
           </p>
         ) : (
           <ul className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -136,7 +138,7 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
         )}
         {isFetchingNextPage ? (
           <p className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-400" role="status">
-            Loading more...
+            {t('shell.chats.loadingMore')}
           </p>
         ) : null}
       </div>

@@ -1,5 +1,7 @@
 import { MessageSquare, Pencil, Trash2 } from 'lucide-react'
 import { memo, useState } from 'react'
+import { DEFAULT_CHAT_TITLE } from '../../../src/chats/auto-title'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import type { Chat } from './chats-query'
 
@@ -20,13 +22,16 @@ export const ChatRow = memo(function ChatRow({
   onRename: (id: string, title: string) => void
   onDelete: (chat: Chat) => void
 }) {
+  const t = useT()
+  // The server names a chat 'New Chat' until its first message titles it: shown in the user's language.
+  const title = chat.title === DEFAULT_CHAT_TITLE ? t('shell.chats.new') : chat.title
   const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState(chat.title)
+  const [draft, setDraft] = useState(title)
 
   function save() {
     setEditing(false)
-    const title = draft.trim()
-    if (title && title !== chat.title) onRename(chat.id, title)
+    const next = draft.trim()
+    if (next && next !== title) onRename(chat.id, next)
   }
 
   if (editing) {
@@ -35,7 +40,7 @@ export const ChatRow = memo(function ChatRow({
         <input
           // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this chat
           autoFocus
-          aria-label="Chat title"
+          aria-label={t('shell.chatRow.titleField')}
           value={draft}
           maxLength={200}
           onChange={(event) => setDraft(event.target.value)}
@@ -45,7 +50,7 @@ export const ChatRow = memo(function ChatRow({
             if (event.key === 'Enter') save()
             if (event.key === 'Escape') {
               event.stopPropagation()
-              setDraft(chat.title)
+              setDraft(title)
               setEditing(false)
             }
           }}
@@ -70,10 +75,12 @@ export const ChatRow = memo(function ChatRow({
         type="button"
         onClick={() => onSelect(chat.id)}
         aria-current={current ? 'page' : undefined}
+        // The whole title on hover when the row cuts it off.
+        title={title}
         className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-lg px-2.5 text-left focus-visible:outline-2 focus-visible:outline-brand"
       >
         <MessageSquare className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
-        <span className="truncate">{chat.title}</span>
+        <span className="truncate">{title}</span>
       </button>
       <div
         className={cn(
@@ -84,9 +91,9 @@ export const ChatRow = memo(function ChatRow({
         <button
           type="button"
           className={iconButton}
-          aria-label={`Rename ${chat.title}`}
+          aria-label={t('shell.chatRow.rename', { title })}
           onClick={() => {
-            setDraft(chat.title)
+            setDraft(title)
             setEditing(true)
           }}
         >
@@ -95,7 +102,7 @@ export const ChatRow = memo(function ChatRow({
         <button
           type="button"
           className={iconButton}
-          aria-label={`Delete ${chat.title}`}
+          aria-label={t('shell.chatRow.delete', { title })}
           onClick={() => onDelete(chat)}
         >
           <Trash2 className="size-3.5" aria-hidden />

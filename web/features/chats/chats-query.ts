@@ -1,4 +1,5 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
+import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 
 export const CHAT_PAGE_SIZE = 50
@@ -11,7 +12,7 @@ export function chatsQuery(q = '') {
       const { data, error } = await api.chats.get({
         query: { limit: CHAT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}), ...(q ? { q } : {}) },
       })
-      if (error) throw new Error(errorText(error, 'Failed to load chats'))
+      if (error) throw new Error(errorText(error, t('shell.chats.loadFailed')))
       return data.data
     },
     initialPageParam: '',

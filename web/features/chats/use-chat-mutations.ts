@@ -1,6 +1,7 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { toast } from 'sonner'
+import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { addChatToLists, type Chat, chatsQuery, removeChatFromLists, replaceChatInLists } from './chats-query'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
@@ -20,7 +21,7 @@ export function chatBeingCreated(): Promise<Chat> | null {
 
 async function postChat(): Promise<Chat> {
   const { data, error } = await api.chats.post({})
-  if (error) throw new Error(errorText(error, 'Failed to create new chat'))
+  if (error) throw new Error(errorText(error, t('shell.chats.createFailed')))
   return data.data
 }
 
@@ -38,7 +39,7 @@ export function useCreateChat() {
       addChatToLists(queryClient, chat)
       void selectChat(chat.id)
     },
-    onError: () => toast.error('Failed to create new chat'),
+    onError: () => toast.error(t('shell.chats.createFailed')),
     // After onSuccess has made the new chat current, so there is no moment with neither.
     onSettled: () => {
       creating = null
@@ -51,11 +52,11 @@ export function useRenameChat() {
   return useMutation({
     mutationFn: async ({ id, title }: { id: string; title: string }) => {
       const { data, error } = await api.chats({ id }).patch({ title })
-      if (error) throw new Error(errorText(error, 'Failed to rename chat'))
+      if (error) throw new Error(errorText(error, t('shell.chats.renameFailed')))
       return data.data
     },
     onSuccess: (chat) => replaceChatInLists(queryClient, chat),
-    onError: () => toast.error('Failed to rename chat'),
+    onError: () => toast.error(t('shell.chats.renameFailed')),
   })
 }
 
@@ -93,10 +94,10 @@ export function useDeleteChat() {
   return useMutation({
     mutationFn: async (id: string) => {
       const { error } = await api.chats({ id }).delete()
-      if (error) throw new Error(errorText(error, 'Failed to delete chat'))
+      if (error) throw new Error(errorText(error, t('shell.chats.deleteFailed')))
       return id
     },
     onSuccess: forgetChat,
-    onError: () => toast.error('Failed to delete chat'),
+    onError: () => toast.error(t('shell.chats.deleteFailed')),
   })
 }

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ArrowUp, Loader2, Paperclip, Plus, SlidersHorizontal, Square } from 'lucide-react'
 import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { ComposerAttachments } from '../attachments/composer-attachments'
@@ -38,6 +39,7 @@ export function Composer({
   onOpenSettings: () => void
   modelDropdown: ReactNode
 }) {
+  const t = useT()
   const [text, setText] = useDraft(draftKey)
   const textarea = useRef<HTMLTextAreaElement>(null)
   const responding = state === 'submitted' || state === 'streaming'
@@ -88,15 +90,16 @@ export function Composer({
             }
           }}
           rows={1}
-          placeholder="What would you like to know?"
-          aria-label="Message"
+          placeholder={t('shell.composer.placeholder')}
+          aria-label={t('shell.composer.label')}
           className="block w-full resize-none bg-transparent px-4 py-3 text-[15px] leading-6 outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
           style={{ minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT }}
         />
         <div className="flex items-center gap-1 px-2 pb-2">
           <DropdownMenu.Root>
             <DropdownMenu.Trigger
-              aria-label="More actions"
+              data-testid="composer-more"
+              aria-label={t('shell.composer.more')}
               className="flex size-8 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800"
             >
               <Plus className="size-5" aria-hidden />
@@ -104,10 +107,15 @@ export function Composer({
             <DropdownMenu.Portal>
               <DropdownMenu.Content side="top" align="start" sideOffset={6} className={menuContentClass}>
                 <DropdownMenu.Item className={menuItemClass} onSelect={picker.open}>
-                  <Paperclip className="size-4" aria-hidden /> Add photos & files
+                  <Paperclip className="size-4" aria-hidden /> {t('shell.composer.addFiles')}
                 </DropdownMenu.Item>
-                <DropdownMenu.Item className={menuItemClass} disabled={!hasChat} onSelect={onOpenSettings}>
-                  <SlidersHorizontal className="size-4" aria-hidden /> Advanced settings
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  disabled={!hasChat}
+                  onSelect={onOpenSettings}
+                  data-testid="open-chat-settings"
+                >
+                  <SlidersHorizontal className="size-4" aria-hidden /> {t('shell.composer.advanced')}
                 </DropdownMenu.Item>
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
@@ -118,7 +126,7 @@ export function Composer({
               <button
                 type="button"
                 onClick={onStop}
-                aria-label="Stop"
+                aria-label={t('shell.composer.stop')}
                 data-testid="stop"
                 className="flex size-9 shrink-0 items-center justify-center rounded-full bg-zinc-900 text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
               >
@@ -127,7 +135,7 @@ export function Composer({
             ) : (
               <button
                 type="submit"
-                aria-label="Send message"
+                aria-label={t('shell.composer.send')}
                 data-testid="send"
                 disabled={blank || responding || files.uploading}
                 className={cn(

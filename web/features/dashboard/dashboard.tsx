@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { t } from '../../i18n/i18n'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { SocketContext } from '../chats/socket-context'
 import { useChatListEvents } from '../chats/use-chat-list-events'
@@ -37,7 +38,7 @@ export function Dashboard({ userId }: { userId: string }) {
   const isAdmin = profile.data?.role === 'admin'
 
   useEffect(() => {
-    if (profile.isError) toast.error('Failed to load user profile', { id: 'profile-load' })
+    if (profile.isError) toast.error(t('shell.profile.loadFailed'), { id: 'profile-load' })
   }, [profile.isError])
 
   function toggleSidebar() {

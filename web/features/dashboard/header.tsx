@@ -1,5 +1,6 @@
 import { PanelLeft } from 'lucide-react'
 import type { RefObject } from 'react'
+import { useT } from '../../i18n/i18n'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
@@ -25,6 +26,7 @@ export function Header({
   onOpenSettings: () => void
   menuButtonRef: RefObject<HTMLButtonElement | null>
 }) {
+  const t = useT()
   const branding = useBranding()
   const changeTheme = useThemeSync(profile)
   // On a phone the header row has no room for a sentence: the budget alert gets a row of its own.
@@ -36,7 +38,7 @@ export function Header({
           variant="ghost"
           size="icon"
           onClick={onToggleSidebar}
-          aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
+          aria-label={sidebarOpen ? t('shell.sidebar.close') : t('shell.sidebar.open')}
           aria-expanded={sidebarOpen}
           aria-controls="sidebar"
           data-testid="sidebar-toggle"

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ChevronDown, LogOut, Settings, Shield, User } from 'lucide-react'
 import type { RefObject } from 'react'
+import { useT } from '../../i18n/i18n'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { UserAvatar } from '../../ui/user-avatar'
 import { useSignOut } from '../auth/use-sign-out'
@@ -17,6 +18,7 @@ export function UserMenu({
   onOpenSettings: () => void
   buttonRef: RefObject<HTMLButtonElement | null>
 }) {
+  const t = useT()
   const signOut = useSignOut()
   const name = displayName(profile)
   return (
@@ -28,11 +30,14 @@ export function UserMenu({
         className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:hover:bg-zinc-800"
       >
         <UserAvatar url={profile?.avatar_url} name={name} />
-        <span className="sr-only">Account menu: </span>
+        <span className="sr-only">{`${t('shell.userMenu.account')} `}</span>
         {/* Visually hidden on phones but still read, so the button is named the same everywhere. */}
         {/* While the profile loads, a placeholder rather than the 'User' fallback, so no wrong name flashes. */}
+        {/* not-sr-only leaves the span inline and overflowing: the inner one cuts a long name off. */}
         {profile ? (
-          <span className="sr-only max-w-40 truncate text-sm font-medium md:not-sr-only">{name}</span>
+          <span className="sr-only md:not-sr-only">
+            <span className="inline-block max-w-40 truncate align-middle text-sm font-medium">{name}</span>
+          </span>
         ) : (
           <span
             aria-hidden
@@ -53,20 +58,20 @@ export function UserMenu({
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
           <DropdownMenu.Item className={menuItemClass} onSelect={onOpenProfile}>
-            <User className="size-4" aria-hidden /> Profile
+            <User className="size-4" aria-hidden /> {t('shell.userMenu.profile')}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={menuItemClass} onSelect={onOpenSettings}>
-            <Settings className="size-4" aria-hidden /> Settings
+            <Settings className="size-4" aria-hidden /> {t('shell.userMenu.settings')}
           </DropdownMenu.Item>
           {profile?.role === 'admin' ? (
             // The admin area is reached by full page navigation, as the spec says.
             <DropdownMenu.Item className={menuItemClass} onSelect={() => window.location.assign('/admin')}>
-              <Shield className="size-4" aria-hidden /> Admin Panel
+              <Shield className="size-4" aria-hidden /> {t('shell.userMenu.admin')}
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
           <DropdownMenu.Item className={menuItemClass} onSelect={() => void signOut()}>
-            <LogOut className="size-4" aria-hidden /> Sign Out
+            <LogOut className="size-4" aria-hidden /> {t('shell.userMenu.signOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useIsMutating } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { useT } from '../../i18n/i18n'
 import { errorCode } from '../../lib/api-error'
 import { chatsQuery } from '../chats/chats-query'
 import { CREATE_CHAT_KEY, chatBeingCreated, useCreateChat } from '../chats/use-chat-mutations'
@@ -24,6 +25,7 @@ const ChatSettingsDialog = lazy(() => import('../chat-settings/chat-settings-dia
 export function ChatView({ chatId, name }: { chatId: string | undefined; name: string | null }) {
   useAutoSelectFirstChat(chatId)
   useChatEvents(chatId)
+  const t = useT()
   const messages = useInfiniteQuery({ ...messagesQuery(chatId ?? ''), enabled: Boolean(chatId) })
   const list = useMemo(
     () => (messages.data?.pages.flatMap((page) => page.messages) ?? []).slice().reverse(),
@@ -33,8 +35,8 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
   useEffect(() => {
     if (!messages.isError) return
     if (errorCode(messages.error) === 'not_found:chat') void selectChat(null, { replace: true })
-    else toast.error('Failed to load messages', { id: 'messages-load' })
-  }, [messages.isError, messages.error, selectChat])
+    else toast.error(t('chat.messages.loadFailed'), { id: 'messages-load' })
+  }, [messages.isError, messages.error, selectChat, t])
 
   const model = useSelectedModel()
   const createChat = useCreateChat()
@@ -90,7 +92,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
           <Welcome name={name} onCreateChat={() => createChat.mutate()} creating={createChat.isPending} />
         </div>
       ) : messages.isPending || markdownPending || !warm ? (
-        <div className="flex-1" role="status" aria-label="Loading messages" />
+        <div className="flex-1" role="status" aria-label={t('chat.messages.loading')} />
       ) : (
         <MessageList
           key={chatId}

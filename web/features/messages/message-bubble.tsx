@@ -1,5 +1,7 @@
 import { Check, Copy, RotateCcw, Square } from 'lucide-react'
 import { memo, useState } from 'react'
+import { formatTime } from '../../i18n/format'
+import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { MessageAttachmentsSlot } from './attachments-slot'
 import { useLiveText } from './live-text-store'
@@ -12,13 +14,12 @@ const actionClass =
   'flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'
 
 /**
- * One formatter for every bubble: `toLocaleTimeString` builds a new Intl formatter per call, which
- * a trace of opening a chat showed as the costliest line of a bubble's render.
+ * The time of day in the active language. `formatTime` keeps one Intl formatter per language:
+ * `toLocaleTimeString` builds a new one per call, which a trace of opening a chat showed as the
+ * costliest line of a bubble's render.
  */
-const timeFormat = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' })
-
 function timeOfDay(iso: string) {
-  return timeFormat.format(new Date(iso))
+  return formatTime(iso)
 }
 
 /** One message: the user's on the right as typed, the assistant's on the left as markdown. */
@@ -45,13 +46,14 @@ export const MessageBubble = memo(function MessageBubble({
 })
 
 function UserBubble({ message }: { message: Message }) {
+  const t = useT()
   const text = stripFilesMarker(message.content)
   return (
     <article
       className="flex flex-col items-end"
       data-testid="message"
       data-role="user"
-      aria-label="Your message"
+      aria-label={t('chat.message.user')}
     >
       {text ? (
         <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand/15 px-4 py-2.5 whitespace-pre-wrap break-words text-zinc-900 dark:bg-brand/25 dark:text-zinc-50">
@@ -80,6 +82,7 @@ function AssistantBubble({
   onRegenerate: () => void
   canRegenerate: boolean
 }) {
+  const t = useT()
   const live = useLiveText(message.id)
   const streaming = message.status === 'streaming'
   const text = stripFilesMarker(streaming && live ? live.content : message.content)
@@ -91,7 +94,7 @@ function AssistantBubble({
       data-testid="message"
       data-role="assistant"
       data-status={message.status}
-      aria-label="Assistant message"
+      aria-label={t('chat.message.assistant')}
       aria-busy={streaming || undefined}
     >
       <div
@@ -107,7 +110,7 @@ function AssistantBubble({
               <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.15s]" />
               <span className="size-1.5 animate-bounce rounded-full bg-current" />
             </span>
-            Thinking...
+            {t('chat.message.thinking')}
           </p>
         ) : text ? (
           typeof Markdown === 'function' ? (
@@ -132,14 +135,14 @@ function AssistantBubble({
             className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400"
             data-testid="stopped"
           >
-            <Square className="size-3" aria-hidden /> Stopped
+            <Square className="size-3" aria-hidden /> {t('chat.message.stopped')}
           </span>
         ) : null}
         {!streaming && text ? <CopyButton text={text} /> : null}
         {isLast && !streaming && canRegenerate ? (
           <button type="button" className={actionClass} onClick={onRegenerate}>
             <RotateCcw className="size-3.5" aria-hidden />
-            {message.status === 'failed' ? 'Retry' : 'Regenerate'}
+            {message.status === 'failed' ? t('chat.reply.retry') : t('chat.reply.regenerate')}
           </button>
         ) : null}
       </div>
@@ -148,12 +151,13 @@ function AssistantBubble({
 }
 
 function CopyButton({ text }: { text: string }) {
+  const t = useT()
   const [copied, setCopied] = useState(false)
   return (
     <button
       type="button"
       className={actionClass}
-      aria-label={copied ? 'Copied' : 'Copy message'}
+      aria-label={copied ? t('chat.message.copied') : t('chat.message.copy')}
       onClick={() => {
         void navigator.clipboard.writeText(text).then(() => {
           setCopied(true)

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Loader2 } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useT } from '../../i18n/i18n'
 import { MessageBubble } from './message-bubble'
 import type { Message } from './messages-query'
 
@@ -59,6 +60,7 @@ export function MessageList({
   onRegenerate: () => void
   canRegenerate: boolean
 }) {
+  const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
   const topRef = useRef<HTMLDivElement>(null)
   const messagesRef = useRef(messages)
@@ -146,13 +148,13 @@ export function MessageList({
               className="flex items-center gap-1.5 rounded-full px-3 py-1 text-sm text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800"
             >
               {loadingOlder ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-              Load older messages
+              {t('chat.messages.loadOlder')}
             </button>
           ) : null}
         </div>
         <div
           role="log"
-          aria-label="Messages"
+          aria-label={t('chat.messages.label')}
           className="absolute inset-x-0 top-0 px-3 sm:px-6"
           style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
         >

@@ -1,4 +1,5 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
+import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
 
@@ -12,7 +13,7 @@ export function messagesQuery(chatId: string) {
       const { data, error } = await api.chats({ id: chatId }).messages.get({
         query: { limit: MESSAGE_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
       })
-      if (error) throw apiFailure(error, 'Failed to load messages')
+      if (error) throw apiFailure(error, t('chat.messages.loadFailed'))
       return { ...data.data, messages: data.data.messages.map(normaliseMessage) }
     },
     initialPageParam: '',

@@ -25,13 +25,17 @@ describe('sendFailureToast', () => {
     const busy = apiFailure(
       {
         status: 409,
-        value: { success: false, error: 'An answer is already running', code: 'conflict:reply' },
+        value: {
+          success: false,
+          error: 'A reply is already in progress for this chat',
+          code: 'conflict:reply',
+        },
       },
       'x',
     )
     expect(sendFailureToast(busy)).toEqual({
       title: SEND_FAILED,
-      description: 'An answer is already running',
+      description: 'A reply is already in progress for this chat',
     })
   })
 })

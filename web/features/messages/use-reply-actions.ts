@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
 import { chatJoins } from './chat-joins'
@@ -14,7 +15,7 @@ import { sendFailureToast } from './send-failure'
 
 /** Eden's error for a non-OK answer: the server's text and code, else the spec's 'HTTP error! status: N'. */
 function sendFailure(error: { status: number; value: unknown }) {
-  return apiFailure(error, `HTTP error! status: ${error.status}`)
+  return apiFailure(error, t('chat.reply.httpError', { status: error.status }))
 }
 
 function toastSendFailure(error: Error) {
@@ -87,7 +88,7 @@ export function useStopReply(chatId: string | undefined) {
     mutationFn: async () => {
       if (!chatId) return
       const { error } = await api.chats({ id: chatId }).stop.post()
-      if (error) throw new Error(errorText(error, 'Failed to stop the answer'))
+      if (error) throw new Error(errorText(error, t('chat.reply.stopFailed')))
     },
     onError: (error) => toast.error(error.message),
   })
@@ -98,7 +99,7 @@ export function useRegenerate(chatId: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ modelId }: { modelId: string | null }) => {
-      if (!chatId) throw new Error('No chat')
+      if (!chatId) throw new Error(t('chat.reply.noChat'))
       readAgainOnceJoined(queryClient, chatId)
       const { data, error } = await api.chats({ id: chatId }).regenerate.post({ modelId })
       if (error) throw sendFailure(error)

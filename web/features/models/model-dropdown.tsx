@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Check, ChevronDown } from 'lucide-react'
+import { useT } from '../../i18n/i18n'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import type { Model } from './models-query'
 
@@ -15,11 +16,12 @@ export function ModelDropdown({
   selected: Model | null
   onChoose: (modelId: string) => void
 }) {
+  const t = useT()
   const label = loading
-    ? 'Loading...'
+    ? t('common.loading')
     : models.length === 0
-      ? 'No models available'
-      : (selected?.name ?? 'Select Model')
+      ? t('shell.model.none')
+      : (selected?.name ?? t('shell.model.select'))
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -27,7 +29,7 @@ export function ModelDropdown({
         data-testid="model-dropdown"
         className="flex h-8 min-w-0 items-center gap-1 rounded-lg px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-70 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
-        <span className="text-zinc-600 dark:text-zinc-400">Model:</span>
+        <span className="text-zinc-600 dark:text-zinc-400">{t('shell.model.prefix')}</span>
         <span className="truncate font-medium">{label}</span>
         <ChevronDown className="size-4 shrink-0" aria-hidden />
       </DropdownMenu.Trigger>
@@ -39,7 +41,7 @@ export function ModelDropdown({
           className={`${menuContentClass} max-h-80 w-72 overflow-y-auto`}
         >
           <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
-            Model
+            {t('shell.model.heading')}
           </DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={selected?.id ?? ''} onValueChange={onChoose}>
             {models.map((model) => (

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
+import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 
 export const modelsQuery = queryOptions({
   queryKey: ['models'],
   queryFn: async () => {
     const { data, error } = await api.models.get()
-    if (error) throw new Error(errorText(error, 'Failed to load models'))
+    if (error) throw new Error(errorText(error, t('shell.model.loadFailed')))
     return data.data
   },
 })
@@ -16,7 +17,7 @@ export const preferredModelQuery = queryOptions({
   queryKey: ['models', 'preferred'],
   queryFn: async () => {
     const { data, error } = await api.models.preferred.get()
-    if (error) throw new Error(errorText(error, 'Failed to load the preferred model'))
+    if (error) throw new Error(errorText(error, t('shell.model.preferredLoadFailed')))
     return data.data.id
   },
 })

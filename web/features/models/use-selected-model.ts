@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { type Model, modelsQuery, preferredModelQuery } from './models-query'
 
@@ -18,7 +19,7 @@ export function useSelectedModel() {
   const choose = useMutation({
     mutationFn: async (modelId: string) => {
       const { data, error } = await api.models.preferred.put({ modelId })
-      if (error) throw new Error(errorText(error, 'Failed to set model'))
+      if (error) throw new Error(errorText(error, t('shell.model.setFailed')))
       return data.data.id
     },
     onMutate: (modelId) => {
@@ -28,7 +29,7 @@ export function useSelectedModel() {
     },
     onError: (_error, _id, context) => {
       queryClient.setQueryData(preferredModelQuery.queryKey, context?.previous ?? null)
-      toast.error('Failed to set model')
+      toast.error(t('shell.model.setFailed'))
     },
   })
 

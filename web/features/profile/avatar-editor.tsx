@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Camera, Loader2, Trash2 } from 'lucide-react'
 import { type ChangeEvent, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { t, useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { overlayClass } from '../../ui/dialog'
@@ -11,14 +12,15 @@ import { type Profile, profileQuery } from './profile-query'
 
 export const AVATAR_MAX_BYTES = 5242880
 
-/** The spec's client-side avatar checks; null when the file may be uploaded. */
+/** The spec's client-side avatar checks, in the reader's language; null when the file may be uploaded. */
 export function checkAvatarFile(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return 'Please select an image file'
-  if (file.size > AVATAR_MAX_BYTES) return 'Image must be smaller than 5MB'
+  if (!file.type.startsWith('image/')) return t('account.avatar.notImage')
+  if (file.size > AVATAR_MAX_BYTES) return t('account.avatar.tooLarge')
   return null
 }
 
 export function AvatarEditor({ profile, name }: { profile: Profile; name: string }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null)
@@ -32,11 +34,11 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
     setBusy('upload')
     try {
       const { data, error } = await api.profile.avatar.put({ file })
-      if (error) return void toast.error(errorText(error, 'Failed to upload avatar'))
+      if (error) return void toast.error(errorText(error, t('account.avatar.uploadFailed')))
       queryClient.setQueryData(profileQuery.queryKey, data.data)
-      toast.success('Avatar updated successfully!')
+      toast.success(t('account.avatar.updated'))
     } catch {
-      toast.error('Failed to update avatar')
+      toast.error(t('account.avatar.updateFailed'))
     } finally {
       setBusy(null)
     }
@@ -46,11 +48,11 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
     setBusy('remove')
     try {
       const { data, error } = await api.profile.avatar.delete()
-      if (error) return void toast.error(errorText(error, 'Failed to remove avatar'))
+      if (error) return void toast.error(errorText(error, t('account.avatar.removeFailed')))
       queryClient.setQueryData(profileQuery.queryKey, data.data)
-      toast.success('Avatar removed successfully!')
+      toast.success(t('account.avatar.removed'))
     } catch {
-      toast.error('Failed to remove avatar')
+      toast.error(t('account.avatar.removeFailed'))
     } finally {
       setBusy(null)
     }
@@ -65,7 +67,7 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
       />
       {busy ? (
         <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/40">
-          <Loader2 className="size-6 animate-spin text-white" aria-label="Saving avatar" />
+          <Loader2 className="size-6 animate-spin text-white" aria-label={t('account.avatar.saving')} />
         </span>
       ) : null}
       <input
@@ -80,7 +82,7 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
       />
       <button
         type="button"
-        aria-label="Change avatar"
+        aria-label={t('account.avatar.change')}
         disabled={busy !== null}
         onClick={() => input.current?.click()}
         className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full border-2 border-white bg-gradient-to-br from-brand to-brand-2 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60 dark:border-zinc-900"
@@ -92,7 +94,7 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
           <AlertDialog.Trigger asChild>
             <button
               type="button"
-              aria-label="Remove avatar"
+              aria-label={t('account.avatar.remove')}
               disabled={busy !== null}
               className="absolute -top-1 -right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-red-600 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:border-zinc-900"
             >
@@ -102,17 +104,19 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
           <AlertDialog.Portal>
             <AlertDialog.Overlay className={`${overlayClass} z-[60]`} />
             <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900">
-              <AlertDialog.Title className="text-lg font-semibold">Remove profile picture?</AlertDialog.Title>
+              <AlertDialog.Title className="text-lg font-semibold">
+                {t('account.avatar.removeTitle')}
+              </AlertDialog.Title>
               <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-                This will permanently remove your current profile picture.
+                {t('account.avatar.removeDescription')}
               </AlertDialog.Description>
               <div className="mt-5 flex justify-end gap-2">
                 <AlertDialog.Cancel asChild>
-                  <Button variant="outline">Cancel</Button>
+                  <Button variant="outline">{t('common.cancel')}</Button>
                 </AlertDialog.Cancel>
                 <AlertDialog.Action asChild>
                   <Button variant="destructive" onClick={() => void remove()}>
-                    Remove
+                    {t('account.avatar.removeConfirm')}
                   </Button>
                 </AlertDialog.Action>
               </div>

@@ -4,24 +4,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Check, ChevronDown, Pencil } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { formatDate } from '../../i18n/format'
+import { activateLocale, useT } from '../../i18n/i18n'
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../i18n/locales'
 import { api, errorText } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { fieldClass, Input, Label, Textarea } from '../../ui/input'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { AvatarEditor } from './avatar-editor'
-import { LANGUAGES, type LanguageCode, type Profile, profileQuery } from './profile-query'
+import { type Profile, profileQuery } from './profile-query'
 import { UsageStatistics } from './usage-statistics'
 
 interface Draft {
   fullName: string
   bio: string
-  language: LanguageCode
+  language: Locale
   notifications: boolean
 }
 
 function draftOf(profile: Profile): Draft {
-  const language = LANGUAGES.find((entry) => entry.code === profile.preferred_language)?.code ?? 'en'
+  const language = isLocale(profile.preferred_language) ? profile.preferred_language : 'en'
   return {
     fullName: profile.full_name ?? '',
     bio: profile.bio ?? '',
@@ -30,8 +33,9 @@ function draftOf(profile: Profile): Draft {
   }
 }
 
+/** The join date in the reader's language: 'November 24, 2026', '24. November 2026'. */
 export function formatJoined(date: string | Date) {
-  return new Date(date).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
+  return formatDate(date)
 }
 
 /** The User Profile dialog: view and edit modes, avatar, details and usage statistics. */
@@ -42,12 +46,13 @@ export default function ProfileDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
+  const t = useT()
   const profile = useQuery(profileQuery)
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="User Profile"
+      title={t('account.profile.title')}
       testId="profile-dialog"
       className="max-w-xl"
     >
@@ -55,21 +60,22 @@ export default function ProfileDialog({
         <ProfileBody profile={profile.data} />
       ) : profile.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          Failed to load profile
+          {t('account.profile.loadFailed')}
         </p>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading...</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('common.loading')}</p>
       )}
     </Dialog>
   )
 }
 
 function ProfileBody({ profile }: { profile: Profile }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(() => draftOf(profile))
   const [saving, setSaving] = useState(false)
-  const name = profile.full_name?.trim() || 'Unnamed User'
+  const name = profile.full_name?.trim() || t('account.profile.unnamed')
 
   // A profile pushed from another tab refreshes the fields, unless the user is editing them.
   useEffect(() => {
@@ -91,19 +97,21 @@ function ProfileBody({ profile }: { profile: Profile }) {
         preferred_language: draft.language,
         notifications_enabled: draft.notifications,
       })
-      if (error) return void toast.error(errorText(error, 'Failed to update profile'))
+      if (error) return void toast.error(errorText(error, t('account.profile.updateFailed')))
       queryClient.setQueryData(profileQuery.queryKey, data.data)
       await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey })
-      toast.success('Profile updated successfully!')
+      // The new language shows before the toast does, so the toast speaks it too.
+      await activateLocale(draft.language)
+      toast.success(t('account.profile.updated'))
       setEditing(false)
     } catch {
-      toast.error('An unexpected error occurred')
+      toast.error(t('error.internal'))
     } finally {
       setSaving(false)
     }
   }
 
-  const languageName = LANGUAGES.find((entry) => entry.code === draft.language)?.name ?? 'English'
+  const languageName = LOCALE_NAMES[draft.language]
 
   return (
     <div className="space-y-6">
@@ -115,24 +123,25 @@ function ProfileBody({ profile }: { profile: Profile }) {
           </p>
           <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{profile.email}</p>
           <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-            Joined {formatJoined(profile.created_at)}
+            {t('account.profile.joined', { date: formatJoined(profile.created_at) })}
           </p>
         </div>
       </div>
 
       <form onSubmit={save} className="space-y-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-        <div className="flex items-center justify-between">
-          <h3 className="font-semibold">Profile Information</h3>
+        {/* Wraps when a language's heading and button do not fit side by side on a phone. */}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="font-semibold">{t('account.profile.information')}</h3>
           {!editing ? (
             <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-              <Pencil className="size-3.5" aria-hidden /> Edit Profile
+              <Pencil className="size-3.5" aria-hidden /> {t('account.profile.edit')}
             </Button>
           ) : null}
         </div>
         {editing ? (
           <>
             <div>
-              <Label htmlFor="profile-full-name">Full Name</Label>
+              <Label htmlFor="profile-full-name">{t('account.profile.fullName')}</Label>
               <Input
                 id="profile-full-name"
                 autoComplete="name"
@@ -141,19 +150,19 @@ function ProfileBody({ profile }: { profile: Profile }) {
               />
             </div>
             <div>
-              <Label htmlFor="profile-bio">Bio</Label>
+              <Label htmlFor="profile-bio">{t('account.profile.bio')}</Label>
               <Textarea
                 id="profile-bio"
                 value={draft.bio}
-                placeholder="Tell others about yourself"
+                placeholder={t('account.profile.bioPlaceholder')}
                 onChange={(event) => setDraft({ ...draft, bio: event.target.value })}
               />
             </div>
             <div>
-              <Label htmlFor="profile-language">Language</Label>
+              <Label htmlFor="profile-language">{t('common.language')}</Label>
               <Select.Root
                 value={draft.language}
-                onValueChange={(value) => setDraft({ ...draft, language: value as LanguageCode })}
+                onValueChange={(value) => setDraft({ ...draft, language: isLocale(value) ? value : 'en' })}
               >
                 <Select.Trigger
                   id="profile-language"
@@ -171,9 +180,10 @@ function ProfileBody({ profile }: { profile: Profile }) {
                     className={`${menuContentClass} z-[70] w-[var(--radix-select-trigger-width)]`}
                   >
                     <Select.Viewport>
-                      {LANGUAGES.map((language) => (
-                        <Select.Item key={language.code} value={language.code} className={menuItemClass}>
-                          <Select.ItemText>{language.name}</Select.ItemText>
+                      {LOCALES.map((locale) => (
+                        // Each language in its own words, tagged so it is read out in that language.
+                        <Select.Item key={locale} value={locale} lang={locale} className={menuItemClass}>
+                          <Select.ItemText>{LOCALE_NAMES[locale]}</Select.ItemText>
                           <Select.ItemIndicator className="ml-auto">
                             <Check className="size-4" aria-hidden />
                           </Select.ItemIndicator>
@@ -186,9 +196,9 @@ function ProfileBody({ profile }: { profile: Profile }) {
             </div>
             <div className="flex items-center justify-between gap-4">
               <Label htmlFor="profile-notifications" className="mb-0">
-                Notifications
+                {t('account.profile.notifications')}
                 <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
-                  {draft.notifications ? 'Enabled' : 'Disabled'}
+                  {draft.notifications ? t('account.profile.enabled') : t('account.profile.disabled')}
                 </span>
               </Label>
               <Switch.Root
@@ -202,23 +212,27 @@ function ProfileBody({ profile }: { profile: Profile }) {
             </div>
             <div className="flex justify-end gap-2 pt-1">
               <Button variant="outline" onClick={cancel} disabled={saving}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" busy={saving}>
-                {saving ? 'Saving...' : 'Save Changes'}
+                {saving ? t('account.profile.saving') : t('account.profile.saveChanges')}
               </Button>
             </div>
           </>
         ) : (
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <Detail term="Full Name">{profile.full_name?.trim() || 'Unnamed User'}</Detail>
-            <Detail term="Language">{languageName}</Detail>
-            <Detail term="Notifications">{profile.notifications_enabled ? 'Enabled' : 'Disabled'}</Detail>
-            <Detail term="Bio" wide>
+            <Detail term={t('account.profile.fullName')}>{name}</Detail>
+            <Detail term={t('common.language')}>
+              <span lang={draft.language}>{languageName}</span>
+            </Detail>
+            <Detail term={t('account.profile.notifications')}>
+              {profile.notifications_enabled ? t('account.profile.enabled') : t('account.profile.disabled')}
+            </Detail>
+            <Detail term={t('account.profile.bio')} wide>
               {profile.bio?.trim() ? (
                 <span className="whitespace-pre-wrap">{profile.bio}</span>
               ) : (
-                <span className="text-zinc-600 italic dark:text-zinc-400">No bio added yet</span>
+                <span className="text-zinc-600 italic dark:text-zinc-400">{t('account.profile.noBio')}</span>
               )}
             </Detail>
           </dl>

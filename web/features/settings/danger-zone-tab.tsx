@@ -2,11 +2,13 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { TriangleAlert } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { t, useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
 import { sessionQuery } from '../auth/session-query'
 
+/** Typed as is in every language (the spec's word), so the label and the toast name it as a value. */
 const CONFIRM_WORD = 'DELETE'
 const FINAL_TOAST_MS = 15_000
 const REDIRECT_MS = 1_000
@@ -16,36 +18,41 @@ const REDIRECT_MS = 1_000
  * would keep the toast out of reach of mouse and keyboard), so progress is shown as a toast too.
  */
 async function deleteAccount(queryClient: QueryClient) {
-  const progress = toast.loading('Deleting account...')
+  const progress = toast.loading(t('account.delete.deleting'))
   try {
     // The httpOnly session cookie is the credential (page script never holds the token, see
     // docs/decisions/100-session-token-not-in-page.md); the server checks this page's Origin.
     const { error } = await api.user['delete-account'].delete()
-    if (error) return void toast.error(errorText(error, 'Failed to delete account'), { id: progress })
-    toast.success('Account deleted successfully. Redirecting to login...', { id: progress })
+    if (error) return void toast.error(errorText(error, t('account.delete.failed')), { id: progress })
+    toast.success(t('account.delete.done'), { id: progress })
     localStorage.clear()
     sessionStorage.clear()
     queryClient.setQueryData(sessionQuery.queryKey, null)
     setTimeout(() => window.location.assign('/'), REDIRECT_MS)
   } catch {
-    toast.error('An unexpected error occurred while deleting account', { id: progress })
+    toast.error(t('account.delete.unexpected'), { id: progress })
   }
 }
 
 export function DangerZoneTab({ onConfirmRequested }: { onConfirmRequested: () => void }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const [typed, setTyped] = useState('')
+  // The confirmation word is shown in monospace inside the sentence, wherever the language puts it.
+  const [beforeWord, afterWord] = t('account.delete.typeToConfirm', { word: CONFIRM_WORD }).split(
+    CONFIRM_WORD,
+  )
 
   function requestDeletion(event: FormEvent) {
     event.preventDefault()
-    if (typed !== CONFIRM_WORD) return void toast.error('Please type "DELETE" to confirm account deletion')
+    if (typed !== CONFIRM_WORD) return void toast.error(t('account.delete.mustType', { word: CONFIRM_WORD }))
     onConfirmRequested()
-    toast.warning('Are you absolutely sure?', {
+    toast.warning(t('account.delete.sure'), {
       id: 'confirm-delete-account',
-      description: 'Your account, chats and files will be deleted. This cannot be undone.',
+      description: t('account.delete.sureDescription'),
       duration: FINAL_TOAST_MS,
-      action: { label: 'Delete my account', onClick: () => void deleteAccount(queryClient) },
-      cancel: { label: 'Cancel', onClick: () => undefined },
+      action: { label: t('account.delete.confirm'), onClick: () => void deleteAccount(queryClient) },
+      cancel: { label: t('common.cancel'), onClick: () => undefined },
     })
   }
 
@@ -59,19 +66,21 @@ export function DangerZoneTab({ onConfirmRequested }: { onConfirmRequested: () =
         id="delete-account-title"
         className="flex items-center gap-2 font-semibold text-red-700 dark:text-red-300"
       >
-        <TriangleAlert className="size-4" aria-hidden /> Delete Account
+        <TriangleAlert className="size-4" aria-hidden /> {t('account.delete.title')}
       </h3>
       <div className="text-sm text-zinc-700 dark:text-zinc-300">
-        <p>Deleting your account is permanent. It removes:</p>
+        <p>{t('account.delete.intro')}</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>your profile and profile picture;</li>
-          <li>all of your chats and messages;</li>
-          <li>the files you uploaded.</li>
+          <li>{t('account.delete.removesProfile')}</li>
+          <li>{t('account.delete.removesChats')}</li>
+          <li>{t('account.delete.removesFiles')}</li>
         </ul>
       </div>
       <div>
         <Label htmlFor="delete-confirmation">
-          Type <span className="font-mono font-bold">DELETE</span> to confirm
+          {beforeWord}
+          <span className="font-mono font-bold">{CONFIRM_WORD}</span>
+          {afterWord}
         </Label>
         <Input
           id="delete-confirmation"
@@ -82,7 +91,7 @@ export function DangerZoneTab({ onConfirmRequested }: { onConfirmRequested: () =
       </div>
       <div className="flex justify-end">
         <Button type="submit" variant="destructive">
-          Delete Account
+          {t('account.delete.title')}
         </Button>
       </div>
     </form>

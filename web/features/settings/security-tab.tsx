@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
+import { useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
@@ -20,6 +21,7 @@ export function SecurityTab() {
 }
 
 function ChangePassword() {
+  const t = useT()
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [confirm, setConfirm] = useState('')
@@ -33,13 +35,13 @@ function ChangePassword() {
     try {
       // Sent, unlike the spec's client: the server requires it (docs/decisions/104-current-password-for-credential-changes.md).
       const { error } = await api.auth.password.patch({ password: next, currentPassword: current })
-      if (error) return void toast.error(errorText(error, 'Failed to update password'))
-      toast.success('Password updated successfully!')
+      if (error) return void toast.error(errorText(error, t('account.password.updateFailed')))
+      toast.success(t('account.password.updated'))
       setCurrent('')
       setNext('')
       setConfirm('')
     } catch {
-      toast.error('Failed to update password')
+      toast.error(t('account.password.updateFailed'))
     } finally {
       setBusy(false)
     }
@@ -48,10 +50,10 @@ function ChangePassword() {
   return (
     <form onSubmit={submit} className={cardClass} aria-labelledby="change-password-title">
       <h3 id="change-password-title" className="font-semibold">
-        Change Password
+        {t('account.password.title')}
       </h3>
       <div>
-        <Label htmlFor="current-password">Current Password</Label>
+        <Label htmlFor="current-password">{t('account.password.current')}</Label>
         <PasswordInput
           id="current-password"
           autoComplete="current-password"
@@ -60,7 +62,7 @@ function ChangePassword() {
         />
       </div>
       <div>
-        <Label htmlFor="new-password">New Password</Label>
+        <Label htmlFor="new-password">{t('account.password.new')}</Label>
         <PasswordInput
           id="new-password"
           autoComplete="new-password"
@@ -69,7 +71,7 @@ function ChangePassword() {
         />
       </div>
       <div>
-        <Label htmlFor="confirm-new-password">Confirm New Password</Label>
+        <Label htmlFor="confirm-new-password">{t('account.password.confirm')}</Label>
         <PasswordInput
           id="confirm-new-password"
           autoComplete="new-password"
@@ -79,7 +81,7 @@ function ChangePassword() {
       </div>
       <div className="flex justify-end">
         <Button type="submit" busy={busy} disabled={!current || !next || !confirm}>
-          {busy ? 'Updating...' : 'Update Password'}
+          {busy ? t('account.settings.updating') : t('account.password.update')}
         </Button>
       </div>
     </form>
@@ -87,6 +89,7 @@ function ChangePassword() {
 }
 
 function ChangeEmail() {
+  const t = useT()
   const profile = useQuery(profileQuery)
   const [email, setEmail] = useState('')
   const [current, setCurrent] = useState('')
@@ -95,17 +98,17 @@ function ChangeEmail() {
   async function submit(event: FormEvent) {
     event.preventDefault()
     const value = email.trim()
-    if (!value.includes('@')) return void toast.error('Please enter a valid email address')
-    if (!current) return void toast.error('Current password is required')
+    if (!value.includes('@')) return void toast.error(t('account.email.invalid'))
+    if (!current) return void toast.error(t('account.email.currentPasswordRequired'))
     setBusy(true)
     try {
       const { error } = await api.auth.email.patch({ email: value, currentPassword: current })
-      if (error) return void toast.error(errorText(error, 'Failed to update email'))
-      toast.success('Email update requested! Check your new email for confirmation.')
+      if (error) return void toast.error(errorText(error, t('account.email.updateFailed')))
+      toast.success(t('account.email.requested'))
       setEmail('')
       setCurrent('')
     } catch {
-      toast.error('Failed to update email')
+      toast.error(t('account.email.updateFailed'))
     } finally {
       setBusy(false)
     }
@@ -114,16 +117,16 @@ function ChangeEmail() {
   return (
     <form onSubmit={submit} noValidate className={cardClass} aria-labelledby="change-email-title">
       <h3 id="change-email-title" className="font-semibold">
-        Change Email
+        {t('account.email.title')}
       </h3>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Current email:{' '}
+        {t('account.email.current')}{' '}
         <span className="font-medium text-zinc-900 dark:text-zinc-100" data-testid="current-email">
           {profile.data?.email ?? '…'}
         </span>
       </p>
       <div>
-        <Label htmlFor="new-email">New Email Address</Label>
+        <Label htmlFor="new-email">{t('account.email.new')}</Label>
         <Input
           id="new-email"
           type="email"
@@ -133,7 +136,7 @@ function ChangeEmail() {
         />
       </div>
       <div>
-        <Label htmlFor="email-current-password">Current Password</Label>
+        <Label htmlFor="email-current-password">{t('account.password.current')}</Label>
         <PasswordInput
           id="email-current-password"
           autoComplete="current-password"
@@ -143,7 +146,7 @@ function ChangeEmail() {
       </div>
       <div className="flex justify-end">
         <Button type="submit" busy={busy}>
-          {busy ? 'Updating...' : 'Update Email'}
+          {busy ? t('account.settings.updating') : t('account.email.update')}
         </Button>
       </div>
     </form>

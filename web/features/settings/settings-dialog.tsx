@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { Shield, TriangleAlert } from 'lucide-react'
+import { useT } from '../../i18n/i18n'
 import { Dialog } from '../../ui/dialog'
 import { DangerZoneTab } from './danger-zone-tab'
 import { SecurityTab } from './security-tab'
@@ -15,24 +16,25 @@ export default function SettingsDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
+  const t = useT()
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Account Settings"
+      title={t('account.settings.title')}
       testId="settings-dialog"
       className="max-w-xl"
     >
       <Tabs.Root defaultValue="security">
         <Tabs.List
-          aria-label="Settings sections"
+          aria-label={t('account.settings.sections')}
           className="mb-5 flex gap-1 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800"
         >
           <Tabs.Trigger value="security" className={tabClass}>
-            <Shield className="size-4" aria-hidden /> Security
+            <Shield className="size-4" aria-hidden /> {t('account.settings.security')}
           </Tabs.Trigger>
           <Tabs.Trigger value="danger" className={tabClass}>
-            <TriangleAlert className="size-4" aria-hidden /> Danger Zone
+            <TriangleAlert className="size-4" aria-hidden /> {t('account.settings.dangerZone')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="security" className="focus-visible:outline-none">

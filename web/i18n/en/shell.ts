@@ -1,2 +1,84 @@
 /** The signed-in frame: header, sidebar, chat list, composer, model picker, budget banner, theme, admin area, and shared UI pieces. */
-export const shell = {} as const
+export const shell = {
+  // Header, sidebar and the app's frame
+  'shell.sidebar.open': 'Open sidebar',
+  'shell.sidebar.close': 'Close sidebar',
+  'shell.sidebar.label': 'Sidebar',
+  'shell.sidebar.chats': 'Chats',
+  'shell.profile.loadFailed': 'Failed to load user profile',
+  'shell.brand.logo': '{name} logo',
+  'shell.notFound.title': 'Page not found',
+  'shell.backToApp': 'Back to the app',
+  'shell.toasts.label': 'Notifications',
+  'shell.toasts.close': 'Close toast',
+  'shell.branding.loadFailed': 'Failed to load branding',
+
+  // User menu
+  'shell.userMenu.account': 'Account menu:',
+  'shell.userMenu.profile': 'Profile',
+  'shell.userMenu.settings': 'Settings',
+  'shell.userMenu.admin': 'Admin Panel',
+  'shell.userMenu.signOut': 'Sign Out',
+
+  // Theme toggle
+  'shell.theme.current': 'Theme: {theme, select, light {light} dark {dark} other {system}}',
+  'shell.theme.light': 'Light',
+  'shell.theme.dark': 'Dark',
+  'shell.theme.system': 'System',
+
+  // Welcome screen
+  'shell.welcome.title': 'Welcome to {product}',
+  'shell.welcome.hello': 'Hello, {name}.',
+  'shell.welcome.newChat': 'Start a new chat',
+
+  // Chat list
+  'shell.chats.new': 'New Chat',
+  'shell.chats.refresh': 'Refresh chats',
+  'shell.chats.search': 'Search chats',
+  'shell.chats.noMatches': 'No chats match your search',
+  'shell.chats.empty': 'No chats yet',
+  'shell.chats.loadingMore': 'Loading more...',
+  'shell.chats.loadFailed': 'Failed to load chats',
+  'shell.chats.createFailed': 'Failed to create new chat',
+  'shell.chats.renameFailed': 'Failed to rename chat',
+  'shell.chats.deleteFailed': 'Failed to delete chat',
+  'shell.chatRow.titleField': 'Chat title',
+  'shell.chatRow.rename': 'Rename {title}',
+  'shell.chatRow.delete': 'Delete {title}',
+  'shell.deleteChat.title': 'Delete chat?',
+  'shell.deleteChat.description': '“{title}” and all its messages will be deleted. This cannot be undone.',
+
+  // Composer
+  'shell.composer.placeholder': 'What would you like to know?',
+  'shell.composer.label': 'Message',
+  'shell.composer.more': 'More actions',
+  'shell.composer.addFiles': 'Add photos & files',
+  'shell.composer.advanced': 'Advanced settings',
+  'shell.composer.stop': 'Stop',
+  'shell.composer.send': 'Send message',
+
+  // Model dropdown
+  'shell.model.prefix': 'Model:',
+  'shell.model.heading': 'Model',
+  'shell.model.none': 'No models available',
+  'shell.model.select': 'Select Model',
+  'shell.model.loadFailed': 'Failed to load models',
+  'shell.model.preferredLoadFailed': 'Failed to load the preferred model',
+  'shell.model.setFailed': 'Failed to set model',
+
+  // Budget banner ({percent}, {used} and {limit} come formatted: '90%', '$0.02')
+  'shell.budget.warning.daily': '{percent} of your daily AI budget used: {used} of {limit}.',
+  'shell.budget.warning.monthly': '{percent} of your monthly AI budget used: {used} of {limit}.',
+  'shell.budget.exceeded.daily': 'Daily AI budget exceeded: {used} of {limit}.',
+  'shell.budget.exceeded.monthly': 'Monthly AI budget exceeded: {used} of {limit}.',
+  'shell.budget.blocked.daily': 'AI requests are blocked until tomorrow.',
+  'shell.budget.blocked.monthly': 'AI requests are blocked until next month.',
+  'shell.budget.dismiss': 'Dismiss budget alert',
+  'shell.budget.loadFailed': 'Failed to load the budget',
+
+  // Admin area
+  'shell.admin.title': 'Admin Panel',
+  'shell.admin.signedInAs': 'Signed in as administrator {name}.',
+  'shell.admin.notAllowedTitle': 'Not allowed',
+  'shell.admin.notAllowed': 'You are not allowed to open the admin area. Only administrators can.',
+} as const

@@ -1,5 +1,6 @@
 import { ImageOff } from 'lucide-react'
 import { useState } from 'react'
+import { useT } from '../../../i18n/i18n'
 import { isOwnImage, safeUrl } from './url-safety'
 
 /**
@@ -8,25 +9,29 @@ import { isOwnImage, safeUrl } from './url-safety'
  * an image URL that the browser would request by itself.
  */
 export function AnswerImage({ src, alt }: { src: string | undefined; alt: string | undefined }) {
+  const t = useT()
   const url = safeUrl(src)
   const own = url ? isOwnImage(url, window.location.origin) : false
   const [allowed, setAllowed] = useState(own)
   const caption = alt && alt !== 'Generated Image' ? alt : null
-  if (!url) return <span className="text-zinc-500">{alt || 'image'}</span>
+  if (!url) return <span className="text-zinc-500">{alt || t('chat.markdown.image')}</span>
   if (!allowed) {
     const host = hostOf(url)
     return (
       <span className="my-2 flex flex-col items-start gap-1 rounded-lg border border-dashed border-zinc-300 p-3 text-sm dark:border-zinc-700">
-        <span className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
-          <ImageOff className="size-4" aria-hidden /> Image from {host}
-          {caption ? `: ${caption}` : ''}
+        <span className="flex max-w-full items-start gap-1.5 text-zinc-600 dark:text-zinc-400">
+          <ImageOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            {t('chat.markdown.imageFrom', { host })}
+            {caption ? `: ${caption}` : ''}
+          </span>
         </span>
         <button
           type="button"
           onClick={() => setAllowed(true)}
           className="rounded-md bg-zinc-100 px-2.5 py-1 font-medium hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-brand dark:bg-zinc-800 dark:hover:bg-zinc-700"
         >
-          Load image
+          {t('chat.markdown.loadImage')}
         </button>
       </span>
     )

@@ -1,5 +1,6 @@
 import { Check, Copy } from 'lucide-react'
 import { createContext, use, useEffect, useState } from 'react'
+import { useT } from '../../../i18n/i18n'
 import { highlightWhenIdle } from './highlight'
 
 /** True inside the block that is still streaming: its code changes with every delta. */
@@ -11,6 +12,7 @@ export const OpenBlockContext = createContext(false)
  * marks up), so neither a stream nor a freshly shown page of messages waits for the highlighter.
  */
 export function CodeBlock({ code, language }: { code: string; language: string | null }) {
+  const t = useT()
   const open = use(OpenBlockContext)
   const [highlighted, setHighlighted] = useState<{ code: string; html: string } | null>(null)
   const [copied, setCopied] = useState(false)
@@ -30,7 +32,7 @@ export function CodeBlock({ code, language }: { code: string; language: string |
   return (
     <div className="not-prose my-3 overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-950">
       <div className="flex items-center justify-between border-b border-zinc-200 px-3 py-1 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-        <span>{language ?? 'text'}</span>
+        <span>{language ?? t('chat.markdown.plainText')}</span>
         <button
           type="button"
           onClick={() => void copy()}
@@ -38,7 +40,7 @@ export function CodeBlock({ code, language }: { code: string; language: string |
           data-testid="copy-code"
         >
           {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('chat.markdown.copied') : t('chat.markdown.copyCode')}
         </button>
       </div>
       <pre className="overflow-x-auto p-3 text-[13px] leading-relaxed">

@@ -19,7 +19,8 @@ export const auth = translationOf<typeof english>()({
   'auth.login.success': 'Connexion réussie\u202f!',
   'auth.login.failed': 'Identifiants de connexion incorrects',
   'auth.signup.failed': 'L’inscription a échoué',
-  'auth.signup.checkEmail': 'Consultez vos e-mails\u202f: nous vous avons envoyé le lien de confirmation\u202f!',
+  'auth.signup.checkEmail':
+    'Consultez vos e-mails\u202f: nous vous avons envoyé le lien de confirmation\u202f!',
   'auth.forgot.failed': 'Impossible d’envoyer l’e-mail de réinitialisation',
   'auth.forgot.checkEmail':
     'Consultez vos e-mails\u202f: nous vous avons envoyé le lien de réinitialisation du mot de passe\u202f!',

@@ -1,4 +1,90 @@
 import { translationOf } from '../../catalogue'
 import type { chat as english } from '../../en/chat'
 
-export const chat = translationOf<typeof english>()({})
+/**
+ * Kept as its own constant (rather than the value `translationOf` returns, whose texts are typed
+ * plain `string`) so the catalogue's own check still sees each text's placeholders.
+ */
+export const chat = {
+  'chat.messages.label': 'Messages',
+  'chat.messages.loading': 'Chargement des messages',
+  'chat.messages.loadFailed': 'Impossible de charger les messages',
+  'chat.messages.loadOlder': 'Charger les messages précédents',
+  'chat.message.user': 'Votre message',
+  'chat.message.assistant': 'Message de l’assistant',
+  'chat.message.copy': 'Copier le message',
+  'chat.message.copied': 'Copié',
+  'chat.message.thinking': 'Réflexion…',
+  'chat.message.stopped': 'Arrêtée',
+
+  'chat.reply.retry': 'Réessayer',
+  'chat.reply.regenerate': 'Régénérer',
+  'chat.reply.failed': 'Impossible d’envoyer le message. Veuillez réessayer.',
+  'chat.reply.refused': 'Impossible d’envoyer le message',
+  'chat.reply.httpError': 'Erreur HTTP ! Statut : {status}',
+  'chat.reply.stopFailed': 'Impossible d’arrêter la réponse',
+  'chat.reply.noChat': 'Aucune discussion ouverte',
+
+  'chat.markdown.image': 'image',
+  'chat.markdown.imageFrom': 'Image provenant de {host}',
+  'chat.markdown.loadImage': 'Charger l’image',
+  'chat.markdown.plainText': 'texte',
+  'chat.markdown.copyCode': 'Copier',
+  'chat.markdown.copied': 'Copié',
+
+  'chat.attachments.dropHere': 'Déposez des fichiers ici pour les joindre',
+  'chat.attachments.attached': 'Fichiers joints',
+  'chat.attachments.list': 'Pièces jointes',
+  'chat.attachments.preview': 'Aperçu de',
+  'chat.attachments.open': 'Ouvrir',
+  'chat.attachments.openNamed': 'Ouvrir {name}',
+  'chat.attachments.download': 'Télécharger {name}',
+  'chat.attachments.remove': 'Retirer {name}',
+  'chat.attachments.uploading': 'Téléversement de {name}',
+  'chat.attachments.processing': 'Traitement de {name}',
+  'chat.attachments.genericExtension': 'FICHIER',
+  'chat.attachments.file': 'Fichier',
+  'chat.attachments.textFile': 'Fichier texte {extension}',
+  'chat.attachments.unknownType': 'Type inconnu',
+  'chat.attachments.tooMany': 'Trop de fichiers (max. {max})',
+  'chat.attachments.tooLarge': 'Fichier trop volumineux (max. {size})',
+  'chat.attachments.processFailed': 'Impossible de traiter le fichier : {name}',
+
+  'chat.preview.rotate': 'Pivoter',
+  'chat.preview.download': 'Télécharger',
+  'chat.preview.remove': 'Retirer',
+  'chat.preview.closeHint': 'Cliquez à l’extérieur ou appuyez sur Échap pour fermer',
+
+  'chat.settings.title': 'Paramètres avancés de la discussion',
+  'chat.settings.description':
+    'Ces paramètres ne s’appliquent qu’à cette discussion. Les modifications prennent effet à votre prochain message.',
+  'chat.settings.loadFailed': 'Impossible de charger les paramètres',
+  'chat.settings.capabilitiesFailed': 'Impossible de charger les fonctionnalités du serveur',
+  'chat.settings.systemPrompt': 'Instructions système',
+  'chat.settings.systemPromptPlaceholder': 'Vous êtes un assistant serviable…',
+  'chat.settings.temperature': 'Température',
+  'chat.settings.temperatureHint': 'Plus élevée : plus créative ; plus basse : plus précise.',
+  'chat.settings.maxTokens': 'Tokens max.',
+  'chat.settings.maxTokensField': 'Longueur maximale de la réponse de l’IA (1 à 128 000 tokens)',
+  'chat.settings.topP': 'Top P',
+  'chat.settings.frequencyPenalty': 'Pénalité de fréquence',
+  'chat.settings.presencePenalty': 'Pénalité de présence',
+  'chat.settings.responseFormat': 'Format de réponse',
+  'chat.settings.format.text': 'Texte',
+  'chat.settings.format.json': 'JSON',
+  'chat.settings.format.markdown': 'Markdown',
+  'chat.settings.webSearch': 'Activer la recherche web',
+  'chat.settings.webSearchHint': 'Rechercher sur le web et citer les résultats.',
+  'chat.settings.webSearchUnavailable': 'La recherche web n’est pas configurée sur ce serveur.',
+  'chat.settings.resetToDefaults': 'Rétablir les valeurs par défaut',
+  'chat.settings.resetQuestion': 'Rétablir tous les paramètres par défaut ? Cette action est irréversible.',
+  'chat.settings.reset': 'Rétablir',
+  'chat.settings.save': 'Enregistrer les paramètres',
+  'chat.settings.saving': 'Enregistrement…',
+  'chat.settings.saved': 'Paramètres de la discussion enregistrés',
+  'chat.settings.saveFailed': 'Impossible d’enregistrer les paramètres',
+  'chat.settings.resetDone': 'Paramètres par défaut rétablis',
+  'chat.settings.resetFailed': 'Impossible de rétablir les paramètres',
+} as const
+
+translationOf<typeof english>()(chat)

@@ -21,7 +21,8 @@ export const auth = translationOf<typeof english>()({
   'auth.signup.failed': 'Registrazione non riuscita',
   'auth.signup.checkEmail': 'Controlla la tua e-mail: ti abbiamo inviato il link di conferma!',
   'auth.forgot.failed': 'Impossibile inviare l’e-mail per reimpostare la password',
-  'auth.forgot.checkEmail': 'Controlla la tua e-mail: ti abbiamo inviato il link per reimpostare la password!',
+  'auth.forgot.checkEmail':
+    'Controlla la tua e-mail: ti abbiamo inviato il link per reimpostare la password!',
   'auth.unexpected': 'Si è verificato un errore imprevisto',
   'auth.language.choose': 'Lingua',
   'auth.password.show': 'Mostra password',

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { BrowserContext, Page } from 'playwright-core'
+import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import { SOURCES } from '../i18n/compile'
+import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales'
+import {
+  DESKTOP,
+  describeViolations,
+  type E2E,
+  newUser,
+  PHONE,
+  SETUP_TIMEOUT,
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+} from './fixtures'
+
+/**
+ * Every screen in each of the five other languages: a visible text or an accessible name that is
+ * still the English one fails (unless the language writes it the same, or it is a name or the
+ * user's own content). Screenshots of each screen in each language land in test-artifacts.
+ */
+setDefaultTimeout(120_000)
+
+let e2e: E2E
+let fake: FakeOpenAi
+beforeAll(async () => {
+  fake = startFakeOpenAi({ models: ['fake-model'] })
+  e2e = await startE2E({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: 'fake-model' })
+}, SETUP_TIMEOUT)
+afterAll(async () => {
+  await e2e?.close()
+  await fake?.close()
+}, SETUP_TIMEOUT)
+
+/** Words and names that stay as they are in every language, and content the test itself typed. */
+const SAME_EVERYWHERE = new Set([
+  'Parley',
+  'fake-model',
+  'OpenAI',
+  'Markdown',
+  'JSON',
+  'Email',
+  'E-mail',
+  'OK',
+])
+
+/** The English texts that `locale` writes differently: seeing one of these on its screens is a miss. */
+function englishOnly(locale: Locale): Set<string> {
+  const english = SOURCES.en
+  const translated = SOURCES[locale]
+  const texts = new Set<string>()
+  for (const [id, text] of Object.entries(english)) {
+    // A text with values is never shown verbatim; its parts are checked through other screens.
+    if (text.includes('{')) continue
+    if (translated[id as keyof typeof translated] === text) continue
+    if (!SAME_EVERYWHERE.has(text)) texts.add(text.trim())
+  }
+  return texts
+}
+
+/** Every visible text node and every accessible-name attribute on the page, trimmed. */
+function readTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    const visible = (element: Element) =>
+      (element as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) ?? true
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim()
+      if (text && node.parentElement && visible(node.parentElement)) found.push(text)
+    }
+    for (const element of document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')) {
+      if (!visible(element)) continue
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(name)?.trim()
+        if (value) found.push(value)
+      }
+    }
+    return found
+  })
+}
+
+async function expectNoEnglish(page: Page, locale: Locale, screen: string) {
+  const misses = [...new Set(await readTexts(page))].filter((text) => englishOnly(locale).has(text))
+  expect({ screen, locale, english: misses }).toEqual({ screen, locale, english: [] })
+}
+
+async function signedInAs(locale: Locale, options: { dark?: boolean; viewport?: typeof DESKTOP } = {}) {
+  const context: BrowserContext = await e2e.newContext(options)
+  const person = newUser(`Person ${locale}`)
+  const headers = { origin: e2e.url }
+  await context.request.post('/api/auth/signup', {
+    headers,
+    data: { email: person.email, password: person.password, fullName: person.fullName },
+  })
+  await context.request.patch('/api/profile', { headers, data: { preferred_language: locale } })
+  const page = await context.newPage()
+  await page.goto('/')
+  await page.getByTestId('dashboard').waitFor()
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, locale)
+  return { context, page }
+}
+
+for (const locale of LOCALES.filter((code) => code !== 'en')) {
+  describe(`${LOCALE_NAMES[locale]} (${locale})`, () => {
+    test('the sign-in screen, chosen by the browser’s language', async () => {
+      const context = await e2e.newContext()
+      const page = await context.newPage()
+      await page.addInitScript((code) => localStorage.setItem('parley_language', code), locale)
+      await page.goto('/')
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, locale)
+      await page.locator('form').first().waitFor()
+      await expectNoEnglish(page, locale, 'sign-in')
+      await screenshot(page, `lang-${locale}-sign-in`)
+      await context.close()
+    })
+
+    test('dashboard, chat with an answer, menus and dialogs', async () => {
+      const { context, page } = await signedInAs(locale)
+      await expectNoEnglish(page, locale, 'welcome')
+      await screenshot(page, `lang-${locale}-welcome`)
+
+      await page.getByTestId('welcome-new-chat').click()
+      fake.queueScript({ reply: 'Réponse: **42**' })
+      await page.getByTestId('composer').locator('textarea').fill('2 × 21?')
+      await page.getByTestId('composer').locator('textarea').press('Enter')
+      await page.locator('[data-testid="message"][data-role="assistant"]').filter({ hasText: '42' }).waitFor()
+      await expectNoEnglish(page, locale, 'chat')
+      await screenshot(page, `lang-${locale}-chat`)
+
+      await page.getByTestId('composer-more').click()
+      await page.getByTestId('open-chat-settings').waitFor()
+      await expectNoEnglish(page, locale, 'composer menu')
+      await page.getByTestId('open-chat-settings').click()
+      await page.getByRole('dialog').waitFor()
+      await expectNoEnglish(page, locale, 'chat settings')
+      await screenshot(page, `lang-${locale}-chat-settings`)
+      await page.keyboard.press('Escape')
+
+      await page.getByTestId('user-menu').click()
+      const items = page.getByRole('menu').getByRole('menuitem')
+      await items.first().waitFor()
+      await expectNoEnglish(page, locale, 'user menu')
+      await items.nth(0).click() // Profile
+      await page.getByRole('dialog').waitFor()
+      await expectNoEnglish(page, locale, 'profile')
+      await screenshot(page, `lang-${locale}-profile`)
+      await page.keyboard.press('Escape')
+
+      await page.getByTestId('user-menu').click()
+      await items.nth(1).click() // Settings
+      await page.getByRole('dialog').waitFor()
+      const tabs = page.getByRole('dialog').getByRole('tab')
+      for (let index = 0; index < (await tabs.count()); index += 1) {
+        await tabs.nth(index).click()
+        await expectNoEnglish(page, locale, `settings tab ${index + 1}`)
+        await screenshot(page, `lang-${locale}-settings-${index + 1}`)
+      }
+      await page.keyboard.press('Escape')
+      await context.close()
+    })
+  })
+}
+
+describe('accessibility in German', () => {
+  for (const variant of [
+    { label: 'desktop-light', viewport: DESKTOP, dark: false },
+    { label: 'phone-dark', viewport: PHONE, dark: true },
+  ]) {
+    test(`the chat screen is axe-clean (${variant.label})`, async () => {
+      const { context, page } = await signedInAs('de', variant)
+      await page.getByTestId('welcome-new-chat').click()
+      fake.queueScript({ reply: 'Antwort' })
+      await page.getByTestId('composer').locator('textarea').fill('Hallo')
+      await page.getByTestId('composer').locator('textarea').press('Enter')
+      await page
+        .locator('[data-testid="message"][data-role="assistant"]')
+        .filter({ hasText: 'Antwort' })
+        .waitFor()
+      expect(describeViolations(await seriousA11yViolations(page))).toBe('')
+      await screenshot(page, `lang-de-chat-${variant.label}`)
+      await context.close()
+    })
+  }
+})
