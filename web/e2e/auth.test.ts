@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { type E2E, newUser, readMailLink, SETUP_TIMEOUT, startE2E } from './fixtures'
+import {
+  DESKTOP,
+  describeViolations,
+  type E2E,
+  newUser,
+  PHONE,
+  readMailLink,
+  SETUP_TIMEOUT,
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+} from './fixtures'
 import { DashboardPage } from './pages/dashboard-page'
 import { LoginPage } from './pages/login-page'
 
@@ -134,5 +145,82 @@ describe('sign-in screen', () => {
     const page = await e2e.newPage()
     await page.goto('/no/such/page')
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+  })
+})
+
+describe('sign-in card languages', () => {
+  test('a browser preferring German gets the card in German; Français switches it live and is remembered', async () => {
+    const page = await e2e.newPage({ locale: 'de-DE' })
+    const login = new LoginPage(page)
+    await login.goto()
+    expect(await login.title().textContent()).toBe('Willkommen zurück')
+    expect(await page.locator('html').getAttribute('lang')).toBe('de')
+    await page.getByLabel('Passwort', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Passwort anzeigen' }).waitFor()
+    await page.getByRole('button', { name: 'Anmelden' }).waitFor()
+    const picker = page.getByRole('combobox', { name: 'Sprache' })
+    expect(await picker.inputValue()).toBe('de')
+    expect(await picker.locator('option').allTextContents()).toEqual([
+      'English',
+      'Español',
+      'Français',
+      'Deutsch',
+      'Italiano',
+      'Português',
+    ])
+
+    await picker.selectOption('fr')
+    await page.getByRole('heading', { name: 'Bon retour parmi nous' }).waitFor()
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr')
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor()
+    await page.getByRole('button', { name: 'Afficher le mot de passe' }).waitFor()
+    expect(await page.getByRole('combobox', { name: 'Langue' }).inputValue()).toBe('fr')
+
+    // Remembered in this browser, over its preferred language.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Bon retour parmi nous' }).waitFor()
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr')
+    await page.getByRole('button', { name: 'Pas encore de compte\u202f? Inscrivez-vous' }).click()
+    expect(await login.title().textContent()).toBe('Créer un compte')
+  })
+
+  test('German, the longest, fits the card at phone and desktop widths, light and dark', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const dark of [false, true]) {
+        const page = await e2e.newPage({ locale: 'de-DE', viewport, dark })
+        const login = new LoginPage(page)
+        await login.goto()
+        await page.getByRole('heading', { name: 'Willkommen zurück' }).waitFor()
+        const name = `auth-signin-de-${viewport.width}-${dark ? 'dark' : 'light'}`
+        for (const [mode, link] of [
+          ['signin', null],
+          ['signup', 'Noch kein Konto? Registrieren'],
+          ['forgot', 'Du hast schon ein Konto? Anmelden'],
+        ] as const) {
+          if (link) await page.getByRole('button', { name: link }).click()
+          if (mode === 'forgot') await page.getByRole('button', { name: 'Passwort vergessen?' }).click()
+          // Nothing in the card is cut off or pushed past its edge.
+          const clipped = await login.card().evaluate((card) => {
+            const box = card.getBoundingClientRect()
+            return [card, ...card.querySelectorAll('*')]
+              .filter((element) => {
+                const own = element.getBoundingClientRect()
+                if (own.width === 0 || own.height === 0) return false // not laid out: empty, or an <option>
+                return (
+                  element.scrollWidth > element.clientWidth + 1 ||
+                  own.left < box.left - 1 ||
+                  own.right > box.right + 1
+                )
+              })
+              .map((element) => element.outerHTML.slice(0, 120))
+          })
+          expect(clipped).toEqual([])
+          if (viewport === PHONE || mode === 'signin') await screenshot(page, `${name}-${mode}`)
+        }
+        const violations = await seriousA11yViolations(page)
+        expect(violations, describeViolations(violations)).toEqual([])
+        await page.context().close()
+      }
+    }
   })
 })

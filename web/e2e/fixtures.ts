@@ -40,6 +40,13 @@ export function ensureClientBuilt(): Promise<void> {
   return built
 }
 
+export interface ContextOptions {
+  viewport?: { width: number; height: number }
+  dark?: boolean
+  /** The browser's language (`navigator.language`, Accept-Language), e.g. 'de-DE'. */
+  locale?: string
+}
+
 export interface E2E {
   url: string
   dataDir: string
@@ -47,11 +54,8 @@ export interface E2E {
   db: Awaited<ReturnType<typeof startShippedServer>>['ctx']['db']
   browser: Browser
   /** A fresh browser profile (own cookies and storage), like a different person or device. */
-  newContext(options?: {
-    viewport?: { width: number; height: number }
-    dark?: boolean
-  }): Promise<BrowserContext>
-  newPage(options?: { viewport?: { width: number; height: number }; dark?: boolean }): Promise<Page>
+  newContext(options?: ContextOptions): Promise<BrowserContext>
+  newPage(options?: ContextOptions): Promise<Page>
   close(): Promise<void>
 }
 
@@ -65,12 +69,13 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     args: CHROMIUM_ARGS,
   })
   const contexts: BrowserContext[] = []
-  async function newContext(options: { viewport?: { width: number; height: number }; dark?: boolean } = {}) {
+  async function newContext(options: ContextOptions = {}) {
     const context = await browser.newContext({
       baseURL: server.url,
       viewport: options.viewport ?? DESKTOP,
       colorScheme: options.dark ? 'dark' : 'light',
       deviceScaleFactor: 1,
+      ...(options.locale && { locale: options.locale }),
     })
     context.setDefaultTimeout(15_000)
     contexts.push(context)

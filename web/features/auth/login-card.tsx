@@ -233,10 +233,15 @@ function LanguageSwitcher() {
             .catch(() => undefined)
             .finally(() => setPending(null))
         }}
-        className="h-9 cursor-pointer appearance-none rounded-lg border border-transparent bg-white py-1 pr-8 pl-8 font-medium text-zinc-700 hover:border-zinc-300 focus-visible:border-brand focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand/30 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:border-zinc-700"
+        className="h-9 cursor-pointer appearance-none rounded-lg border border-transparent bg-transparent py-1 pr-8 pl-8 font-medium text-zinc-700 hover:border-zinc-300 focus-visible:border-brand focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand/30 dark:text-zinc-300 dark:hover:border-zinc-700"
       >
         {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
+          <option
+            key={locale}
+            value={locale}
+            lang={locale}
+            className="bg-white text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
+          >
             {LOCALE_NAMES[locale]}
           </option>
         ))}
