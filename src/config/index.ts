@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { encodeBase64url } from '@oslojs/encoding'
+import { DEFAULT_TAGLINE } from '../branding/defaults'
 import { readModelPrices } from './model-prices'
 import {
   ConfigError,
@@ -83,7 +84,7 @@ export function loadConfig(env: Env = process.env) {
     brand: {
       companyName: readString(env, 'BRAND_COMPANY_NAME') ?? 'Parley',
       productName: readString(env, 'BRAND_PRODUCT_NAME') ?? 'Parley',
-      tagline: readString(env, 'BRAND_TAGLINE') ?? 'Your team’s AI assistant',
+      tagline: readString(env, 'BRAND_TAGLINE') ?? DEFAULT_TAGLINE,
       logoUrl: readString(env, 'BRAND_LOGO_URL') ?? null,
       loginBackgroundUrl: readString(env, 'BRAND_LOGIN_BACKGROUND_URL') ?? null,
       primaryColor: readColor(env, 'BRAND_PRIMARY_COLOR', '#a855f7'),

@@ -12,7 +12,7 @@ import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
 import { PasswordInput } from '../../ui/password-input'
-import { useBranding } from '../branding/use-branding'
+import { useBranding, useTagline } from '../branding/use-branding'
 import { type SessionUser, sessionLocale, sessionQuery } from './session-query'
 
 type Mode = 'login' | 'signup' | 'forgot-password'
@@ -59,6 +59,7 @@ export function LoginScreen() {
 export function LoginCard() {
   const t = useT()
   const branding = useBranding()
+  const tagline = useTagline()
   const queryClient = useQueryClient()
   const [mode, setMode] = useState<Mode>('login')
   const [email, setEmail] = useState('')
@@ -133,9 +134,7 @@ export function LoginCard() {
       <div className="mb-6 flex flex-col items-center text-center">
         <BrandMark logoUrl={branding.logoUrl} name={branding.productName} className="size-12" />
         <p className="mt-3 text-sm font-semibold tracking-wide text-brand-ink">{branding.productName}</p>
-        {branding.tagline ? (
-          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{branding.tagline}</p>
-        ) : null}
+        {tagline ? <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{tagline}</p> : null}
         <h1 id="login-title" className="mt-5 text-2xl font-bold tracking-tight">
           {t(TITLES[mode])}
         </h1>

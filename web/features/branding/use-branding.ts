@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { DEFAULT_TAGLINE } from '../../../src/branding/defaults'
+import { useT } from '../../i18n/i18n'
 import { type Branding, brandingQuery, DEFAULT_BRANDING } from './branding-query'
 
 const HEX = /^#[0-9a-f]{3,8}$/i
@@ -11,6 +13,13 @@ const HEX = /^#[0-9a-f]{3,8}$/i
 export function useBranding(): Branding {
   const { data } = useQuery(brandingQuery)
   return data ?? DEFAULT_BRANDING
+}
+
+/** The tagline: the default one in the user's language, an administrator's own as written. */
+export function useTagline(): string {
+  const t = useT()
+  const { tagline } = useBranding()
+  return tagline === DEFAULT_TAGLINE ? t('common.tagline') : tagline
 }
 
 export function useBrandColors() {

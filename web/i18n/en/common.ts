@@ -6,4 +6,5 @@ export const common = {
   'common.delete': 'Delete',
   'common.loading': 'Loading...',
   'common.language': 'Language',
+  'common.tagline': 'Your team’s AI assistant',
 } as const

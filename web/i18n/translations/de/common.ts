@@ -8,4 +8,5 @@ export const common = translationOf<typeof english>()({
   'common.delete': 'Löschen',
   'common.loading': 'Wird geladen …',
   'common.language': 'Sprache',
+  'common.tagline': 'Der KI-Assistent deines Teams',
 })

@@ -8,4 +8,5 @@ export const common = translationOf<typeof english>()({
   'common.delete': 'Eliminar',
   'common.loading': 'Cargando...',
   'common.language': 'Idioma',
+  'common.tagline': 'El asistente de IA de tu equipo',
 })

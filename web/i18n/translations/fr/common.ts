@@ -8,4 +8,5 @@ export const common = translationOf<typeof english>()({
   'common.delete': 'Supprimer',
   'common.loading': 'Chargement…',
   'common.language': 'Langue',
+  'common.tagline': 'L’assistant IA de votre équipe',
 })

@@ -8,4 +8,5 @@ export const common = translationOf<typeof english>()({
   'common.delete': 'Elimina',
   'common.loading': 'Caricamento…',
   'common.language': 'Lingua',
+  'common.tagline': 'L’assistente IA del tuo team',
 })

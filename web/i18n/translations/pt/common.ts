@@ -8,4 +8,5 @@ export const common = translationOf<typeof english>()({
   'common.delete': 'Excluir',
   'common.loading': 'Carregando...',
   'common.language': 'Idioma',
+  'common.tagline': 'O assistente de IA da sua equipe',
 })
