@@ -34,3 +34,61 @@ if (lazySizes.length) {
     `lazy chunks: ${lazySizes.length}, ${kb(lazySizes.reduce((sum, f) => sum + f.gzip, 0))} gzip in all`,
   )
 }
+
+/**
+ * What the two screens people land on really fetch, measured in Chromium (every script and
+ * stylesheet response, gzipped as served): the sign-in page, and the signed-in chat page with one
+ * chat and one answer. The references are the figures noted for a well-known open-source peer.
+ */
+const PEER = { signIn: 171, chat: 1100 }
+const pages = await measurePages()
+if (pages) {
+  console.log(`sign-in page: ${kb(pages.signIn)} gzip (peer: ${PEER.signIn} KB)`)
+  console.log(`signed-in chat page: ${kb(pages.chat)} gzip (peer: ${PEER.chat} KB)`)
+}
+
+async function measurePages(): Promise<{ signIn: number; chat: number } | null> {
+  if (!(await Bun.file('/usr/bin/chromium').exists())) {
+    console.log('(Chromium not installed: the per-page figures are skipped)')
+    return null
+  }
+  const { chromium } = await import('playwright-core')
+  const { startShippedServer } = await import('../src/test/harness')
+  const { CHROMIUM_ARGS } = await import('../web/e2e/fixtures')
+  const server = await startShippedServer()
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const context = await browser.newContext({ baseURL: server.url })
+    const page = await context.newPage()
+    const fetched = new Set<string>()
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname
+      if (/\.(js|css)$/.test(path)) fetched.add(path.slice(1))
+    })
+    const total = async () =>
+      (await Promise.all([...fetched].map(measure))).reduce((sum, f) => sum + f.gzip, 0)
+    await page.goto('/')
+    await page.locator('form').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    const signIn = await total()
+    const headers = { origin: server.url }
+    await context.request.post('/api/auth/signup', {
+      headers,
+      data: { email: 'bench@example.com', password: 'correct-horse-42', fullName: 'Bench' },
+    })
+    const chat = await context.request.post('/api/chats', { headers, data: {} })
+    const chatId = ((await chat.json()) as { data: { id: string } }).data.id
+    await context.request.post(`/api/chats/${chatId}/messages`, { headers, data: { content: 'Hello' } })
+    await page.goto(`/c/${chatId}`)
+    await page.locator('[data-testid="message"][data-role="assistant"]').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    return { signIn, chat: await total() }
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+}

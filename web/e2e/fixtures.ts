@@ -7,7 +7,7 @@ import { startShippedServer } from '../../src/test/harness'
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 390, height: 844 }
 const SCREENSHOTS = 'test-artifacts/screenshots'
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
