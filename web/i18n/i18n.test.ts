@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { i18n } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
-import { compiledModule } from './compile'
+import { type Area, compiledEnglishArea, compiledModule, ENGLISH_AREAS } from './compile'
 import { formatBytes, formatMoney, formatPercent, formatRelative } from './format'
 import { LOCALES, type Locale, pickBrowserLocale } from './locales'
 
@@ -16,13 +16,37 @@ function format(locale: Locale, message: string, values: Record<string, unknown>
 }
 
 describe('compiled catalogues', () => {
-  test.each(LOCALES)(
+  test.each(LOCALES.filter((locale) => locale !== 'en'))(
     'web/i18n/compiled/%s.ts is up to date with its source (run `bun run i18n:compile`)',
     async (locale) => {
       const onDisk = await Bun.file(new URL(`./compiled/${locale}.ts`, import.meta.url)).text()
-      expect(onDisk).toBe(compiledModule(locale))
+      expect(onDisk).toBe(compiledModule(locale as Exclude<Locale, 'en'>))
     },
   )
+  test.each(Object.keys(ENGLISH_AREAS))('web/i18n/compiled/en/%s.ts is up to date', async (area) => {
+    const onDisk = await Bun.file(new URL(`./compiled/en/${area}.ts`, import.meta.url)).text()
+    expect(onDisk).toBe(compiledEnglishArea(area as Area))
+  })
+
+  test('a file that shows an area’s texts loads that area’s English (import of web/i18n/areas/<area>)', async () => {
+    const areaOfPrefix: Record<string, string> = {
+      auth: 'auth',
+      shell: 'shell',
+      chat: 'chat',
+      account: 'account',
+      error: 'errors',
+    }
+    const missing: string[] = []
+    for await (const path of new Bun.Glob('web/{features,lib,routes,ui}/**/*.{ts,tsx}').scan('.')) {
+      if (path.includes('.test.')) continue
+      const text = await Bun.file(path).text()
+      for (const [, prefix] of text.matchAll(/\bt\(\s*['"`](auth|shell|chat|account|error)\./g)) {
+        const area = areaOfPrefix[prefix!]!
+        if (!text.includes(`i18n/areas/${area}'`)) missing.push(`${path}: ${area}`)
+      }
+    }
+    expect([...new Set(missing)]).toEqual([])
+  })
 })
 
 describe('plurals follow each language’s rules', () => {

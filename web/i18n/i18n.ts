@@ -1,12 +1,19 @@
 import { i18n, type Messages } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import type { MessageArgs, MessageId } from './catalogue'
-import { messages as english } from './compiled/en'
+import { messages as common } from './compiled/en/common'
 import type { Locale } from './locales'
 
-// English ships with the app; the other languages are separate chunks, fetched by those who use them.
-i18n.load('en', english)
+// English ships in areas: the common texts with the app, the others with the screens that show
+// them (web/i18n/areas/, imported by those screens). The other languages are one chunk each,
+// fetched by those who use them.
+i18n.load('en', common)
 i18n.activate('en')
+
+/** Adds an area's English texts (web/i18n/areas/*.ts call this as they load). */
+export function addEnglish(messages: Messages) {
+  i18n.load('en', messages)
+}
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
   es: () => import('./compiled/es'),

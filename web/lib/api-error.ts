@@ -1,5 +1,6 @@
 import { errors as english } from '../i18n/en/errors'
 import { i18n } from '../i18n/i18n'
+import '../i18n/areas/errors'
 
 /**
  * The server's error envelope is `{success:false, error, code}`: `error` is a text for people,

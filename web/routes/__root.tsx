@@ -30,8 +30,8 @@ function RootLayout() {
         offset={TOAST_OFFSET}
         mobileOffset={TOAST_MOBILE_OFFSET}
         closeButton
-        containerAriaLabel={t('shell.toasts.label')}
-        toastOptions={{ closeButtonAriaLabel: t('shell.toasts.close') }}
+        containerAriaLabel={t('common.toasts.label')}
+        toastOptions={{ closeButtonAriaLabel: t('common.toasts.close') }}
       />
     </>
   )
@@ -41,9 +41,9 @@ function NotFound() {
   const t = useT()
   return (
     <main className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
-      <h1 className="text-2xl font-bold">{t('shell.notFound.title')}</h1>
+      <h1 className="text-2xl font-bold">{t('common.notFound.title')}</h1>
       <a href="/" className="font-medium text-brand-ink underline-offset-4 hover:underline">
-        {t('shell.backToApp')}
+        {t('common.backToApp')}
       </a>
     </main>
   )

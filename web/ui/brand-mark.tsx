@@ -17,7 +17,7 @@ export function BrandMark({
     return (
       <img
         src={logoUrl}
-        alt={t('shell.brand.logo', { name })}
+        alt={t('common.brand.logo', { name })}
         className={cn('size-9 rounded-lg object-contain', className)}
       />
     )

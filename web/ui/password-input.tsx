@@ -3,6 +3,7 @@ import { type InputHTMLAttributes, useState } from 'react'
 import { useT } from '../i18n/i18n'
 import { cn } from '../lib/cn'
 import { fieldClass } from './input'
+import '../i18n/areas/auth'
 
 /** A password field with a show/hide toggle that keeps focus order: field, then toggle. */
 export function PasswordInput({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import '../i18n/areas/shell'
 
 /** Stands for a placeholder's value in a translated text, so the value can be rendered as an element. */
 export const SLOT = '\u0000'

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button'
 import { SLOT, withNode } from '../../ui/with-node'
 import { displayName, profileQuery } from '../profile/profile-query'
+import '../../i18n/areas/shell'
 
 /** The admin area. Only administrators may open it; others are told so and given a way back. */
 export function AdminPage() {
@@ -46,7 +47,7 @@ export function AdminPage() {
         </>
       )}
       <a href="/" className={`${buttonClass('outline')} mt-8 self-start`}>
-        <ArrowLeft className="size-4" aria-hidden /> {t('shell.backToApp')}
+        <ArrowLeft className="size-4" aria-hidden /> {t('common.backToApp')}
       </a>
     </main>
   )

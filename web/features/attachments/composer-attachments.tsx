@@ -8,6 +8,7 @@ import type { PreviewFile } from './file-preview-dialog'
 import { fileSize } from './file-size'
 import { LazyFilePreviewDialog } from './lazy-file-preview-dialog'
 import type { ComposerFile } from './use-attachment-uploads'
+import '../../i18n/areas/chat'
 
 /**
  * The previews above the composer's textarea: images as 128 px thumbnails with name and size, other

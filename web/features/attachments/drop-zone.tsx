@@ -2,6 +2,7 @@ import { Paperclip } from 'lucide-react'
 import { type ClipboardEvent, type DragEvent, type ReactNode, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
+import '../../i18n/areas/chat'
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
 

@@ -2,6 +2,7 @@ import { File, FileText } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { fileBadge, fileExtension } from './file-kind'
+import '../../i18n/areas/chat'
 
 /**
  * The square mark on a file card: 'PDF' and 'DOC' badges, a text icon for txt/md, else the file's

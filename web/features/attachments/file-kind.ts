@@ -1,4 +1,5 @@
 import { t } from '../../i18n/i18n'
+import '../../i18n/areas/chat'
 
 /** How a file is labelled on a card: spec section 2, 'Message rendering', attachment rules. */
 export type FileBadge =

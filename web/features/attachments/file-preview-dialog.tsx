@@ -8,6 +8,7 @@ import { overlayClass } from '../../ui/dialog'
 import { FileBadgeIcon } from './file-badge-icon'
 import { fileBadge, isImageFile, isPdfFile, isTextFile, unknownType } from './file-kind'
 import { fileSize } from './file-size'
+import '../../i18n/areas/chat'
 
 /** What the preview needs to show a file, whether it is still in the composer or already sent. */
 export interface PreviewFile {

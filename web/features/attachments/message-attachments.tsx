@@ -8,6 +8,7 @@ import { fileBadge, isImageFile } from './file-kind'
 import type { PreviewFile } from './file-preview-dialog'
 import { fileSize } from './file-size'
 import { LazyFilePreviewDialog } from './lazy-file-preview-dialog'
+import '../../i18n/areas/chat'
 
 /**
  * A sent message's files (spec section 2, 'Message rendering'): loaded when its text carried the

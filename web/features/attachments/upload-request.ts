@@ -1,5 +1,6 @@
 import type { UploadedFile } from '../../../src/attachments/upload'
 import { t } from '../../i18n/i18n'
+import '../../i18n/areas/chat'
 
 export type { UploadedFile }
 

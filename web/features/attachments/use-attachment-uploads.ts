@@ -7,6 +7,7 @@ import { uploadLimitsQuery } from './attachment-queries'
 import { isImageFile } from './file-kind'
 import { fileSize } from './file-size'
 import { UploadAborted, type UploadedFile, type UploadHandle, uploadFile } from './upload-request'
+import '../../i18n/areas/chat'
 
 export type ComposerFileStatus = 'uploading' | 'ready' | 'error'
 

@@ -4,6 +4,7 @@ import { api, errorText } from '../../lib/api'
 import { Alert } from '../../ui/alert'
 import { buttonClass } from '../../ui/button'
 import { AuthPageShell } from './auth-page-shell'
+import '../../i18n/areas/auth'
 
 /** Where a confirmation e-mail's link lands (sign-up or e-mail change): confirms once, then offers the way in. */
 export function ConfirmEmailPage({ token }: { token: string | undefined }) {

@@ -14,6 +14,7 @@ import { Input, Label } from '../../ui/input'
 import { PasswordInput } from '../../ui/password-input'
 import { useBranding, useTagline } from '../branding/use-branding'
 import { type SessionUser, sessionLocale, sessionQuery } from './session-query'
+import '../../i18n/areas/auth'
 
 type Mode = 'login' | 'signup' | 'forgot-password'
 

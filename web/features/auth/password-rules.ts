@@ -1,4 +1,5 @@
 import { t } from '../../i18n/i18n'
+import '../../i18n/areas/auth'
 
 export const PASSWORD_MIN_LENGTH = 6
 

@@ -7,6 +7,7 @@ import { Label } from '../../ui/input'
 import { PasswordInput } from '../../ui/password-input'
 import { AuthPageShell } from './auth-page-shell'
 import { checkNewPassword } from './password-rules'
+import '../../i18n/areas/auth'
 
 /** Where the reset e-mail's link lands: choose a new password for the token in the link. */
 export function ResetPasswordPage({ token }: { token: string | undefined }) {

@@ -27,7 +27,7 @@ export const brandingQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   queryFn: async (): Promise<Branding> => {
     const { data, error } = await api.branding.get()
-    if (error) throw new Error(t('shell.branding.loadFailed'))
+    if (error) throw new Error(t('common.branding.loadFailed'))
     return data.data
   },
 })

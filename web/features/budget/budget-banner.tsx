@@ -7,6 +7,7 @@ import { api, errorText } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { useSocket } from '../chats/socket-context'
 import { budgetBannerText } from './budget-text'
+import '../../i18n/areas/shell'
 
 export const budgetQuery = {
   queryKey: ['budget'] as const,

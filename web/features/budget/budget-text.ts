@@ -1,6 +1,7 @@
 import type { BudgetBanner, BudgetStatus } from '../../../src/budget/budget-state'
 import { formatMoney } from '../../i18n/format'
 import { currentLocale, t } from '../../i18n/i18n'
+import '../../i18n/areas/shell'
 
 // The usage percent has one decimal (85.5 %); format.ts's formatPercent rounds to whole numbers.
 const percentFormats = new Map<string, Intl.NumberFormat>()

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
+import '../../i18n/areas/chat'
 
 export function chatConfigQuery(chatId: string) {
   return queryOptions({

@@ -9,6 +9,7 @@ import { Dialog, overlayClass } from '../../ui/dialog'
 import { fieldClass, Input, Label, Textarea } from '../../ui/input'
 import { type ChatConfig, capabilitiesQuery, chatConfigQuery } from './chat-config-query'
 import { SliderField, SwitchField } from './setting-fields'
+import '../../i18n/areas/chat'
 
 /** Advanced Chat Settings: this chat's model settings (spec sections 2, 5 and 9). */
 export default function ChatSettingsDialog({

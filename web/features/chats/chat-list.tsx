@@ -10,6 +10,7 @@ import { type Chat, chatsQuery } from './chats-query'
 import { DeleteChatDialog } from './delete-chat-dialog'
 import { useCreateChat, useDeleteChat, useRenameChat } from './use-chat-mutations'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
+import '../../i18n/areas/shell'
 
 const ROW_HEIGHT = 40
 

@@ -4,6 +4,7 @@ import { DEFAULT_CHAT_TITLE } from '../../../src/chats/auto-title'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import type { Chat } from './chats-query'
+import '../../i18n/areas/shell'
 
 const iconButton =
   'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100'

@@ -1,6 +1,7 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
 import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
+import '../../i18n/areas/shell'
 
 export const CHAT_PAGE_SIZE = 50
 

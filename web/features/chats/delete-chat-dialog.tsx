@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useT } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button'
 import { overlayClass } from '../../ui/dialog'
+import '../../i18n/areas/shell'
 
 /** Asks before a chat and its messages are deleted for good. */
 export function DeleteChatDialog({

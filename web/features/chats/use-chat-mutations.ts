@@ -5,6 +5,7 @@ import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { addChatToLists, type Chat, chatsQuery, removeChatFromLists, replaceChatInLists } from './chats-query'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
+import '../../i18n/areas/shell'
 
 /** Shared by every create-chat button, so the view can tell that a chat is already on its way. */
 export const CREATE_CHAT_KEY = ['chats', 'create'] as const

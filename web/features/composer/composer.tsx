@@ -9,6 +9,7 @@ import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
 import { useFilePicker } from '../attachments/file-picker'
 import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
 import { useDraft } from './use-draft'
+import '../../i18n/areas/shell'
 
 /** idle → submitted (the send is on its way) → streaming (the answer is arriving); error after a failed send. */
 export type ComposerState = 'idle' | 'submitted' | 'streaming' | 'error'

@@ -12,6 +12,7 @@ import { useProfileLanguage } from '../profile/use-profile-language'
 import { Header } from './header'
 import { DesktopSidebar, MobileSidebar } from './sidebar'
 import { useRealtime } from './use-realtime'
+import '../../i18n/areas/shell'
 
 // The dialogs are fetched when first opened, so the first visit downloads less.
 const ProfileDialog = lazy(() => import('../profile/profile-dialog'))

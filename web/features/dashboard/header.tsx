@@ -10,6 +10,7 @@ import { ThemeToggle } from '../theme/theme-toggle'
 import { useThemeSync } from '../theme/use-theme-sync'
 import { BudgetBannerSlot } from './slots'
 import { UserMenu } from './user-menu'
+import '../../i18n/areas/shell'
 
 export function Header({
   profile,

@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn'
 import { overlayClass } from '../../ui/dialog'
 import { useBranding } from '../branding/use-branding'
 import { ChatListSlot } from './slots'
+import '../../i18n/areas/shell'
 
 function SidebarBody({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
   const t = useT()

@@ -6,6 +6,7 @@ import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { UserAvatar } from '../../ui/user-avatar'
 import { useSignOut } from '../auth/use-sign-out'
 import { displayName, type Profile } from '../profile/profile-query'
+import '../../i18n/areas/shell'
 
 export function UserMenu({
   profile,

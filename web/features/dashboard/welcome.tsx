@@ -4,6 +4,7 @@ import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
 import { SLOT, withNode } from '../../ui/with-node'
 import { useBranding, useTagline } from '../branding/use-branding'
+import '../../i18n/areas/shell'
 
 /** Shown in the message area when there is no chat, or the chat has no messages yet. */
 export function Welcome({

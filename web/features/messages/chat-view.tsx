@@ -18,6 +18,7 @@ import { MessageList } from './message-list'
 import { type Message, messagesQuery } from './messages-query'
 import { useChatEvents } from './use-chat-events'
 import { useRegenerate, useSendMessage, useStopReply } from './use-reply-actions'
+import '../../i18n/areas/chat'
 
 const ChatSettingsDialog = lazy(() => import('../chat-settings/chat-settings-dialog'))
 

@@ -9,6 +9,7 @@ import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown } from './markdown/use-markdown'
 import type { Message } from './messages-query'
 import { ReplyFailure } from './reply-failure'
+import '../../i18n/areas/chat'
 
 const actionClass =
   'flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'

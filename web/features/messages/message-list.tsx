@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useT } from '../../i18n/i18n'
 import { MessageBubble } from './message-bubble'
 import type { Message } from './messages-query'
+import '../../i18n/areas/chat'
 
 /** Space above the first message: the list's top padding, the 'Load older' row and one gap. */
 const TOP_PADDING = 24

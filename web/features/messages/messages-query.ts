@@ -2,6 +2,7 @@ import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tans
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
+import '../../i18n/areas/chat'
 
 export const MESSAGE_PAGE_SIZE = 50
 

@@ -1,5 +1,6 @@
 import { t } from '../../i18n/i18n'
 import { errorCode } from '../../lib/api-error'
+import '../../i18n/areas/chat'
 
 /** Spec (section 7, 'Chat and composer'): the failure text, together with the error. */
 export const SEND_FAILED = 'Failed to send message. Please try again.'

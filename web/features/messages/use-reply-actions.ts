@@ -12,6 +12,7 @@ import {
   upsertMessage,
 } from './messages-query'
 import { sendFailureToast } from './send-failure'
+import '../../i18n/areas/chat'
 
 /** Eden's error for a non-OK answer: the server's text and code, else the spec's 'HTTP error! status: N'. */
 function sendFailure(error: { status: number; value: unknown }) {

@@ -3,6 +3,7 @@ import { Check, ChevronDown } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import type { Model } from './models-query'
+import '../../i18n/areas/shell'
 
 /** 'Model:' and the chosen model's name; the menu lists each model's name, description and provider. */
 export function ModelDropdown({

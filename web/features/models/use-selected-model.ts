@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { type Model, modelsQuery, preferredModelQuery } from './models-query'
+import '../../i18n/areas/shell'
 
 /**
  * The model the composer sends with. Spec section 4: the preferred model; when that id is not in

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button'
 import { overlayClass } from '../../ui/dialog'
 import { UserAvatar } from '../../ui/user-avatar'
 import { type Profile, profileQuery } from './profile-query'
+import '../../i18n/areas/account'
 
 export const AVATAR_MAX_BYTES = 5242880
 

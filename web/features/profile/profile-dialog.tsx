@@ -15,6 +15,8 @@ import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { AvatarEditor } from './avatar-editor'
 import { type Profile, profileQuery } from './profile-query'
 import { UsageStatistics } from './usage-statistics'
+import '../../i18n/areas/account'
+import '../../i18n/areas/errors'
 
 interface Draft {
   fullName: string

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
+import '../../i18n/areas/account'
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],

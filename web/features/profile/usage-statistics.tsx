@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { formatNumber } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
 import { profileStatsQuery } from './profile-query'
+import '../../i18n/areas/account'
 
 const DAY_MS = 86_400_000
 

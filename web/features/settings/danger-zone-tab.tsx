@@ -7,6 +7,7 @@ import { api, errorText } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
 import { sessionQuery } from '../auth/session-query'
+import '../../i18n/areas/account'
 
 /** Typed as is in every language (the spec's word), so the label and the toast name it as a value. */
 const CONFIRM_WORD = 'DELETE'

@@ -8,6 +8,7 @@ import { Input, Label } from '../../ui/input'
 import { PasswordInput } from '../../ui/password-input'
 import { checkNewPassword } from '../auth/password-rules'
 import { profileQuery } from '../profile/profile-query'
+import '../../i18n/areas/account'
 
 const cardClass = 'space-y-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800'
 

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n'
 import { Dialog } from '../../ui/dialog'
 import { DangerZoneTab } from './danger-zone-tab'
 import { SecurityTab } from './security-tab'
+import '../../i18n/areas/account'
 
 const tabClass =
   'flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-zinc-600 transition hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:bg-zinc-900 dark:data-[state=active]:text-zinc-100'

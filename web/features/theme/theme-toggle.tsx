@@ -5,6 +5,7 @@ import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { type ThemePreference, useThemePreference } from './theme'
+import '../../i18n/areas/shell'
 
 const OPTIONS = [
   { value: 'light', label: 'shell.theme.light', Icon: Sun },

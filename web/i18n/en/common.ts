@@ -7,4 +7,10 @@ export const common = {
   'common.loading': 'Loading...',
   'common.language': 'Language',
   'common.tagline': 'Your team’s AI assistant',
+  'common.branding.loadFailed': 'Failed to load branding',
+  'common.backToApp': 'Back to the app',
+  'common.notFound.title': 'Page not found',
+  'common.toasts.close': 'Close toast',
+  'common.toasts.label': 'Notifications',
+  'common.brand.logo': '{name} logo',
 } as const

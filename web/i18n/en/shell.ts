@@ -6,12 +6,6 @@ export const shell = {
   'shell.sidebar.label': 'Sidebar',
   'shell.sidebar.chats': 'Chats',
   'shell.profile.loadFailed': 'Failed to load user profile',
-  'shell.brand.logo': '{name} logo',
-  'shell.notFound.title': 'Page not found',
-  'shell.backToApp': 'Back to the app',
-  'shell.toasts.label': 'Notifications',
-  'shell.toasts.close': 'Close toast',
-  'shell.branding.loadFailed': 'Failed to load branding',
 
   // User menu
   'shell.userMenu.account': 'Account menu:',

@@ -2,6 +2,7 @@ import { ImageOff } from 'lucide-react'
 import { useState } from 'react'
 import { useT } from '../../../i18n/i18n'
 import { isOwnImage, safeUrl } from './url-safety'
+import '../../../i18n/areas/chat'
 
 /**
  * An image in a message. Our own files load at once; an image on another server is fetched only

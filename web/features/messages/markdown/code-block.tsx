@@ -2,6 +2,7 @@ import { Check, Copy } from 'lucide-react'
 import { createContext, use, useEffect, useState } from 'react'
 import { useT } from '../../../i18n/i18n'
 import { highlightWhenIdle } from './highlight'
+import '../../../i18n/areas/chat'
 
 /** True inside the block that is still streaming: its code changes with every delta. */
 export const OpenBlockContext = createContext(false)

@@ -9,4 +9,10 @@ export const common = translationOf<typeof english>()({
   'common.loading': 'Wird geladen …',
   'common.language': 'Sprache',
   'common.tagline': 'Der KI-Assistent deines Teams',
+  'common.branding.loadFailed': 'Branding konnte nicht geladen werden',
+  'common.backToApp': 'Zurück zur App',
+  'common.notFound.title': 'Seite nicht gefunden',
+  'common.toasts.close': 'Benachrichtigung schließen',
+  'common.toasts.label': 'Benachrichtigungen',
+  'common.brand.logo': 'Logo von {name}',
 })

@@ -9,4 +9,10 @@ export const common = translationOf<typeof english>()({
   'common.loading': 'Cargando...',
   'common.language': 'Idioma',
   'common.tagline': 'El asistente de IA de tu equipo',
+  'common.branding.loadFailed': 'No se pudo cargar la imagen de marca',
+  'common.backToApp': 'Volver a la aplicación',
+  'common.notFound.title': 'Página no encontrada',
+  'common.toasts.close': 'Cerrar notificación',
+  'common.toasts.label': 'Notificaciones',
+  'common.brand.logo': 'Logotipo de {name}',
 })

@@ -9,4 +9,10 @@ export const common = translationOf<typeof english>()({
   'common.loading': 'Chargement…',
   'common.language': 'Langue',
   'common.tagline': 'L’assistant IA de votre équipe',
+  'common.branding.loadFailed': 'Impossible de charger l’identité visuelle',
+  'common.backToApp': 'Retour à l’application',
+  'common.notFound.title': 'Page introuvable',
+  'common.toasts.close': 'Fermer la notification',
+  'common.toasts.label': 'Notifications',
+  'common.brand.logo': 'Logo de {name}',
 })

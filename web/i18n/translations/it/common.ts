@@ -9,4 +9,10 @@ export const common = translationOf<typeof english>()({
   'common.loading': 'Caricamento…',
   'common.language': 'Lingua',
   'common.tagline': 'L’assistente IA del tuo team',
+  'common.branding.loadFailed': 'Impossibile caricare il branding',
+  'common.backToApp': 'Torna all’app',
+  'common.notFound.title': 'Pagina non trovata',
+  'common.toasts.close': 'Chiudi notifica',
+  'common.toasts.label': 'Notifiche',
+  'common.brand.logo': 'Logo di {name}',
 })

@@ -9,4 +9,10 @@ export const common = translationOf<typeof english>()({
   'common.loading': 'Carregando...',
   'common.language': 'Idioma',
   'common.tagline': 'O assistente de IA da sua equipe',
+  'common.branding.loadFailed': 'Não foi possível carregar a identidade visual',
+  'common.backToApp': 'Voltar ao app',
+  'common.notFound.title': 'Página não encontrada',
+  'common.toasts.close': 'Fechar notificação',
+  'common.toasts.label': 'Notificações',
+  'common.brand.logo': 'Logotipo de {name}',
 })
