@@ -97,7 +97,7 @@ export function Composer({
           style={{ minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT }}
         />
         <div className="flex items-center gap-1 px-2 pb-2">
-          <DropdownMenu.Root>
+          <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger
               data-testid="composer-more"
               aria-label={t('shell.composer.more')}

@@ -22,8 +22,10 @@ export function UserMenu({
   const t = useT()
   const signOut = useSignOut()
   const name = displayName(profile)
+  // Not modal (as every menu here): a modal menu hides the rest of the page from assistive
+  // technology while it stays focusable (axe: aria-hidden-focus). Focus still moves into the menu.
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         ref={buttonRef}
         data-testid="user-menu"

@@ -24,7 +24,7 @@ export function ModelDropdown({
       ? t('shell.model.none')
       : (selected?.name ?? t('shell.model.select'))
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         disabled={loading || models.length === 0}
         data-testid="model-dropdown"

@@ -19,7 +19,7 @@ export function ThemeToggle({ onChange }: { onChange: (preference: ThemePreferen
   const preference = useThemePreference()
   const Current = OPTIONS.find((option) => option.value === preference)?.Icon ?? Monitor
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button
           variant="ghost"
