@@ -137,7 +137,11 @@ describe('money', () => {
       { column: 'budget_reservations.amount_micros', type: 'bigint' },
       { column: 'models.input_price_micros_per_million', type: 'bigint' },
       { column: 'models.output_price_micros_per_million', type: 'bigint' },
+      { column: 'org_settings.daily_limit_micros', type: 'bigint' },
+      { column: 'org_settings.monthly_limit_micros', type: 'bigint' },
       { column: 'usage_records.cost_micros', type: 'bigint' },
+      { column: 'user_budget_overrides.daily_limit_micros', type: 'bigint' },
+      { column: 'user_budget_overrides.monthly_limit_micros', type: 'bigint' },
     ])
   })
 
@@ -260,4 +264,21 @@ describe('upgrading a database left by release 0001', () => {
       await old.close()
     }
   }, 60_000)
+})
+
+describe('the audit trail', () => {
+  test('is append-only: an entry cannot be changed, deleted or truncated', async () => {
+    await database.query(
+      `insert into audit_log (actor_id, actor_email, action, target_type) values (gen_random_uuid(), 'a@example.com', 'user.ban', 'user')`,
+    )
+    for (const statement of [
+      `update audit_log set action = 'nothing'`,
+      'delete from audit_log',
+      'truncate audit_log',
+    ]) {
+      await expect(database.query(statement)).rejects.toThrow('append-only')
+    }
+    const rows = await database.query<{ action: string }>('select action from audit_log')
+    expect(rows).toEqual([{ action: 'user.ban' }])
+  })
 })

@@ -1,6 +1,7 @@
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { accountRoutes } from './account'
+import { adminRoutes } from './admin'
 import { attachmentRoutes } from './attachments'
 import { authRoutes } from './auth'
 import { brandingRoutes } from './branding'
@@ -46,6 +47,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(messageRoutes(ctx))
     .use(modelRoutes(ctx))
     .use(budgetRoutes(ctx))
+    .use(adminRoutes(ctx))
 
   const engine = options.socketEngine
   if (engine) {

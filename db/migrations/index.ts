@@ -5,6 +5,7 @@ import m2 from './0002_checks_fk_indexes_micros.sql' with { type: 'text' }
 import m3 from './0003_money_to_micros.sql' with { type: 'text' }
 import m4 from './0004_drop_float_money.sql' with { type: 'text' }
 import m5 from './0005_socket_io_attachments.sql' with { type: 'text' }
+import m6 from './0006_admin.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -13,4 +14,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0003_money_to_micros', sql: m3 },
   { tag: '0004_drop_float_money', sql: m4 },
   { tag: '0005_socket_io_attachments', sql: m5 },
+  { tag: '0006_admin', sql: m6 },
 ]

@@ -1,3 +1,4 @@
+export * from './admin'
 export * from './attachments'
 export * from './budget'
 export * from './chats'

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { nonNegativeCheck } from './checks'
+import { users } from './users'
+
+/**
+ * Every administrative action, and every action taken while acting as another user: who (the
+ * person signed in, with their e-mail as it was), acting as whom, what, on which object, when,
+ * from where. Append-only: a trigger (migration 0006) refuses UPDATE and DELETE, and there is no
+ * foreign key, so entries outlive the accounts they name.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    /** The user whose data was acted on while impersonating; null otherwise. */
+    actingAsId: uuid('acting_as_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('audit_log_actor_idx').on(table.actorId, table.createdAt.desc()),
+    index('audit_log_target_idx').on(table.targetId, table.createdAt.desc()),
+    index('audit_log_action_idx').on(table.action, table.createdAt.desc()),
+  ],
+)
+export type AuditEntry = typeof auditLog.$inferSelect
+
+/**
+ * The organisation's settings, one row (id 1). A null column means "not set by an administrator":
+ * the environment's value (BUDGET_*, ORG_TIME_ZONE, ...) applies.
+ */
+export const orgSettings = pgTable(
+  'org_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    dailyLimitMicros: bigint('daily_limit_micros', { mode: 'number' }),
+    monthlyLimitMicros: bigint('monthly_limit_micros', { mode: 'number' }),
+    alertThreshold: integer('alert_threshold'),
+    enforce: boolean('enforce'),
+    timeZone: text('time_zone'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('org_settings_single_row', sql`${table.id} = 1`),
+    nonNegativeCheck('org_settings_daily_check', table.dailyLimitMicros),
+    nonNegativeCheck('org_settings_monthly_check', table.monthlyLimitMicros),
+    check('org_settings_threshold_check', sql`${table.alertThreshold} between 1 and 100`),
+  ],
+)
+export type OrgSettings = typeof orgSettings.$inferSelect
+
+/** A user's own budget, where an administrator set one; a null column takes the organisation's. */
+export const userBudgetOverrides = pgTable(
+  'user_budget_overrides',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dailyLimitMicros: bigint('daily_limit_micros', { mode: 'number' }),
+    monthlyLimitMicros: bigint('monthly_limit_micros', { mode: 'number' }),
+    alertThreshold: integer('alert_threshold'),
+    enforce: boolean('enforce'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    nonNegativeCheck('user_budget_overrides_daily_check', table.dailyLimitMicros),
+    nonNegativeCheck('user_budget_overrides_monthly_check', table.monthlyLimitMicros),
+    check('user_budget_overrides_threshold_check', sql`${table.alertThreshold} between 1 and 100`),
+  ],
+)
+export type UserBudgetOverride = typeof userBudgetOverrides.$inferSelect
