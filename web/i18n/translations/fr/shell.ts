@@ -22,7 +22,7 @@ export const shell = {
   'shell.welcome.newChat': 'Démarrer une nouvelle discussion',
   'shell.chats.new': 'Nouvelle discussion',
   'shell.chats.refresh': 'Actualiser les discussions',
-  'shell.chats.search': 'Rechercher des discussions',
+  'shell.chats.search': 'Chercher une discussion',
   'shell.chats.noMatches': 'Aucune discussion ne correspond à votre recherche',
   'shell.chats.empty': 'Aucune discussion pour l’instant',
   'shell.chats.loadingMore': 'Chargement de la suite…',
