@@ -35,6 +35,8 @@ export interface ModelCall {
   settings: GenerationSettings
   chatId: string
   agentId?: string
+  /** The asking user's language (en, es, fr, de, it, pt): Parley's own texts in a reply follow it. */
+  language?: string
   /** Aborts on stop or on the request timeout. */
   signal: AbortSignal
 }

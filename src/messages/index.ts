@@ -27,12 +27,17 @@ export const messageRoutes = (ctx: AppContext) =>
     .post(
       '/api/chats/:id/messages',
       async ({ actor, user, params, body, set }) => {
-        const sent = await sendMessage(ctx, { actor, preferredModelId: user.preferredModelId }, params.id, {
-          content: body.content ?? '',
-          modelId: orUndefined(body.modelId),
-          agentId: orUndefined(body.agentId),
-          attachmentIds: body.attachmentIds,
-        })
+        const sent = await sendMessage(
+          ctx,
+          { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
+          params.id,
+          {
+            content: body.content ?? '',
+            modelId: orUndefined(body.modelId),
+            agentId: orUndefined(body.agentId),
+            attachmentIds: body.attachmentIds,
+          },
+        )
         set.status = 202
         return {
           success: true as const,
@@ -61,7 +66,7 @@ export const messageRoutes = (ctx: AppContext) =>
       async ({ actor, user, params, body, set }) => {
         const sent = await regenerateReply(
           ctx,
-          { actor, preferredModelId: user.preferredModelId },
+          { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
           params.id,
           {
             modelId: orUndefined(body?.modelId),
@@ -86,7 +91,7 @@ export const messageRoutes = (ctx: AppContext) =>
           : []
         const sent = await sendMessage(
           ctx,
-          { actor, preferredModelId: user.preferredModelId },
+          { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
           body.sessionId,
           {
             content: body.message,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { messages } from '../../db/schema'
-import { DEMO_REPLY } from '../ai/demo-provider'
+import { DEMO_REPLIES, DEMO_REPLY } from '../ai/demo-provider'
 import {
   WORKFLOW_CONNECTION_REPLY,
   WORKFLOW_EMPTY_REPLY,
@@ -255,5 +255,17 @@ describe('no provider configured', () => {
     for (const name of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_MODELS', 'N8N_WEBHOOK_URL', 'restart']) {
       expect(row.content).toContain(name)
     }
+  })
+
+  test('it answers in the asking user’s language', async () => {
+    const user = await t.createUser()
+    const patched = await t.request('/api/profile', jsonInit(user, 'PATCH', { preferred_language: 'de' }))
+    expect(patched.status).toBe(200)
+    const chat = chatActions(t, user)
+    const assistantId = await chat.sendOk(await chat.createChat(), 'Hallo?')
+    await waitForOutcome(t, assistantId)
+    const row = await stored(t, assistantId)
+    expect(row.content).toBe(DEMO_REPLIES.de!)
+    expect(row.content).toContain('OPENAI_BASE_URL')
   })
 })

@@ -27,6 +27,8 @@ export interface ReplyJob {
   history: ChatTurn[]
   webSearch: boolean
   agentId?: string
+  /** The asking user's language, for the texts Parley itself writes (the demo model's answer). */
+  language?: string
   reservation: Reservation
   /** When the assistant row was created. */
   createdAt: Date
@@ -64,6 +66,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
       settings: job.settings,
       chatId,
       agentId: job.agentId,
+      language: job.language,
       signal,
     })
     for await (const event of events) {

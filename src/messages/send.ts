@@ -27,6 +27,7 @@ export const REPLY_IN_PROGRESS = 'A reply is already in progress for this chat'
 export interface Sender {
   actor: Actor
   preferredModelId: string | null
+  preferredLanguage?: string
 }
 
 export interface SendInput {
@@ -185,6 +186,7 @@ export async function stopReply(ctx: AppContext, actor: Actor, chatId: string): 
 
 interface PreparedReply {
   model: Model
+  language?: string
   config: ChatConfigJson
   turns: ChatTurn[]
   reservation: Awaited<ReturnType<typeof reserveBudget>>
@@ -218,7 +220,7 @@ async function prepareReply(
     'up',
   )
   const reservation = await reserveBudget(ctx, user.actor, estimate)
-  return { model, config, turns, reservation }
+  return { model, config, turns, reservation, language: user.preferredLanguage }
 }
 
 function startReply(
@@ -248,6 +250,7 @@ function startReply(
     history: prepared.turns,
     webSearch: prepared.config.web_search_enabled && aiProviders(ctx).webSearch,
     agentId,
+    language: prepared.language,
     reservation: prepared.reservation,
     createdAt: assistant.createdAt,
   })

@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Check, ChevronDown } from 'lucide-react'
+import { DEMO_MODEL_ID } from '../../../src/ai/demo-model-id'
 import { useT } from '../../i18n/i18n'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import type { Model } from './models-query'
@@ -18,11 +19,17 @@ export function ModelDropdown({
   onChoose: (modelId: string) => void
 }) {
   const t = useT()
+  // The demo model is Parley's own, so its name and description are in the user's language.
+  const nameOf = (model: Model) => (model.id === DEMO_MODEL_ID ? t('shell.model.demoName') : model.name)
+  const descriptionOf = (model: Model) =>
+    model.id === DEMO_MODEL_ID ? t('shell.model.demoDescription') : model.description
   const label = loading
     ? t('common.loading')
     : models.length === 0
       ? t('shell.model.none')
-      : (selected?.name ?? t('shell.model.select'))
+      : selected
+        ? nameOf(selected)
+        : t('shell.model.select')
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -58,10 +65,10 @@ export function ModelDropdown({
                   </DropdownMenu.ItemIndicator>
                 </span>
                 <span className="min-w-0">
-                  <span className="block font-medium">{model.name}</span>
-                  {model.description ? (
+                  <span className="block font-medium">{nameOf(model)}</span>
+                  {descriptionOf(model) ? (
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                      {model.description}
+                      {descriptionOf(model)}
                     </span>
                   ) : null}
                   <span className="block text-xs text-zinc-600 dark:text-zinc-400">{model.provider}</span>

@@ -56,6 +56,8 @@ export const shell = {
   'shell.model.heading': 'Model',
   'shell.model.none': 'No models available',
   'shell.model.select': 'Select Model',
+  'shell.model.demoName': 'Demo (no AI provider configured)',
+  'shell.model.demoDescription': 'Offline demo model: explains how to connect an AI provider',
   'shell.model.loadFailed': 'Failed to load models',
   'shell.model.preferredLoadFailed': 'Failed to load the preferred model',
   'shell.model.setFailed': 'Failed to set model',

@@ -47,6 +47,8 @@ export const shell = {
   'shell.model.heading': 'Modell',
   'shell.model.none': 'Keine Modelle verfügbar',
   'shell.model.select': 'Modell auswählen',
+  'shell.model.demoName': 'Demo (kein KI-Anbieter eingerichtet)',
+  'shell.model.demoDescription': 'Offline-Demomodell: erklärt, wie du einen KI-Anbieter anbindest',
   'shell.model.loadFailed': 'Modelle konnten nicht geladen werden',
   'shell.model.preferredLoadFailed': 'Bevorzugtes Modell konnte nicht geladen werden',
   'shell.model.setFailed': 'Modell konnte nicht festgelegt werden',

@@ -47,6 +47,9 @@ export const shell = {
   'shell.model.heading': 'Modelo',
   'shell.model.none': 'No hay modelos disponibles',
   'shell.model.select': 'Seleccionar modelo',
+  'shell.model.demoName': 'Demo (sin proveedor de IA configurado)',
+  'shell.model.demoDescription':
+    'Modelo de demostración sin conexión: explica cómo conectar un proveedor de IA',
   'shell.model.loadFailed': 'No se pudieron cargar los modelos',
   'shell.model.preferredLoadFailed': 'No se pudo cargar el modelo preferido',
   'shell.model.setFailed': 'No se pudo establecer el modelo',

@@ -22,7 +22,7 @@ export const shell = {
   'shell.welcome.newChat': 'Démarrer une nouvelle discussion',
   'shell.chats.new': 'Nouvelle discussion',
   'shell.chats.refresh': 'Actualiser les discussions',
-  'shell.chats.search': 'Rechercher des discussions',
+  'shell.chats.search': 'Chercher une discussion',
   'shell.chats.noMatches': 'Aucune discussion ne correspond à votre recherche',
   'shell.chats.empty': 'Aucune discussion pour l’instant',
   'shell.chats.loadingMore': 'Chargement de la suite…',
@@ -47,6 +47,9 @@ export const shell = {
   'shell.model.heading': 'Modèle',
   'shell.model.none': 'Aucun modèle disponible',
   'shell.model.select': 'Choisir un modèle',
+  'shell.model.demoName': 'Démo (aucun fournisseur d’IA configuré)',
+  'shell.model.demoDescription':
+    'Modèle de démonstration hors ligne : explique comment connecter un fournisseur d’IA',
   'shell.model.loadFailed': 'Impossible de charger les modèles',
   'shell.model.preferredLoadFailed': 'Impossible de charger le modèle préféré',
   'shell.model.setFailed': 'Impossible de définir le modèle',

@@ -47,6 +47,8 @@ export const shell = {
   'shell.model.heading': 'Modello',
   'shell.model.none': 'Nessun modello disponibile',
   'shell.model.select': 'Seleziona modello',
+  'shell.model.demoName': 'Demo (nessun provider di IA configurato)',
+  'shell.model.demoDescription': 'Modello demo offline: spiega come collegare un provider di IA',
   'shell.model.loadFailed': 'Impossibile caricare i modelli',
   'shell.model.preferredLoadFailed': 'Impossibile caricare il modello preferito',
   'shell.model.setFailed': 'Impossibile impostare il modello',

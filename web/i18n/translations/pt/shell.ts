@@ -47,6 +47,8 @@ export const shell = {
   'shell.model.heading': 'Modelo',
   'shell.model.none': 'Nenhum modelo disponível',
   'shell.model.select': 'Selecionar modelo',
+  'shell.model.demoName': 'Demo (nenhum provedor de IA configurado)',
+  'shell.model.demoDescription': 'Modelo de demonstração offline: explica como conectar um provedor de IA',
   'shell.model.loadFailed': 'Não foi possível carregar os modelos',
   'shell.model.preferredLoadFailed': 'Não foi possível carregar o modelo preferido',
   'shell.model.setFailed': 'Não foi possível definir o modelo',
