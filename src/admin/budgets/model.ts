@@ -7,7 +7,9 @@ import { AppError } from '../../http/errors'
 export const MAX_LIMIT_DOLLARS = 1_000_000_000
 
 const limit = (name: string) =>
-  t.Optional(t.Nullable(t.Number({ error: `${name} must be a dollar amount, or null to clear it` })))
+  t.Optional(
+    t.Union([t.Number(), t.Null()], { error: `${name} must be a dollar amount, or null to clear it` }),
+  )
 
 /**
  * A change to budget values. A field left out stays as it is; null clears it, so the next level's
@@ -18,16 +20,20 @@ const budgetFields = {
   dailyLimit: limit('dailyLimit'),
   monthlyLimit: limit('monthlyLimit'),
   alertThreshold: t.Optional(
-    t.Nullable(t.Number({ error: 'alertThreshold must be a whole percent from 1 to 100, or null' })),
+    t.Union([t.Number(), t.Null()], {
+      error: 'alertThreshold must be a whole percent from 1 to 100, or null',
+    }),
   ),
-  enforce: t.Optional(t.Nullable(t.Boolean({ error: 'enforce must be true, false or null' }))),
+  enforce: t.Optional(t.Union([t.Boolean(), t.Null()], { error: 'enforce must be true, false or null' })),
 }
 
 export const userBudgetBody = t.Object(budgetFields)
 export const orgBudgetBody = t.Object({
   ...budgetFields,
   timeZone: t.Optional(
-    t.Nullable(t.String({ maxLength: 100, error: 'timeZone must be an IANA time zone name, or null' })),
+    t.Union([t.String({ maxLength: 100 }), t.Null()], {
+      error: 'timeZone must be an IANA time zone name, or null',
+    }),
   ),
 })
 export type UserBudgetBody = typeof userBudgetBody.static
