@@ -1,6 +1,11 @@
 import { and, eq, gt, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { budgetReservations, usageRecords } from '../../db/schema'
+import {
+  budgetReservations,
+  type UserBudgetOverride,
+  usageRecords,
+  userBudgetOverrides,
+} from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import type { Micros } from './money'
 
@@ -37,6 +42,12 @@ export function budgetFor(db: Db, actor: Actor) {
         .from(usageRecords)
         .where(and(eq(usageRecords.userId, userId), gte(usageRecords.createdAt, month)))
       return { daily: sumMicros(row?.daily), monthly: sumMicros(row?.monthly) }
+    },
+
+    /** The budget an administrator set for this user (null columns take the organisation's), or null. */
+    async override(): Promise<UserBudgetOverride | null> {
+      const [row] = await db.select().from(userBudgetOverrides).where(eq(userBudgetOverrides.userId, userId))
+      return row ?? null
     },
 
     /** Holds the per-user decision lock until the surrounding transaction ends. */

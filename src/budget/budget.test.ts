@@ -293,6 +293,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
     const again = await b.as(user).api.chats({ id: chatIds[0]! }).messages.post({ content: 'again' })
     expect(again.status).toBe(202)
   }, 60_000)
+
+  test('a limit an administrator lowers on one instance holds for concurrent sends on both', async () => {
+    fake.setScript({
+      reply: 'a b c d e',
+      chunkDelayMs: 1000,
+      usage: { prompt_tokens: 10, completion_tokens: 5 },
+    })
+    const [a, b] = cluster.instances as [ListeningApp, ListeningApp]
+    const admin = await cluster.createUser({ role: 'admin' })
+    const user = await cluster.createUser()
+    // b reads the budget first, so it would hold the organisation's settings in a copy if decisions used one.
+    expect((await b.as(user).api.tokens.budget.get()).data?.data.dailyLimit).toBe(10)
+    const changed = await a.as(admin).api.admin.budgets.put({ dailyLimit: 6 })
+    expect(changed.status).toBe(200)
+    const chatIds = await Promise.all(
+      Array.from({ length: 10 }, async () => (await a.as(user).api.chats.post({})).data!.data.id),
+    )
+    const responses = await Promise.all(
+      chatIds.map((chatId, index) =>
+        (index % 2 ? b : a).as(user).api.chats({ id: chatId }).messages.post({ content: 'go' }),
+      ),
+    )
+    // ≈ $2.05 each under the new $6: admitted at 0, 2.05, 4.1; the environment's $10 would admit five.
+    expect(responses.filter((res) => res.status === 202)).toHaveLength(3)
+    expect(responses.filter((res) => res.status === 429)).toHaveLength(7)
+    await waitFor(
+      async () =>
+        (await a.ctx.db.select().from(budgetReservations).where(eq(budgetReservations.userId, user.id)))
+          .length === 0,
+      20_000,
+      'the three answers and their costs',
+    )
+    await a.as(admin).api.admin.budgets.put({ dailyLimit: null })
+  }, 60_000)
 })
 
 describe('without enforcement', () => {

@@ -1,37 +1,73 @@
+import type { OrgSettings } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { budgetFor } from './budget-data'
 import { type BudgetStatus, exceededMessage, exceededPeriod } from './budget-state'
-import { dollarsToMicros, type Micros, microsToDollars } from './money'
+import { budgetStatus, type EffectiveBudget, effectiveBudget, isEnforced } from './effective'
+import type { Micros } from './money'
+import { readOrgSettingsRow } from './org-settings-data'
+import { periodStarts } from './periods'
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log'>
 
-/** Midnight UTC today and the first of this month UTC. */
-export function periodStarts(now: Date) {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-  return { day, month }
+/**
+ * How long an instance trusts its copy of the organisation's settings for showing a budget. The
+ * instance that saves a change forgets its copy at once (`forgetOrgSettings`); the others, which
+ * share only the database, see it within this many seconds. Decisions to admit or refuse a request
+ * never use the copy: they read the row inside the per-user lock (`reserveBudget`).
+ */
+export const ORG_SETTINGS_TTL_MS = 5_000
+
+/** Per database handle (each test app has its own), with the monotonic time it was read at. */
+const orgSettingsCache = new WeakMap<object, { row: OrgSettings | null; readAt: number }>()
+
+async function cachedOrgSettings(ctx: Ctx): Promise<OrgSettings | null> {
+  const cached = orgSettingsCache.get(ctx.db)
+  // performance.now(), not ctx.now(): tests move the budget clock, not the cache's.
+  if (cached && performance.now() - cached.readAt < ORG_SETTINGS_TTL_MS) return cached.row
+  const row = await readOrgSettingsRow(ctx.db)
+  orgSettingsCache.set(ctx.db, { row, readAt: performance.now() })
+  return row
 }
 
-/** The actor's spend today and this month (UTC) in micro-dollars. */
-function spendMicros(ctx: Ctx, actor: Actor): Promise<{ daily: Micros; monthly: Micros }> {
-  const { day, month } = periodStarts(ctx.now())
+/** Drops this instance's copy of the organisation's settings (call after changing them). */
+export function forgetOrgSettings(db: object): void {
+  orgSettingsCache.delete(db)
+}
+
+/** The organisation's defaults (its settings over the environment), as shown to everyone. */
+export async function getOrgBudget(ctx: Ctx): Promise<EffectiveBudget> {
+  return effectiveBudget(ctx.config, await cachedOrgSettings(ctx), null)
+}
+
+/**
+ * The budget that applies to the actor: their override ?? the organisation's setting ?? the
+ * environment. `fresh` reads the organisation's row from `ctx.db` (a decision, inside its lock)
+ * instead of this instance's short-lived copy.
+ */
+export async function effectiveBudgetFor(
+  ctx: Ctx,
+  actor: Actor,
+  options: { fresh?: boolean } = {},
+): Promise<EffectiveBudget> {
+  const org = options.fresh ? await readOrgSettingsRow(ctx.db) : await cachedOrgSettings(ctx)
+  return effectiveBudget(ctx.config, org, await budgetFor(ctx.db, actor).override())
+}
+
+/** The actor's spend today and this month, in the organisation's time zone, in micro-dollars. */
+function spendMicros(ctx: Ctx, actor: Actor, timeZone: string): Promise<{ daily: Micros; monthly: Micros }> {
+  const { day, month } = periodStarts(ctx.now(), timeZone)
   return budgetFor(ctx.db, actor).spend(day, month)
 }
 
-/** This user's spend today and this month (UTC), with the configured limits, in dollars (the API's unit). Unset limits read 0. */
+/**
+ * This user's spend today and this month (days and months begin at midnight in the organisation's
+ * time zone), with the limits that apply to them, in dollars (the API's unit). No limit reads 0.
+ */
 export async function getBudgetStatus(ctx: Ctx, actor: Actor): Promise<BudgetStatus> {
-  const spent = await spendMicros(ctx, actor)
-  const { budget } = ctx.config
-  return {
-    dailyUsed: microsToDollars(spent.daily),
-    dailyLimit: budget.dailyLimit ?? 0,
-    monthlyUsed: microsToDollars(spent.monthly),
-    monthlyLimit: budget.monthlyLimit ?? 0,
-    alertThreshold: budget.alertThreshold,
-    enforceLimit: budget.enforce,
-  }
+  const budget = await effectiveBudgetFor(ctx, actor)
+  return budgetStatus(budget, await spendMicros(ctx, actor, budget.timeZone))
 }
 
 export interface UsageInput {
@@ -83,37 +119,40 @@ const NOTHING_RESERVED: Reservation = { id: null, release: async () => {} }
 export const reservationTtlMs = (config: Ctx['config']) => config.ai.requestTimeoutMs + 60_000
 
 /**
- * With BUDGET_ENFORCE on, refuses (429) a request when the user's spend plus what their in-flight
- * requests have reserved is at or over a limit; otherwise reserves `estimateMicros` until the answer's
- * real cost is recorded. Reservations are rows, so every instance on one Postgres sees the others';
- * reading them, deciding and inserting the new one happen in one transaction holding a
+ * With enforcement on (the user's, the organisation's or BUDGET_ENFORCE), refuses (429) a request
+ * when the user's spend plus what their in-flight requests have reserved is at or over a limit;
+ * otherwise reserves `estimateMicros` until the answer's real cost is recorded. Reservations are
+ * rows, so every instance on one Postgres sees the others'; reading the limits, the spend and the
+ * reservations, deciding and inserting the new one happen in one transaction holding a
  * transaction-level advisory lock on the user, so concurrent sends at the limit, on any number of
- * instances, overshoot it by at most one reservation. (PGlite runs one transaction at a time, which
- * serialises the decisions the same way.)
+ * instances, overshoot it by at most one reservation, and a limit an administrator changed on any
+ * instance applies to the next decision. (PGlite runs one transaction at a time, which serialises
+ * the decisions the same way.)
  */
 export async function reserveBudget(ctx: Ctx, actor: Actor, estimateMicros: Micros): Promise<Reservation> {
-  const { budget } = ctx.config
-  const enforced = budget.enforce && ((budget.dailyLimit ?? 0) > 0 || (budget.monthlyLimit ?? 0) > 0)
-  if (!enforced) return NOTHING_RESERVED
   const now = ctx.now()
   const id = await ctx.db.transaction(async (tx) => {
     const rows = budgetFor(tx, actor)
     await rows.lockDecisions()
-    const spent = await spendMicros({ ...ctx, db: tx }, actor)
+    const decide = { ...ctx, db: tx }
+    const budget = await effectiveBudgetFor(decide, actor, { fresh: true })
+    if (!isEnforced(budget)) return null
+    const spent = await spendMicros(decide, actor, budget.timeZone)
     const reserved = await rows.reserved(now)
     // Decided in integer micro-dollars: spend exactly at the limit is refused, a micro-dollar under is not.
     const period = exceededPeriod(
       {
         dailyUsed: spent.daily,
-        dailyLimit: dollarsToMicros(budget.dailyLimit ?? 0),
+        dailyLimit: budget.dailyLimitMicros,
         monthlyUsed: spent.monthly,
-        monthlyLimit: dollarsToMicros(budget.monthlyLimit ?? 0),
+        monthlyLimit: budget.monthlyLimitMicros,
       },
       reserved,
     )
     if (period) throw new AppError('rate_limited:budget', exceededMessage(period))
     return rows.reserve(estimateMicros, now, new Date(now.getTime() + reservationTtlMs(ctx.config)))
   })
+  if (id === null) return NOTHING_RESERVED
   let released = false
   return {
     id,

@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     expect(config.ai.embeddingDimensions).toBe(1536)
     expect(config.budget.alertThreshold).toBe(80)
     expect(config.requireEmailConfirmation).toBe(false)
+    expect(config.orgTimeZone).toBe('UTC')
+  })
+
+  test('ORG_TIME_ZONE takes an IANA zone, in its canonical spelling', () => {
+    expect(loadConfig({ ORG_TIME_ZONE: 'Europe/Paris' }).orgTimeZone).toBe('Europe/Paris')
+    expect(loadConfig({ ORG_TIME_ZONE: 'america/los_angeles' }).orgTimeZone).toBe('America/Los_Angeles')
   })
 
   test.each([
@@ -44,6 +50,8 @@ describe('loadConfig', () => {
     ['BUDGET_DAILY_LIMIT', '-5'],
     ['BUDGET_ALERT_THRESHOLD', '150'],
     ['OPENAI_BASE_URL', 'ftp://models.example.com'],
+    ['ORG_TIME_ZONE', 'Mars/Olympus_Mons'],
+    ['ORG_TIME_ZONE', '+01:00'],
   ])('a bad %s (%s) stops start-up with a message naming it', (name, value) => {
     const error = failure({ [name]: value })
     expect(error.variable).toBe(name)

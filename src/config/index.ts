@@ -13,6 +13,7 @@ import {
   readNumber,
   readOptionalNumber,
   readString,
+  readTimeZone,
   readUrl,
 } from './parse'
 
@@ -77,6 +78,8 @@ export function loadConfig(env: Env = process.env) {
       alertThreshold: readNumber(env, 'BUDGET_ALERT_THRESHOLD', 80, 1, 100),
       enforce: readBool(env, 'BUDGET_ENFORCE', false),
     },
+    /** Where budget days and months begin at midnight, until an administrator sets another zone. */
+    orgTimeZone: readTimeZone(env, 'ORG_TIME_ZONE', 'UTC'),
     uploads: {
       maxFileBytes: readInt(env, 'UPLOAD_MAX_FILE_BYTES', 25 * 1024 * 1024, 1, 2 ** 31),
       maxFilesPerMessage: readInt(env, 'UPLOAD_MAX_FILES', 10, 1, 100),

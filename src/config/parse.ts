@@ -1,5 +1,7 @@
 /** Small typed readers for environment variables; each failure names the variable. */
 
+import { canonicalTimeZone } from '../budget/periods'
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -82,4 +84,14 @@ export function readList(env: Env, name: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean)
+}
+
+/** An IANA time zone name ('Europe/Paris'), checked with Intl and returned in its canonical spelling. */
+export function readTimeZone(env: Env, name: string, fallback: string): string {
+  const raw = readString(env, name)
+  if (raw === undefined) return fallback
+  const zone = canonicalTimeZone(raw)
+  if (!zone)
+    throw new ConfigError(name, `must be an IANA time zone such as Europe/Paris or UTC, got "${raw}"`)
+  return zone
 }
