@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client'
 import { auditLog, chats, messages, usageRecords, users } from '../../../db/schema'
 import { linkTokenFromOutbox } from '../../auth/test-helpers'
 import { readOutbox } from '../../mail/outbox'
-import { findUser, type ListeningApp, startApp, type TestUser } from '../../test/harness'
+import { findUser, type ListeningApp, outcome, startApp, type TestUser } from '../../test/harness'
 import { waitFor } from '../../test/wait'
 import { LAST_ADMIN, SELF_CHANGE, updateUser } from './service'
 
@@ -387,7 +387,7 @@ describe('PATCH /api/admin/users/:id', () => {
   test('an admin cannot demote or ban themself (409 conflict:self)', async () => {
     for (const body of [{ role: 'user' }, { isBanned: true }]) {
       const res = await api().users({ id: admin.id }).patch(body)
-      expect({ status: res.status, body: res.error?.value }).toEqual({
+      expect(outcome(res)).toEqual({
         status: 409,
         body: { success: false, error: SELF_CHANGE, code: 'conflict:self' },
       })
@@ -519,7 +519,7 @@ describe('password reset, sessions, deletion', () => {
     expect((await api().users({ id: user.id }).delete()).status).toBe(404)
     const self = await api().users({ id: admin.id }).delete()
     expect(self.status).toBe(409)
-    expect((self.error!.value as { code: string }).code).toBe('conflict:self')
+    expect(outcome(self).body).toMatchObject({ code: 'conflict:self' })
   })
 })
 
