@@ -19,7 +19,10 @@ export interface AuditPosition {
 export function auditTrailFor(db: Db, actor: Actor) {
   assertAdmin(actor)
   return {
-    /** Newest first, filtered; keyset-paged on (created_at, id) over audit_log_created_idx. */
+    /**
+     * Newest first, filtered; keyset-paged on (created_at, id) over audit_log_created_idx, whose
+     * `desc nulls last` the order repeats (a bare `desc` would not use it).
+     */
     async list(query: {
       actorId?: string
       targetId?: string
@@ -56,7 +59,7 @@ export function auditTrailFor(db: Db, actor: Actor) {
               : undefined,
           ),
         )
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .orderBy(sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`)
         .limit(query.limit)
     },
   }
