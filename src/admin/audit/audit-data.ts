@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { auditLog } from '../../../db/schema'
 import type { Actor } from '../../auth/actor'

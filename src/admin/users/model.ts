@@ -19,6 +19,8 @@ export const createUserBody = t.Object({
   email: t.String({ maxLength: 300, error: 'email is required' }),
   fullName: t.String({ maxLength: 300, error: 'fullName is required' }),
   role: t.Optional(t.String({ maxLength: 20, error: 'role must be admin or user' })),
+  /** The account's language, and so its invitation mail's; English when absent. */
+  preferredLanguage: t.Optional(t.String({ maxLength: 10 })),
 })
 
 export const updateUserBody = t.Object({

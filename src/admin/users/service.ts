@@ -1,7 +1,10 @@
 import type { Actor } from '../../auth/actor'
+import { MAIL_TEXTS, type MailLanguage } from '../../auth/email-texts'
+import { invitationMail } from '../../auth/emails'
 import { isValidEmail } from '../../auth/model'
 import { createAccount, requestPasswordReset } from '../../auth/service'
 import { deleteSessions, endSessions, generateToken, type SessionUser } from '../../auth/session'
+import { createAuthToken } from '../../auth/tokens'
 import { microsToDollars } from '../../budget/money'
 import { isUuid } from '../../chats/cursor'
 import type { AppContext } from '../../context'
@@ -146,15 +149,19 @@ export async function getUser(ctx: AppContext, actor: Actor, id: string) {
   }
 }
 
+/** How long an invitation's set-password link works: people do not always read mail within the hour. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
 /**
- * Creates an account with a random password nobody knows and mails it a set-password link (the
- * password-reset link, in the account's language). If the mail cannot be sent the account is
- * removed again, so the admin can simply retry.
+ * Creates an account with a random password nobody knows and mails it an invitation whose link
+ * sets the password (a password-reset token, valid 7 days; following it also confirms the address),
+ * in the account's language. If the mail cannot be sent the account is removed again, so the admin
+ * can simply retry.
  */
 export async function createUser(
   ctx: AppContext,
   admin: AdminActor,
-  input: { email: string; fullName: string; role?: string },
+  input: { email: string; fullName: string; role?: string; preferredLanguage?: string },
   origin: RequestOrigin,
 ) {
   const email = input.email.trim()
@@ -163,25 +170,41 @@ export async function createUser(
   if (!fullName || fullName.length > 200)
     throw new AppError('bad_request:full_name', 'Full name is required (at most 200 characters)')
   const role = parseRole(input.role) ?? 'user'
+  const language = input.preferredLanguage ?? 'en'
+  const known = Object.keys(MAIL_TEXTS)
+  if (!known.includes(language))
+    throw new AppError('bad_request:language', `preferredLanguage must be one of ${known.join(', ')}`)
   const data = adminUsersFor(ctx.db, admin.actor)
   const user = await createAccount(ctx.db, ctx.config.passwordHash, {
     email,
     fullName,
     role,
-    // Unusable: 160 random bits, never shown; the mailed link sets the real one (and confirms the address).
+    // Unusable: 160 random bits, never shown; the mailed link sets the real one.
     password: generateToken(),
     confirmed: false,
+    preferredLanguage: language as MailLanguage,
   })
   try {
-    await requestPasswordReset(ctx, user.email)
+    const token = await createAuthToken(ctx.db, {
+      userId: user.id,
+      kind: 'password_reset',
+      now: ctx.now(),
+      ttlMs: INVITATION_TTL_MS,
+    })
+    await ctx.mailer.send(invitationMail(ctx.config, user.email, token, user.preferredLanguage))
   } catch (error) {
     await data.remove(user.id)
-    throw error
+    throw new AppError('unavailable:mail', 'Failed to send the invitation email', { cause: error })
   }
   await recordAudit(
     ctx,
     auditActor(admin),
-    { action: 'user.create', targetType: 'user', targetId: user.id, details: { email, role } },
+    {
+      action: 'user.create',
+      targetType: 'user',
+      targetId: user.id,
+      details: { email, role, preferredLanguage: language },
+    },
     origin,
   )
   return toAdminUser(user)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { io, type Socket } from 'socket.io-client'
-import { auditLog, chats, messages, usageRecords, users } from '../../../db/schema'
+import { auditLog, authTokens, chats, messages, usageRecords, users } from '../../../db/schema'
 import { linkTokenFromOutbox } from '../../auth/test-helpers'
 import { readOutbox } from '../../mail/outbox'
 import { findUser, type ListeningApp, outcome, startApp, type TestUser } from '../../test/harness'
@@ -296,19 +296,28 @@ describe('POST /api/admin/users', () => {
         action: 'user.create',
         actorId: admin.id,
         actorEmail: admin.email,
-        details: { email: 'new.person@example.com', role: 'user' },
+        details: { email: 'new.person@example.com', role: 'user', preferredLanguage: 'en' },
       },
     ])
   })
 
-  test('can create an admin', async () => {
+  test('can create an admin; the invitation is in the given language and lasts 7 days', async () => {
     const res = await api().users.post({
       email: 'second.admin@example.com',
       fullName: 'Second',
       role: 'admin',
+      preferredLanguage: 'fr',
     })
     expect(res.status).toBe(201)
     expect(res.data!.data.role).toBe('admin')
+    const mail = (await readOutbox(t.ctx.config.dataDir)).find(
+      (item) => item.to === 'second.admin@example.com',
+    )
+    expect(mail?.subject).toBe('Votre compte Parley est prêt')
+    const [token] = await t.ctx.db.select().from(authTokens).where(eq(authTokens.userId, res.data!.data.id))
+    const days = (token!.expiresAt.getTime() - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(6.9)
+    expect(days).toBeLessThanOrEqual(7)
   })
 
   test('a taken e-mail is 409, whatever its case; bad input is 400 with a code', async () => {
@@ -322,6 +331,7 @@ describe('POST /api/admin/users', () => {
       [{ email: 'nope', fullName: 'A', role: 'user' }, 'bad_request:email'],
       [{ email: 'ok@example.com', fullName: '  ', role: 'user' }, 'bad_request:full_name'],
       [{ email: 'ok@example.com', fullName: 'A', role: 'root' }, 'bad_request:role'],
+      [{ email: 'ok@example.com', fullName: 'A', preferredLanguage: 'xx' }, 'bad_request:language'],
       [{ fullName: 'A' }, 'bad_request:validation'],
     ] as const) {
       const res = await t.request('/api/admin/users', {
