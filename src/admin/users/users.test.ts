@@ -6,7 +6,9 @@ import { linkTokenFromOutbox } from '../../auth/test-helpers'
 import { readOutbox } from '../../mail/outbox'
 import { findUser, type ListeningApp, outcome, startApp, type TestUser } from '../../test/harness'
 import { waitFor } from '../../test/wait'
+import { auditTrailFor } from '../audit/audit-data'
 import { LAST_ADMIN, SELF_CHANGE, updateUser } from './service'
+import { adminUsersFor } from './users-data'
 
 /*
  * The admin user management API (docs/decisions/110-admin-users-and-audit.md): every route for
@@ -553,5 +555,21 @@ describe('users.last_active_at', () => {
     } finally {
       t.ctx.now = realNow
     }
+  })
+})
+
+describe('the admin accessors check the actor themselves', () => {
+  test('a non-admin or an impersonating admin is refused before any query', () => {
+    const user = t.actorOf({ id: plain.id })
+    const impersonating = {
+      ...t.actorOf({ id: plain.id, role: 'admin' }),
+      realUserId: admin.id,
+      impersonation: { adminId: admin.id, reasonCode: 'support', caseNumber: '1', expiresAt: new Date() },
+    }
+    for (const actor of [user, impersonating]) {
+      expect(() => adminUsersFor(t.ctx.db, actor)).toThrow('Admin access required')
+      expect(() => auditTrailFor(t.ctx.db, actor)).toThrow('Admin access required')
+    }
+    expect(() => adminUsersFor(t.ctx.db, t.actorOf({ id: admin.id, role: 'admin' }))).not.toThrow()
   })
 })
