@@ -1,10 +1,15 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
+import { adminAuditRoutes } from './audit/index'
 import { adminBudgetRoutes } from './budgets'
+import { adminUserRoutes } from './users/index'
 
 /**
  * The admin area's API under /api/admin: every route is `admin: true` (admin role, never while
  * impersonating) and audited (audit.ts). Each part is a plugin in its own folder.
  */
 export const adminRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'admin', prefix: '/api/admin' }).use(adminBudgetRoutes(ctx))
+  new Elysia({ name: 'admin', prefix: '/api/admin' })
+    .use(adminUserRoutes(ctx))
+    .use(adminAuditRoutes(ctx))
+    .use(adminBudgetRoutes(ctx))

@@ -2,6 +2,7 @@ import type { Session } from '../../db/schema'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { noteUser } from '../http/request-log'
+import { activityIsStale, noteActivity } from './activity-data'
 import { type SessionUser, validateSessionToken } from './session'
 
 /** An administrator acting as someone else (support access); null in every ordinary session. */
@@ -54,6 +55,7 @@ export async function resolveActor(
   const result = await validateSessionToken(ctx.db, credential.token, ctx.now())
   if (!result) throw new AppError('unauthorized', 'No active session')
   const { user, session } = result
+  if (activityIsStale(user.lastActiveAt, ctx.now())) noteActivity(ctx.db, user.id, ctx.now())
   const actor: Actor = {
     userId: user.id,
     realUserId: user.id,

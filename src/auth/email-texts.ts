@@ -21,6 +21,10 @@ const en = {
     subject: 'Reset your {product} password',
     text: 'Someone asked to reset the password of your {product} account.\n\nChoose a new password here:\n{link}\n\nThe link works for 1 hour and only once. If it was not you, ignore this message; your password stays as it is.',
   },
+  invitation: {
+    subject: 'Your {product} account is ready',
+    text: 'An administrator created a {product} account for you.\n\nChoose your password here:\n{link}\n\nThe link works for 7 days and only once. After that, use “Forgot password” on the sign-in page.',
+  },
   emailChange: {
     subject: 'Confirm your new {product} email address',
     text: 'Your {product} account asked to use this address from now on.\n\nConfirm the change by opening this link:\n{link}\n\nThe link works for 24 hours. Until then the account keeps its current address.',
@@ -63,6 +67,10 @@ const es = translation({
     subject: 'Restablece tu contraseña de {product}',
     text: 'Alguien ha solicitado restablecer la contraseña de tu cuenta de {product}.\n\nElige una nueva contraseña aquí:\n{link}\n\nEl enlace es válido durante 1 hora y solo se puede usar una vez. Si no has sido tú, ignora este mensaje; tu contraseña seguirá siendo la misma.',
   },
+  invitation: {
+    subject: 'Tu cuenta de {product} está lista',
+    text: 'Un administrador ha creado una cuenta de {product} para ti.\n\nElige tu contraseña aquí:\n{link}\n\nEl enlace es válido durante 7 días y solo se puede usar una vez. Después, usa «¿Has olvidado tu contraseña?» en la página de inicio de sesión.',
+  },
   emailChange: {
     subject: 'Confirma tu nueva dirección de correo electrónico de {product}',
     text: 'Se ha solicitado usar esta dirección para tu cuenta de {product} a partir de ahora.\n\nConfirma el cambio abriendo este enlace:\n{link}\n\nEl enlace es válido durante 24 horas. Hasta entonces, la cuenta conserva su dirección actual.',
@@ -77,6 +85,10 @@ const fr = translation({
   passwordReset: {
     subject: 'Réinitialisez votre mot de passe {product}',
     text: 'Quelqu’un a demandé la réinitialisation du mot de passe de votre compte {product}.\n\nChoisissez un nouveau mot de passe ici\u00a0:\n{link}\n\nCe lien est valable 1\u00a0heure et ne peut servir qu’une seule fois. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u00a0; votre mot de passe reste inchangé.',
+  },
+  invitation: {
+    subject: 'Votre compte {product} est prêt',
+    text: 'Un administrateur a créé un compte {product} pour vous.\n\nChoisissez votre mot de passe ici\u00a0:\n{link}\n\nCe lien est valable 7\u00a0jours et ne peut servir qu’une seule fois. Ensuite, utilisez «\u00a0Mot de passe oublié\u00a0» sur la page de connexion.',
   },
   emailChange: {
     subject: 'Confirmez votre nouvelle adresse e-mail {product}',
@@ -93,6 +105,10 @@ const de = translation({
     subject: 'Setze dein {product}-Passwort zurück',
     text: 'Jemand hat angefordert, das Passwort deines {product}-Kontos zurückzusetzen.\n\nWähle hier ein neues Passwort:\n{link}\n\nDer Link ist 1 Stunde lang gültig und funktioniert nur einmal. Falls du das nicht warst, ignoriere diese Nachricht; dein Passwort bleibt unverändert.',
   },
+  invitation: {
+    subject: 'Dein {product}-Konto ist bereit',
+    text: 'Ein Administrator hat ein {product}-Konto für dich angelegt.\n\nWähle hier dein Passwort:\n{link}\n\nDer Link ist 7 Tage lang gültig und funktioniert nur einmal. Danach nutze „Passwort vergessen“ auf der Anmeldeseite.',
+  },
   emailChange: {
     subject: 'Bestätige deine neue E-Mail-Adresse für {product}',
     text: 'Für dein {product}-Konto wurde angefordert, ab jetzt diese Adresse zu verwenden.\n\nBestätige die Änderung, indem du diesen Link öffnest:\n{link}\n\nDer Link ist 24 Stunden lang gültig. Bis dahin behält das Konto seine bisherige Adresse.',
@@ -108,6 +124,10 @@ const it = translation({
     subject: 'Reimposta la password di {product}',
     text: 'Qualcuno ha chiesto di reimpostare la password del tuo account {product}.\n\nScegli una nuova password qui:\n{link}\n\nIl link è valido per 1 ora e si può usare una sola volta. Se la richiesta non è partita da te, ignora questo messaggio; la tua password resterà invariata.',
   },
+  invitation: {
+    subject: 'Il tuo account {product} è pronto',
+    text: 'Un amministratore ha creato un account {product} per te.\n\nScegli la tua password qui:\n{link}\n\nIl link è valido per 7 giorni e si può usare una sola volta. Dopo, usa «Password dimenticata» nella pagina di accesso.',
+  },
   emailChange: {
     subject: 'Conferma il tuo nuovo indirizzo e-mail per {product}',
     text: 'È stato chiesto di usare d’ora in poi questo indirizzo per il tuo account {product}.\n\nConferma la modifica aprendo questo link:\n{link}\n\nIl link è valido per 24 ore. Fino ad allora l’account mantiene il suo indirizzo attuale.',
@@ -122,6 +142,10 @@ const pt = translation({
   passwordReset: {
     subject: 'Redefina sua senha do {product}',
     text: 'Alguém pediu para redefinir a senha da sua conta no {product}.\n\nEscolha uma nova senha aqui:\n{link}\n\nO link é válido por 1 hora e só pode ser usado uma vez. Se não foi você, ignore esta mensagem; sua senha continua a mesma.',
+  },
+  invitation: {
+    subject: 'Sua conta no {product} está pronta',
+    text: 'Um administrador criou uma conta no {product} para você.\n\nEscolha sua senha aqui:\n{link}\n\nO link é válido por 7 dias e só pode ser usado uma vez. Depois disso, use “Esqueci minha senha” na página de login.',
   },
   emailChange: {
     subject: 'Confirme seu novo endereço de e-mail no {product}',

@@ -21,6 +21,11 @@ export function passwordResetMail(config: Config, to: string, token: string, lan
   return mail(config, 'passwordReset', language, to, `${config.appUrl}/auth/reset-password?token=${token}`)
 }
 
+/** To an account an administrator created: its set-password link is a (longer-lived) reset link. */
+export function invitationMail(config: Config, to: string, token: string, language: MailLanguage): Mail {
+  return mail(config, 'invitation', language, to, `${config.appUrl}/auth/reset-password?token=${token}`)
+}
+
 /** Goes to the new address, in the account's language (the one who asked is the account holder). */
 export function emailChangeMail(config: Config, to: string, token: string, language: MailLanguage): Mail {
   return mail(config, 'emailChange', language, to, `${config.appUrl}/auth/confirm?token=${token}`)

@@ -15,11 +15,12 @@ export const TOKEN_TTL_MS: Record<AuthTokenKind, number> = {
 
 /**
  * Issues a single-use token for a mailed link. Only its SHA-256 is stored (like sessions), and an
- * unused older token of the same kind is withdrawn, so only the newest link works.
+ * unused older token of the same kind is withdrawn, so only the newest link works. `ttlMs` overrides
+ * the kind's lifetime (an administrator's invitation: a set-password link that lasts 7 days).
  */
 export async function createAuthToken(
   db: Db,
-  input: { userId: string; kind: AuthTokenKind; newEmail?: string; now: Date },
+  input: { userId: string; kind: AuthTokenKind; newEmail?: string; now: Date; ttlMs?: number },
 ): Promise<string> {
   const token = generateToken()
   await db
@@ -32,7 +33,7 @@ export async function createAuthToken(
     userId: input.userId,
     kind: input.kind,
     newEmail: input.newEmail ?? null,
-    expiresAt: new Date(input.now.getTime() + TOKEN_TTL_MS[input.kind]),
+    expiresAt: new Date(input.now.getTime() + (input.ttlMs ?? TOKEN_TTL_MS[input.kind])),
   })
   return token
 }

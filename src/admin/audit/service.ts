@@ -1,0 +1,61 @@
+import type { Actor } from '../../auth/actor'
+import { isUuid } from '../../chats/cursor'
+import type { AppContext } from '../../context'
+import { AppError } from '../../http/errors'
+import { decodeCursorParts, encodeCursor, isStampKey, parseLimit } from '../users/service'
+import { auditTrailFor } from './audit-data'
+
+/** An ISO date or date-time between 1970 and 9999, for the `from`/`to` filters. */
+function parseInstant(value: string | undefined, name: 'from' | 'to'): Date | undefined {
+  if (value === undefined || value === '') return undefined
+  const ms = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
+    ? Date.parse(value)
+    : Number.NaN
+  if (!(ms >= 0 && ms <= Date.UTC(9999, 11, 31)))
+    throw new AppError(
+      `bad_request:${name}`,
+      `${name} must be an ISO date or date-time (2026-01-31T12:00:00Z)`,
+    )
+  return new Date(ms)
+}
+
+export async function listAudit(
+  ctx: AppContext,
+  actor: Actor,
+  query: {
+    actor?: string
+    target?: string
+    action?: string
+    from?: string
+    to?: string
+    cursor?: string
+    limit?: string
+  },
+) {
+  if (query.actor !== undefined && query.actor !== '' && !isUuid(query.actor))
+    throw new AppError('bad_request:actor', 'actor must be a user id')
+  const from = parseInstant(query.from, 'from')
+  const to = parseInstant(query.to, 'to')
+  const limit = parseLimit(query.limit)
+  let after: { key: string; id: string } | undefined
+  if (query.cursor) {
+    const [key, id] = decodeCursorParts(query.cursor)
+    if (!isStampKey(key) || !isUuid(id)) throw new AppError('bad_request:cursor', 'Invalid cursor')
+    after = { key, id: id.toLowerCase() }
+  }
+  const rows = await auditTrailFor(ctx.db, actor).list({
+    actorId: query.actor || undefined,
+    targetId: query.target || undefined,
+    action: query.action || undefined,
+    from,
+    to,
+    after,
+    limit: limit + 1,
+  })
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    items: page.map(({ key: _, ...entry }) => entry),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.key, last.id]) : null,
+  }
+}

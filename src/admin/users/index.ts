@@ -1,0 +1,77 @@
+import { Elysia } from 'elysia'
+import { authGuard } from '../../auth/guard'
+import type { AppContext } from '../../context'
+import { createUserBody, updateUserBody, userListQuery } from './model'
+import {
+  createUser,
+  deleteUser,
+  endUserSessions,
+  getUser,
+  listUsers,
+  sendPasswordReset,
+  updateUser,
+} from './service'
+
+/** /api/admin/users: every account, for administrators (admin role, never while impersonating). */
+export const adminUserRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'admin.users' })
+    .use(authGuard(ctx))
+    .get(
+      '/users',
+      async ({ actor, query }) => ({ success: true as const, data: await listUsers(ctx, actor, query) }),
+      {
+        admin: true,
+        query: userListQuery,
+        detail: { summary: 'Search and list accounts (keyset-paged)' },
+      },
+    )
+    .post(
+      '/users',
+      async ({ actor, user, body, request, server, set }) => {
+        const created = await createUser(ctx, { actor, user }, body, { request, server })
+        set.status = 201
+        return { success: true as const, data: created }
+      },
+      {
+        admin: true,
+        body: createUserBody,
+        detail: { summary: 'Create an account and mail a set-password link' },
+      },
+    )
+    .get(
+      '/users/:id',
+      async ({ actor, params }) => ({ success: true as const, data: await getUser(ctx, actor, params.id) }),
+      { admin: true, detail: { summary: 'One account with its sessions, counts and spend' } },
+    )
+    .patch(
+      '/users/:id',
+      async ({ actor, user, params, body, request, server }) => ({
+        success: true as const,
+        data: await updateUser(ctx, { actor, user }, params.id, body, { request, server }),
+      }),
+      { admin: true, body: updateUserBody, detail: { summary: 'Change an account’s role or ban it' } },
+    )
+    .post(
+      '/users/:id/password-reset',
+      async ({ actor, user, params, request, server }) => {
+        await sendPasswordReset(ctx, { actor, user }, params.id, { request, server })
+        return { success: true as const }
+      },
+      { admin: true, detail: { summary: 'Mail the account a password-reset link' } },
+    )
+    .delete(
+      '/users/:id/sessions',
+      async ({ actor, user, params, request, server }) => ({
+        success: true as const,
+        data: await endUserSessions(ctx, { actor, user }, params.id, { request, server }),
+      }),
+      { admin: true, detail: { summary: 'Sign the account out everywhere' } },
+    )
+    .delete(
+      '/users/:id',
+      async ({ actor, user, params, request, server }) => {
+        await deleteUser(ctx, { actor, user }, params.id, { request, server })
+        return { success: true as const }
+      },
+      { admin: true, detail: { summary: 'Delete the account and all its data' } },
+    )
