@@ -2,7 +2,14 @@ import { t } from 'elysia'
 
 export const chatListQuery = t.Object({
   cursor: t.Optional(t.String({ maxLength: 200 })),
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200, error: 'limit must be between 1 and 200' })),
+  limit: t.Optional(
+    t.Numeric({
+      minimum: 1,
+      maximum: 200,
+      multipleOf: 1,
+      error: 'limit must be a whole number between 1 and 200',
+    }),
+  ),
   q: t.Optional(t.String({ maxLength: 200 })),
 })
 

@@ -191,6 +191,24 @@ describe('URLs and cursors', () => {
     },
   )
 
+  // Found by the fuzz: a fractional page size reached Postgres's LIMIT as 2.5 and answered 500.
+  test.each(['1.5', '0', '201', 'NaN', '-3'])(
+    'a page size of %s is 400 for chats and messages',
+    async (limit) => {
+      const chat = await (
+        await t.request('/api/chats', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()
+      for (const path of ['/api/chats', `/api/chats/${chat.data.id}/messages`]) {
+        const res = await t.request(`${path}?limit=${limit}`, { headers })
+        expect({ path, status: res.status }).toEqual({ path, status: 400 })
+      }
+    },
+  )
+
   const forged = (text: string) => Buffer.from(text).toString('base64url')
   const id = '00000000-0000-4000-8000-000000000000'
   test.each([

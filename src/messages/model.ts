@@ -3,7 +3,14 @@ import { inlineAttachment } from '../attachments/model'
 
 export const messageListQuery = t.Object({
   cursor: t.Optional(t.String({ maxLength: 200 })),
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200, error: 'limit must be between 1 and 200' })),
+  limit: t.Optional(
+    t.Numeric({
+      minimum: 1,
+      maximum: 200,
+      multipleOf: 1,
+      error: 'limit must be a whole number between 1 and 200',
+    }),
+  ),
 })
 
 const optionalId = t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()]))
