@@ -183,7 +183,7 @@ describe('refusals', () => {
       const res = await org().put(body as never)
       expect(res.status).toBe(400)
       expect(res.error?.value).toMatchObject({ success: false, code })
-      expect((res.error?.value as unknown as { error: string }).error).toContain(words)
+      expect((res.error!.value as unknown as { error: string }).error).toContain(words)
       expect((await org().get()).data!.data.settings).toEqual(CLEARED)
       if (!('timeZone' in body)) {
         const user = await t.createUser()
