@@ -35,4 +35,9 @@ export const admin = {
   'admin.budgets.invalidAmount': 'Enter an amount in dollars, such as 12.50',
   'admin.budgets.invalidPercent': 'Enter a whole percent from 1 to 100',
   'admin.budgets.invalidTimeZone': 'Choose a time zone from the list',
+  // The server's refusals (400), by code
+  'admin.budgets.limitRefused':
+    'Enter an amount in dollars from 0 to 1,000,000,000 with at most two decimals (cents)',
+  'admin.budgets.thresholdRefused': 'The alert threshold must be a whole percent from 1 to 100',
+  'admin.budgets.timeZoneRefused': 'Unknown time zone. Choose one such as Europe/Paris or America/New_York',
 } as const

@@ -16,9 +16,6 @@
 export const errors = {
   // One fixed text per code.
   'error.bad_request:avatar': 'Please select an image file',
-  'error.bad_request:budget_limit':
-    'Enter an amount in dollars from 0 to 1,000,000,000 with at most two decimals (cents)',
-  'error.bad_request:budget_threshold': 'The alert threshold must be a whole percent from 1 to 100',
   'error.bad_request:cursor': 'Invalid cursor',
   'error.bad_request:email': 'The new email address is the same as the current one',
   'error.bad_request:encoding': 'Malformed percent-encoding in the request',
@@ -29,7 +26,6 @@ export const errors = {
   // Lingui decodes `\uXXXX` in a message: `\u005C` is the backslash, so this reads `(\u0000)` as the server's does.
   'error.bad_request:nul': 'Text cannot contain NUL characters (\\u005Cu0000)',
   'error.bad_request:regenerate': 'There is no question to answer again in this chat',
-  'error.bad_request:time_zone': 'Unknown time zone. Choose one such as Europe/Paris or America/New_York',
   'error.bad_request:url': 'Malformed percent-encoding in the URL',
   'error.bad_request:web_search': 'Web search is not configured on this server',
   'error.conflict:email': 'An account with this email already exists',

@@ -3,6 +3,7 @@ import { type FormEvent, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { formatMoney } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
+import { errorCode } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { Input } from '../../../ui/input'
@@ -12,6 +13,13 @@ import { EnforceSwitch } from './enforce-switch'
 import { FieldRow } from './field-row'
 import { TimeZoneCombobox } from './time-zone-combobox'
 import '../../../i18n/areas/admin'
+
+/** The server's budget refusals in the reader's language (kept in this chunk, not the app's error catalogue). */
+const REFUSALS = {
+  'bad_request:budget_limit': 'admin.budgets.limitRefused',
+  'bad_request:budget_threshold': 'admin.budgets.thresholdRefused',
+  'bad_request:time_zone': 'admin.budgets.timeZoneRefused',
+} as const
 
 /** Every zone the browser knows, plus UTC and the one set now (should the browser not list them). */
 function timeZones(current: string): string[] {
@@ -41,7 +49,11 @@ export function BudgetsForm({ budget }: { budget: OrgBudget }) {
       setForm((typed) => (body.reset ? { ...typed, [body.reset]: fresh[body.reset] } : fresh))
       toast.success(body.reset ? t('admin.budgets.resetDone') : t('admin.budgets.saved'))
     },
-    onError: (error) => setFailure(error.message),
+    onError: (error) => {
+      const refusal = REFUSALS[errorCode(error) as keyof typeof REFUSALS]
+      // Anything else is errorText's: the code's translation, else the server's own words.
+      setFailure(refusal ? t(refusal) : error.message)
+    },
   })
 
   const set = <K extends BudgetFieldName>(name: K, value: BudgetForm[K]) =>

@@ -35,6 +35,11 @@ export const admin = {
   'admin.budgets.invalidAmount': 'Gib einen Betrag in Dollar ein, zum Beispiel 12,50',
   'admin.budgets.invalidPercent': 'Gib eine ganze Prozentzahl von 1 bis 100 ein',
   'admin.budgets.invalidTimeZone': 'Wähle eine Zeitzone aus der Liste',
+  // The server's refusals (400), by code
+  'admin.budgets.limitRefused':
+    'Gib einen Betrag in Dollar von 0 bis 1.000.000.000 mit höchstens zwei Nachkommastellen (Cent) ein',
+  'admin.budgets.thresholdRefused': 'Die Warnschwelle muss eine ganze Prozentzahl von 1 bis 100 sein',
+  'admin.budgets.timeZoneRefused': 'Unbekannte Zeitzone. Wähle eine wie Europe/Paris oder America/New_York',
 } as const
 
 translationOf<typeof english>()(admin)

@@ -7,9 +7,6 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Bitte wähle eine Bilddatei aus',
-  'error.bad_request:budget_limit':
-    'Gib einen Betrag in Dollar von 0 bis 1.000.000.000 mit höchstens zwei Nachkommastellen (Cent) ein',
-  'error.bad_request:budget_threshold': 'Die Warnschwelle muss eine ganze Prozentzahl von 1 bis 100 sein',
   'error.bad_request:cursor': 'Ungültige Position in der Liste',
   'error.bad_request:email': 'Die neue E-Mail-Adresse ist dieselbe wie die aktuelle',
   'error.bad_request:encoding': 'Fehlerhafte Prozent-Kodierung in der Anfrage',
@@ -19,7 +16,6 @@ export const errors = {
   'error.bad_request:model': 'Das Modell konnte nicht festgelegt werden',
   'error.bad_request:nul': 'Text darf keine NUL-Zeichen (U+0000) enthalten',
   'error.bad_request:regenerate': 'In diesem Chat gibt es keine Frage, die erneut beantwortet werden könnte',
-  'error.bad_request:time_zone': 'Unbekannte Zeitzone. Wähle eine wie Europe/Paris oder America/New_York',
   'error.bad_request:url': 'Fehlerhafte Prozent-Kodierung in der URL',
   'error.bad_request:web_search': 'Die Websuche ist auf diesem Server nicht eingerichtet',
   'error.conflict:email': 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse',

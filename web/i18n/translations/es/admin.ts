@@ -36,6 +36,11 @@ export const admin = {
   'admin.budgets.invalidAmount': 'Introduce un importe en dólares, por ejemplo 12.50',
   'admin.budgets.invalidPercent': 'Introduce un porcentaje entero de 1 a 100',
   'admin.budgets.invalidTimeZone': 'Elige una zona horaria de la lista',
+  // The server's refusals (400), by code
+  'admin.budgets.limitRefused':
+    'Introduce un importe en dólares de 0 a 1.000.000.000 con dos decimales como máximo (centavos)',
+  'admin.budgets.thresholdRefused': 'El umbral de alerta debe ser un porcentaje entero de 1 a 100',
+  'admin.budgets.timeZoneRefused': 'Zona horaria desconocida. Elige una como Europe/Paris o America/New_York',
 } as const
 
 translationOf<typeof english>()(admin)

@@ -7,9 +7,6 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Selecciona un archivo de imagen',
-  'error.bad_request:budget_limit':
-    'Introduce un importe en dólares de 0 a 1.000.000.000 con dos decimales como máximo (centavos)',
-  'error.bad_request:budget_threshold': 'El umbral de alerta debe ser un porcentaje entero de 1 a 100',
   'error.bad_request:cursor': 'Posición de la lista no válida',
   'error.bad_request:email': 'El nuevo correo electrónico es el mismo que el actual',
   'error.bad_request:encoding': 'Codificación porcentual incorrecta en la solicitud',
@@ -19,7 +16,6 @@ export const errors = {
   'error.bad_request:model': 'No se pudo establecer el modelo',
   'error.bad_request:nul': 'El texto no puede contener caracteres NUL (U+0000)',
   'error.bad_request:regenerate': 'En este chat no hay ninguna pregunta que volver a responder',
-  'error.bad_request:time_zone': 'Zona horaria desconocida. Elige una como Europe/Paris o America/New_York',
   'error.bad_request:url': 'Codificación porcentual incorrecta en la URL',
   'error.bad_request:web_search': 'La búsqueda web no está configurada en este servidor',
   'error.conflict:email': 'Ya existe una cuenta con este correo electrónico',

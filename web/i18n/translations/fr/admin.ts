@@ -36,6 +36,12 @@ export const admin = {
   'admin.budgets.invalidAmount': 'Saisissez un montant en dollars, par exemple 12,50',
   'admin.budgets.invalidPercent': 'Saisissez un pourcentage entier de 1 à 100',
   'admin.budgets.invalidTimeZone': 'Choisissez un fuseau horaire dans la liste',
+  // The server's refusals (400), by code
+  'admin.budgets.limitRefused':
+    'Saisissez un montant en dollars de 0 à 1 000 000 000 avec au plus deux décimales (cents)',
+  'admin.budgets.thresholdRefused': 'Le seuil d’alerte doit être un pourcentage entier de 1 à 100',
+  'admin.budgets.timeZoneRefused':
+    'Fuseau horaire inconnu. Choisissez-en un comme Europe/Paris ou America/New_York',
 } as const
 
 translationOf<typeof english>()(admin)

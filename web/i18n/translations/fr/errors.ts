@@ -7,9 +7,6 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Veuillez sélectionner un fichier image',
-  'error.bad_request:budget_limit':
-    'Saisissez un montant en dollars de 0 à 1 000 000 000 avec au plus deux décimales (cents)',
-  'error.bad_request:budget_threshold': 'Le seuil d’alerte doit être un pourcentage entier de 1 à 100',
   'error.bad_request:cursor': 'Position dans la liste non valide',
   'error.bad_request:email': 'La nouvelle adresse e-mail est identique à l’adresse actuelle',
   'error.bad_request:encoding': 'Encodage en pourcentage incorrect dans la requête',
@@ -20,8 +17,6 @@ export const errors = {
   'error.bad_request:nul': 'Le texte ne peut pas contenir de caractères NUL (U+0000)',
   'error.bad_request:regenerate':
     'Cette discussion ne contient aucune question à laquelle répondre de nouveau',
-  'error.bad_request:time_zone':
-    'Fuseau horaire inconnu. Choisissez-en un comme Europe/Paris ou America/New_York',
   'error.bad_request:url': 'Encodage en pourcentage incorrect dans l’URL',
   'error.bad_request:web_search': 'La recherche web n’est pas configurée sur ce serveur',
   'error.conflict:email': 'Un compte existe déjà avec cette adresse e-mail',

@@ -36,6 +36,12 @@ export const admin = {
   'admin.budgets.invalidAmount': 'Inserisci un importo in dollari, ad esempio 12,50',
   'admin.budgets.invalidPercent': 'Inserisci una percentuale intera da 1 a 100',
   'admin.budgets.invalidTimeZone': 'Scegli un fuso orario dall’elenco',
+  // The server's refusals (400), by code
+  'admin.budgets.limitRefused':
+    'Inserisci un importo in dollari da 0 a 1.000.000.000 con al massimo due decimali (centesimi)',
+  'admin.budgets.thresholdRefused': 'La soglia di avviso deve essere una percentuale intera da 1 a 100',
+  'admin.budgets.timeZoneRefused':
+    'Fuso orario sconosciuto. Scegline uno come Europe/Paris o America/New_York',
 } as const
 
 translationOf<typeof english>()(admin)

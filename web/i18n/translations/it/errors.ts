@@ -7,9 +7,6 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Seleziona un file immagine',
-  'error.bad_request:budget_limit':
-    'Inserisci un importo in dollari da 0 a 1.000.000.000 con al massimo due decimali (centesimi)',
-  'error.bad_request:budget_threshold': 'La soglia di avviso deve essere una percentuale intera da 1 a 100',
   'error.bad_request:cursor': 'Posizione nell’elenco non valida',
   'error.bad_request:email': 'Il nuovo indirizzo e-mail è uguale a quello attuale',
   'error.bad_request:encoding': 'Codifica percentuale non valida nella richiesta',
@@ -19,7 +16,6 @@ export const errors = {
   'error.bad_request:model': 'Impossibile impostare il modello',
   'error.bad_request:nul': 'Il testo non può contenere caratteri NUL (U+0000)',
   'error.bad_request:regenerate': 'In questa chat non c’è nessuna domanda a cui rispondere di nuovo',
-  'error.bad_request:time_zone': 'Fuso orario sconosciuto. Scegline uno come Europe/Paris o America/New_York',
   'error.bad_request:url': 'Codifica percentuale non valida nell’URL',
   'error.bad_request:web_search': 'La ricerca web non è configurata su questo server',
   'error.conflict:email': 'Esiste già un account con questo indirizzo e-mail',

@@ -36,6 +36,12 @@ export const admin = {
   'admin.budgets.invalidAmount': 'Digite um valor em dólares, por exemplo 12,50',
   'admin.budgets.invalidPercent': 'Digite uma porcentagem inteira de 1 a 100',
   'admin.budgets.invalidTimeZone': 'Escolha um fuso horário da lista',
+  // The server's refusals (400), by code
+  'admin.budgets.limitRefused':
+    'Digite um valor em dólares de 0 a 1.000.000.000 com no máximo duas casas decimais (centavos)',
+  'admin.budgets.thresholdRefused': 'O limiar de alerta deve ser uma porcentagem inteira de 1 a 100',
+  'admin.budgets.timeZoneRefused':
+    'Fuso horário desconhecido. Escolha um como Europe/Paris ou America/New_York',
 } as const
 
 translationOf<typeof english>()(admin)

@@ -7,9 +7,6 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Selecione um arquivo de imagem',
-  'error.bad_request:budget_limit':
-    'Digite um valor em dólares de 0 a 1.000.000.000 com no máximo duas casas decimais (centavos)',
-  'error.bad_request:budget_threshold': 'O limiar de alerta deve ser uma porcentagem inteira de 1 a 100',
   'error.bad_request:cursor': 'Posição da lista inválida',
   'error.bad_request:email': 'O novo endereço de e-mail é igual ao atual',
   'error.bad_request:encoding': 'Codificação percentual inválida na solicitação',
@@ -19,8 +16,6 @@ export const errors = {
   'error.bad_request:model': 'Não foi possível definir o modelo',
   'error.bad_request:nul': 'O texto não pode conter caracteres NUL (U+0000)',
   'error.bad_request:regenerate': 'Não há nenhuma pergunta para responder novamente nesta conversa',
-  'error.bad_request:time_zone':
-    'Fuso horário desconhecido. Escolha um como Europe/Paris ou America/New_York',
   'error.bad_request:url': 'Codificação percentual inválida na URL',
   'error.bad_request:web_search': 'A pesquisa na web não está configurada neste servidor',
   'error.conflict:email': 'Já existe uma conta com este e-mail',
