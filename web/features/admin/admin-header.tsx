@@ -12,8 +12,8 @@ export function AdminHeader({ adminName }: { adminName: string }) {
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3 sm:px-6">
         <ShieldCheck className="size-7 shrink-0 text-brand-ink" aria-hidden />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-bold tracking-tight">{t('admin.title')}</h1>
-          <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
+          <h1 className="text-lg font-bold tracking-tight">{t('admin.title')}</h1>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
             {withNode(
               t('admin.signedInAs', { name: SLOT }),
               <span className="font-medium text-zinc-800 dark:text-zinc-200">{adminName}</span>,

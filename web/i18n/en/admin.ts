@@ -31,7 +31,8 @@ export const admin = {
   'admin.budgets.source.environment': 'From the environment',
   'admin.budgets.source.organisation': 'Set here',
   'admin.budgets.reset': 'Reset to environment',
-  'admin.budgets.resetLabel': 'Reset {field} to the environment’s value',
+  // The button's name: its visible text, then which setting (for screen readers, where several stand together)
+  'admin.budgets.resetLabel': 'Reset to environment: {field}',
   'admin.budgets.invalidAmount': 'Enter an amount in dollars, such as 12.50',
   'admin.budgets.invalidPercent': 'Enter a whole percent from 1 to 100',
   'admin.budgets.invalidTimeZone': 'Choose a time zone from the list',

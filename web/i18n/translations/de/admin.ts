@@ -31,7 +31,7 @@ export const admin = {
   'admin.budgets.source.environment': 'Aus der Umgebung',
   'admin.budgets.source.organisation': 'Hier festgelegt',
   'admin.budgets.reset': 'Auf Umgebung zurücksetzen',
-  'admin.budgets.resetLabel': '{field} auf den Wert der Umgebung zurücksetzen',
+  'admin.budgets.resetLabel': 'Auf Umgebung zurücksetzen: {field}',
   'admin.budgets.invalidAmount': 'Gib einen Betrag in Dollar ein, zum Beispiel 12,50',
   'admin.budgets.invalidPercent': 'Gib eine ganze Prozentzahl von 1 bis 100 ein',
   'admin.budgets.invalidTimeZone': 'Wähle eine Zeitzone aus der Liste',

@@ -32,7 +32,7 @@ export const admin = {
   'admin.budgets.source.environment': 'Del entorno',
   'admin.budgets.source.organisation': 'Fijado aquí',
   'admin.budgets.reset': 'Restablecer al entorno',
-  'admin.budgets.resetLabel': 'Restablecer {field} al valor del entorno',
+  'admin.budgets.resetLabel': 'Restablecer al entorno: {field}',
   'admin.budgets.invalidAmount': 'Introduce un importe en dólares, por ejemplo 12.50',
   'admin.budgets.invalidPercent': 'Introduce un porcentaje entero de 1 a 100',
   'admin.budgets.invalidTimeZone': 'Elige una zona horaria de la lista',
