@@ -22,7 +22,7 @@ export const admin = {
   'admin.budgets.current': 'Now: {amount}',
   'admin.budgets.noLimit': 'No limit',
   'admin.budgets.threshold': 'Alert threshold',
-  'admin.budgets.thresholdHint': 'Warn people once they have used this share of a limit (1–100 %).',
+  'admin.budgets.thresholdHint': 'Warn people once they have used this share of a limit (1–⁠100 %).',
   'admin.budgets.enforce': 'Block requests over the limit',
   'admin.budgets.enforceHint': 'When off, people are only warned.',
   'admin.budgets.timeZone': 'Time zone',

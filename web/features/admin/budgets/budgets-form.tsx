@@ -101,16 +101,21 @@ export function BudgetsForm({ budget }: { budget: OrgBudget }) {
         {...row('alertThreshold')}
       >
         {(control) => (
-          <Input
-            id={control.id}
-            aria-describedby={control.describedBy}
-            aria-invalid={control.invalid || undefined}
-            inputMode="numeric"
-            autoComplete="off"
-            className="max-w-24"
-            value={form.alertThreshold}
-            onChange={(event) => set('alertThreshold', event.target.value)}
-          />
+          <div className="flex items-center gap-2">
+            <Input
+              id={control.id}
+              aria-describedby={control.describedBy}
+              aria-invalid={control.invalid || undefined}
+              inputMode="numeric"
+              autoComplete="off"
+              className="max-w-24"
+              value={form.alertThreshold}
+              onChange={(event) => set('alertThreshold', event.target.value)}
+            />
+            <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-hidden>
+              %
+            </span>
+          </div>
         )}
       </FieldRow>
       <FieldRow label={t('admin.budgets.enforce')} hint={t('admin.budgets.enforceHint')} {...row('enforce')}>

@@ -65,7 +65,7 @@ export function TimeZoneCombobox({
 
   const optionId = (index: number) => `${listId}-${index}`
   return (
-    <div className="relative">
+    <div className="relative max-w-sm">
       <Input
         id={id}
         role="combobox"

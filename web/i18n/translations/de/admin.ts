@@ -22,7 +22,7 @@ export const admin = {
   'admin.budgets.current': 'Aktuell: {amount}',
   'admin.budgets.noLimit': 'Kein Limit',
   'admin.budgets.threshold': 'Warnschwelle',
-  'admin.budgets.thresholdHint': 'Warnen, sobald dieser Anteil eines Limits verbraucht ist (1–100 %).',
+  'admin.budgets.thresholdHint': 'Warnen, sobald dieser Anteil eines Limits verbraucht ist (1–⁠100 %).',
   'admin.budgets.enforce': 'Anfragen über dem Limit blockieren',
   'admin.budgets.enforceHint': 'Ausgeschaltet wird nur gewarnt.',
   'admin.budgets.timeZone': 'Zeitzone',

@@ -23,7 +23,7 @@ export const admin = {
   'admin.budgets.current': 'Ahora: {amount}',
   'admin.budgets.noLimit': 'Sin límite',
   'admin.budgets.threshold': 'Umbral de alerta',
-  'admin.budgets.thresholdHint': 'Avisa cuando se haya usado esta parte de un límite (1–100 %).',
+  'admin.budgets.thresholdHint': 'Avisa cuando se haya usado esta parte de un límite (1–⁠100 %).',
   'admin.budgets.enforce': 'Bloquear solicitudes por encima del límite',
   'admin.budgets.enforceHint': 'Si está desactivado, solo se avisa.',
   'admin.budgets.timeZone': 'Zona horaria',

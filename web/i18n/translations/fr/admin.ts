@@ -23,7 +23,7 @@ export const admin = {
   'admin.budgets.current': 'Actuellement : {amount}',
   'admin.budgets.noLimit': 'Aucun plafond',
   'admin.budgets.threshold': 'Seuil d’alerte',
-  'admin.budgets.thresholdHint': 'Avertir dès que cette part d’un plafond est utilisée (1–100 %).',
+  'admin.budgets.thresholdHint': 'Avertir dès que cette part d’un plafond est utilisée (1–⁠100 %).',
   'admin.budgets.enforce': 'Bloquer les requêtes au-delà du plafond',
   'admin.budgets.enforceHint': 'Désactivé, les personnes sont seulement averties.',
   'admin.budgets.timeZone': 'Fuseau horaire',

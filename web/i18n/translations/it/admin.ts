@@ -23,7 +23,7 @@ export const admin = {
   'admin.budgets.current': 'Ora: {amount}',
   'admin.budgets.noLimit': 'Nessun limite',
   'admin.budgets.threshold': 'Soglia di avviso',
-  'admin.budgets.thresholdHint': 'Avvisa quando è stata usata questa parte di un limite (1–100 %).',
+  'admin.budgets.thresholdHint': 'Avvisa quando è stata usata questa parte di un limite (1–⁠100 %).',
   'admin.budgets.enforce': 'Blocca le richieste oltre il limite',
   'admin.budgets.enforceHint': 'Se disattivato, viene solo mostrato un avviso.',
   'admin.budgets.timeZone': 'Fuso orario',

@@ -23,7 +23,7 @@ export const admin = {
   'admin.budgets.current': 'Agora: {amount}',
   'admin.budgets.noLimit': 'Sem limite',
   'admin.budgets.threshold': 'Limiar de alerta',
-  'admin.budgets.thresholdHint': 'Avisar quando esta parte de um limite tiver sido usada (1–100 %).',
+  'admin.budgets.thresholdHint': 'Avisar quando esta parte de um limite tiver sido usada (1–⁠100 %).',
   'admin.budgets.enforce': 'Bloquear solicitações acima do limite',
   'admin.budgets.enforceHint': 'Desativado, as pessoas só recebem um aviso.',
   'admin.budgets.timeZone': 'Fuso horário',
