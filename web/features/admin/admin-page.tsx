@@ -1,54 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, ShieldAlert, ShieldCheck } from 'lucide-react'
-import { useT } from '../../i18n/i18n'
-import { buttonClass } from '../../ui/button'
-import { SLOT, withNode } from '../../ui/with-node'
+import { LoadingScreen } from '../../ui/loading-screen'
 import { displayName, profileQuery } from '../profile/profile-query'
-import '../../i18n/areas/shell'
+import { AdminLayout } from './admin-layout'
+import { AdminRefusal } from './admin-refusal'
+import { RefusalBoundary } from './refusal-boundary'
 
 /** The admin area. Only administrators may open it; others are told so and given a way back. */
 export function AdminPage() {
-  const t = useT()
   const profile = useQuery(profileQuery)
-  if (profile.isPending) {
-    return (
-      <div
-        className="flex h-full items-center justify-center text-sm text-zinc-600 dark:text-zinc-400"
-        role="status"
-      >
-        {t('common.loading')}
-      </div>
-    )
-  }
-  const isAdmin = profile.data?.role === 'admin'
+  if (profile.isPending) return <LoadingScreen />
+  if (profile.data?.role !== 'admin') return <AdminRefusal />
   return (
-    <main
-      className="mx-auto flex min-h-full max-w-2xl flex-col justify-center px-6 py-12"
-      data-testid="admin-page"
-    >
-      {isAdmin ? (
-        <>
-          <ShieldCheck className="size-10 text-brand-ink" aria-hidden />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('shell.admin.title')}</h1>
-          <p className="mt-2 text-zinc-700 dark:text-zinc-300">
-            {withNode(
-              t('shell.admin.signedInAs', { name: SLOT }),
-              <span className="font-semibold">{displayName(profile.data)}</span>,
-            )}
-          </p>
-        </>
-      ) : (
-        <>
-          <ShieldAlert className="size-10 text-red-600 dark:text-red-400" aria-hidden />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('shell.admin.notAllowedTitle')}</h1>
-          <p className="mt-2 text-zinc-700 dark:text-zinc-300" role="alert">
-            {t('shell.admin.notAllowed')}
-          </p>
-        </>
-      )}
-      <a href="/" className={`${buttonClass('outline')} mt-8 self-start`}>
-        <ArrowLeft className="size-4" aria-hidden /> {t('common.backToApp')}
-      </a>
-    </main>
+    <RefusalBoundary>
+      <AdminLayout adminName={displayName(profile.data)} />
+    </RefusalBoundary>
   )
 }

@@ -1,4 +1,4 @@
-/** The signed-in frame: header, sidebar, chat list, composer, model picker, budget banner, theme, admin area, and shared UI pieces. */
+/** The signed-in frame: header, sidebar, chat list, composer, model picker, budget banner, theme, and shared UI pieces. */
 export const shell = {
   // Header, sidebar and the app's frame
   'shell.sidebar.open': 'Open sidebar',
@@ -71,10 +71,4 @@ export const shell = {
   'shell.budget.blocked.monthly': 'AI requests are blocked until next month.',
   'shell.budget.dismiss': 'Dismiss budget alert',
   'shell.budget.loadFailed': 'Failed to load the budget',
-
-  // Admin area
-  'shell.admin.title': 'Admin Panel',
-  'shell.admin.signedInAs': 'Signed in as administrator {name}.',
-  'shell.admin.notAllowedTitle': 'Not allowed',
-  'shell.admin.notAllowed': 'You are not allowed to open the admin area. Only administrators can.',
 } as const

@@ -60,10 +60,6 @@ export const shell = {
   'shell.budget.blocked.monthly': 'KI-Anfragen sind bis nächsten Monat gesperrt.',
   'shell.budget.dismiss': 'Budgethinweis schließen',
   'shell.budget.loadFailed': 'Budget konnte nicht geladen werden',
-  'shell.admin.title': 'Adminbereich',
-  'shell.admin.signedInAs': 'Angemeldet als Administrator {name}.',
-  'shell.admin.notAllowedTitle': 'Kein Zugriff',
-  'shell.admin.notAllowed': 'Du darfst den Adminbereich nicht öffnen. Das dürfen nur Administratoren.',
 } as const
 
 translationOf<typeof english>()(shell)

@@ -62,11 +62,6 @@ export const shell = {
   'shell.budget.blocked.monthly': 'Las solicitudes de IA están bloqueadas hasta el próximo mes.',
   'shell.budget.dismiss': 'Descartar alerta de presupuesto',
   'shell.budget.loadFailed': 'No se pudo cargar el presupuesto',
-  'shell.admin.title': 'Panel de administración',
-  'shell.admin.signedInAs': 'Sesión iniciada como administrador: {name}.',
-  'shell.admin.notAllowedTitle': 'Acceso no permitido',
-  'shell.admin.notAllowed':
-    'No tienes permiso para abrir el área de administración. Solo los administradores pueden hacerlo.',
 } as const
 
 translationOf<typeof english>()(shell)

@@ -61,11 +61,6 @@ export const shell = {
   'shell.budget.blocked.monthly': 'Les requêtes IA sont bloquées jusqu’au mois prochain.',
   'shell.budget.dismiss': 'Masquer l’alerte de budget',
   'shell.budget.loadFailed': 'Impossible de charger le budget',
-  'shell.admin.title': 'Administration',
-  'shell.admin.signedInAs': 'Connecté en tant qu’administrateur {name}.',
-  'shell.admin.notAllowedTitle': 'Accès refusé',
-  'shell.admin.notAllowed':
-    'Vous n’êtes pas autorisé à ouvrir l’espace d’administration. Seuls les administrateurs le peuvent.',
 } as const
 
 translationOf<typeof english>()(shell)

@@ -60,11 +60,6 @@ export const shell = {
   'shell.budget.blocked.monthly': 'Le richieste IA sono bloccate fino al mese prossimo.',
   'shell.budget.dismiss': 'Chiudi avviso sul budget',
   'shell.budget.loadFailed': 'Impossibile caricare il budget',
-  'shell.admin.title': 'Pannello di amministrazione',
-  'shell.admin.signedInAs': 'Accesso eseguito come amministratore {name}.',
-  'shell.admin.notAllowedTitle': 'Accesso negato',
-  'shell.admin.notAllowed':
-    'Non hai i permessi per aprire l’area di amministrazione. Solo gli amministratori possono farlo.',
 } as const
 
 translationOf<typeof english>()(shell)

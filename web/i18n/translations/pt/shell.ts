@@ -60,11 +60,6 @@ export const shell = {
   'shell.budget.blocked.monthly': 'As solicitações de IA estão bloqueadas até o próximo mês.',
   'shell.budget.dismiss': 'Dispensar alerta de orçamento',
   'shell.budget.loadFailed': 'Não foi possível carregar o orçamento',
-  'shell.admin.title': 'Painel de administração',
-  'shell.admin.signedInAs': 'Conectado como administrador {name}.',
-  'shell.admin.notAllowedTitle': 'Acesso não permitido',
-  'shell.admin.notAllowed':
-    'Você não tem permissão para abrir a área de administração. Somente administradores podem.',
 } as const
 
 translationOf<typeof english>()(shell)

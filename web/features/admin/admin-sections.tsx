@@ -1,0 +1,30 @@
+import type { LucideIcon } from 'lucide-react'
+import { Wallet } from 'lucide-react'
+import { type ComponentType, lazy } from 'react'
+import type { MessageId } from '../../i18n/catalogue'
+
+export interface AdminSection {
+  /** In the address: /admin#budgets. */
+  id: string
+  /** Its name in the navigation and as the page's heading. */
+  label: Extract<MessageId, `admin.nav.${string}`>
+  icon: LucideIcon
+  /** Loaded when first opened, so the admin chunk grows by one small import per section. */
+  component: ComponentType
+}
+
+/** The admin area's sections, in navigation order. Adding a section is one entry here. */
+export const ADMIN_SECTIONS: AdminSection[] = [
+  {
+    id: 'budgets',
+    label: 'admin.nav.budgets',
+    icon: Wallet,
+    component: lazy(() => import('./budgets/budgets-section').then((m) => ({ default: m.BudgetsSection }))),
+  },
+]
+
+/** The section an address names (`#budgets`), else the first. */
+export function sectionOf(hash: string): AdminSection {
+  const id = hash.replace(/^#/, '')
+  return ADMIN_SECTIONS.find((section) => section.id === id) ?? ADMIN_SECTIONS[0]!
+}
