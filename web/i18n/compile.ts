@@ -2,6 +2,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage'
 import type { MessageId } from './catalogue'
 import { en } from './en'
 import { account } from './en/account'
+import { adminUsers } from './en/adminUsers'
 import { auth } from './en/auth'
 import { chat } from './en/chat'
 import { common } from './en/common'
@@ -21,7 +22,7 @@ export const SOURCES: Record<Locale, Record<MessageId, string>> = { en, es, fr, 
  * English ships in areas, each with the code that shows it (decision 105): `common` with the app,
  * the others with their lazily loaded screens (web/i18n/areas/). Other languages are one chunk each.
  */
-export const ENGLISH_AREAS = { common, auth, shell, chat, account, errors } as const
+export const ENGLISH_AREAS = { common, auth, shell, chat, account, adminUsers, errors } as const
 export type Area = keyof typeof ENGLISH_AREAS
 
 /** The module of one area of the English catalogue. */

@@ -34,13 +34,14 @@ describe('compiled catalogues', () => {
       shell: 'shell',
       chat: 'chat',
       account: 'account',
+      adminUsers: 'adminUsers',
       error: 'errors',
     }
     const missing: string[] = []
     for await (const path of new Bun.Glob('web/{features,lib,routes,ui}/**/*.{ts,tsx}').scan('.')) {
       if (path.includes('.test.')) continue
       const text = await Bun.file(path).text()
-      for (const [, prefix] of text.matchAll(/\bt\(\s*['"`](auth|shell|chat|account|error)\./g)) {
+      for (const [, prefix] of text.matchAll(/\bt\(\s*['"`](auth|shell|chat|account|adminUsers|error)\./g)) {
         const area = areaOfPrefix[prefix!]!
         if (!text.includes(`i18n/areas/${area}'`)) missing.push(`${path}: ${area}`)
       }

@@ -4,6 +4,8 @@ import { useT } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button'
 import { SLOT, withNode } from '../../ui/with-node'
 import { displayName, profileQuery } from '../profile/profile-query'
+import { AuditSection } from './audit/audit-section'
+import { UsersSection } from './users/users-section'
 import '../../i18n/areas/shell'
 
 /** The admin area. Only administrators may open it; others are told so and given a way back. */
@@ -23,7 +25,11 @@ export function AdminPage() {
   const isAdmin = profile.data?.role === 'admin'
   return (
     <main
-      className="mx-auto flex min-h-full max-w-2xl flex-col justify-center px-6 py-12"
+      className={
+        isAdmin
+          ? 'mx-auto flex min-h-full max-w-6xl flex-col px-4 py-8 sm:px-6'
+          : 'mx-auto flex min-h-full max-w-2xl flex-col justify-center px-6 py-12'
+      }
       data-testid="admin-page"
     >
       {isAdmin ? (
@@ -36,6 +42,11 @@ export function AdminPage() {
               <span className="font-semibold">{displayName(profile.data)}</span>,
             )}
           </p>
+          {/* TEMPORARY: shown here until the admin shell (another branch) gives them their own sections. */}
+          <div className="mt-8 flex flex-col gap-12">
+            <UsersSection />
+            <AuditSection />
+          </div>
         </>
       ) : (
         <>

@@ -1,4 +1,5 @@
 import { account } from './account'
+import { adminUsers } from './adminUsers'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
@@ -15,5 +16,6 @@ export const en = {
   ...shell,
   ...chat,
   ...account,
+  ...adminUsers,
   ...errors,
 } as const

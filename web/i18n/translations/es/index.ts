@@ -1,5 +1,6 @@
 import { defineCatalogue } from '../../catalogue'
 import { account } from './account'
+import { adminUsers } from './adminUsers'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
@@ -12,5 +13,6 @@ export const es = defineCatalogue({
   ...shell,
   ...chat,
   ...account,
+  ...adminUsers,
   ...errors,
 })
