@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { formatDate, formatTime } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
@@ -64,7 +64,7 @@ export function AuditSection() {
     from: from ? startOfDay(from) : '',
     to: to ? startOfDay(to, 1) : '',
   }
-  const audit = useInfiniteQuery(auditQuery(filters))
+  const audit = useInfiniteQuery({ ...auditQuery(filters), placeholderData: keepPreviousData })
   const entries = audit.data?.pages.flatMap((page) => page.items) ?? []
   const filtered = Boolean(action || actor || target || from || to)
 

@@ -206,27 +206,29 @@ function Facts({ user }: { user: AdminUserDetail }) {
     ? LOCALE_NAMES[user.preferredLanguage]
     : user.preferredLanguage
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      <Fact label={t('adminUsers.detail.language')}>{language ?? '—'}</Fact>
-      <Fact label={t('adminUsers.detail.sessions')}>
-        {t('adminUsers.detail.sessionCount', { count: user.sessions.count })}
-        <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
-          {user.sessions.lastSeenAt
-            ? t('adminUsers.detail.lastSeen', { when: formatRelative(user.sessions.lastSeenAt) })
-            : t('adminUsers.detail.neverSeen')}
-        </span>
-      </Fact>
-      <Fact label={t('adminUsers.detail.chats')}>{formatNumber(user.counts.chats)}</Fact>
-      <Fact label={t('adminUsers.detail.messages')}>{formatNumber(user.counts.messages)}</Fact>
-      <Fact label={t('adminUsers.detail.spendToday')}>{formatMoney(user.spend.dayUsd)}</Fact>
-      <Fact label={t('adminUsers.detail.spendMonth')}>{formatMoney(user.spend.monthUsd)}</Fact>
-      <p className="col-span-2 text-xs text-zinc-600 sm:col-span-3 dark:text-zinc-400">
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Fact label={t('adminUsers.detail.language')}>{language ?? '—'}</Fact>
+        <Fact label={t('adminUsers.detail.sessions')}>
+          {t('adminUsers.detail.sessionCount', { count: user.sessions.count })}
+          <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+            {user.sessions.lastSeenAt
+              ? t('adminUsers.detail.lastSeen', { when: formatRelative(user.sessions.lastSeenAt) })
+              : t('adminUsers.detail.neverSeen')}
+          </span>
+        </Fact>
+        <Fact label={t('adminUsers.detail.chats')}>{formatNumber(user.counts.chats)}</Fact>
+        <Fact label={t('adminUsers.detail.messages')}>{formatNumber(user.counts.messages)}</Fact>
+        <Fact label={t('adminUsers.detail.spendToday')}>{formatMoney(user.spend.dayUsd)}</Fact>
+        <Fact label={t('adminUsers.detail.spendMonth')}>{formatMoney(user.spend.monthUsd)}</Fact>
+      </dl>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
         {t('adminUsers.detail.joined', { date: formatDate(user.createdAt) })} ·{' '}
         {user.emailConfirmed
           ? t('adminUsers.detail.emailConfirmed')
           : t('adminUsers.detail.emailUnconfirmed')}
       </p>
-    </dl>
+    </div>
   )
 }
 

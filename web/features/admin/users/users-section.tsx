@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Search, UserPlus } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { formatMoney, formatRelative } from '../../../i18n/format'
@@ -37,7 +37,7 @@ export function UsersSection() {
     return () => clearTimeout(timer)
   }, [search])
 
-  const users = useInfiniteQuery(usersQuery(filters))
+  const users = useInfiniteQuery({ ...usersQuery(filters), placeholderData: keepPreviousData })
   const items = users.data?.pages.flatMap((page) => page.items) ?? []
 
   return (
