@@ -51,7 +51,7 @@ export function UsersSection() {
         </Button>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_repeat(3,minmax(0,1fr))]">
         <div className="relative sm:col-span-2 lg:col-span-1">
           <label htmlFor={ids.search} className="sr-only">
             {t('adminUsers.users.search')}

@@ -50,7 +50,7 @@ export const adminUsers = {
   'adminUsers.action.makeUser': 'Adminrechte entziehen',
   'adminUsers.action.ban': 'Sperren',
   'adminUsers.action.unban': 'Entsperren',
-  'adminUsers.action.passwordReset': 'Passwort-Zurücksetzung senden',
+  'adminUsers.action.passwordReset': 'Passwort zurücksetzen',
   'adminUsers.action.endSessions': 'Alle Sitzungen beenden',
   'adminUsers.action.delete': 'Benutzer löschen',
   'adminUsers.action.failed': 'Die Änderung konnte nicht vorgenommen werden',
