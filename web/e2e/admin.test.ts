@@ -34,7 +34,8 @@ const dailyLimit = () => page.getByLabel('Daily limit', { exact: true })
 const timeZone = () => page.getByRole('combobox', { name: 'Time zone' })
 
 async function openBudgets() {
-  await page.goto('/admin')
+  await page.goto('/admin#budgets')
+  await page.reload()
   await page.getByRole('heading', { name: 'Budgets' }).waitFor()
   await dailyLimit().waitFor()
 }
@@ -84,7 +85,9 @@ describe('admin area', () => {
     await page.waitForURL('**/admin')
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
     const nav = page.getByRole('navigation', { name: 'Admin sections' })
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Budgets'])
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Users', 'Budgets', 'Audit trail'])
+    expect(await nav.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page')
+    await nav.getByRole('link', { name: 'Budgets' }).click()
     expect(await nav.getByRole('link', { name: 'Budgets' }).getAttribute('aria-current')).toBe('page')
     await page.getByRole('heading', { name: 'Budgets' }).waitFor()
 
@@ -188,7 +191,8 @@ describe('in German', () => {
       ['phone', PHONE],
     ] as const) {
       await page.setViewportSize(viewport)
-      await page.goto('/admin')
+      await page.goto('/admin#budgets')
+      await page.reload()
       await page.waitForFunction(() => document.documentElement.lang === 'de')
       await page.getByRole('heading', { name: 'Adminbereich' }).waitFor()
       await page.getByLabel('Tageslimit', { exact: true }).waitFor()

@@ -3,6 +3,7 @@ import type { MessageId } from './catalogue'
 import { en } from './en'
 import { account } from './en/account'
 import { admin } from './en/admin'
+import { adminUsers } from './en/adminUsers'
 import { auth } from './en/auth'
 import { chat } from './en/chat'
 import { common } from './en/common'
@@ -22,7 +23,7 @@ export const SOURCES: Record<Locale, Record<MessageId, string>> = { en, es, fr, 
  * English ships in areas, each with the code that shows it (decision 105): `common` with the app,
  * the others with their lazily loaded screens (web/i18n/areas/). Other languages are one chunk each.
  */
-export const ENGLISH_AREAS = { common, auth, shell, chat, account, admin, errors } as const
+export const ENGLISH_AREAS = { common, auth, shell, chat, account, admin, adminUsers, errors } as const
 export type Area = keyof typeof ENGLISH_AREAS
 
 /** The module of one area of the English catalogue. */

@@ -35,13 +35,16 @@ describe('compiled catalogues', () => {
       chat: 'chat',
       account: 'account',
       admin: 'admin',
+      adminUsers: 'adminUsers',
       error: 'errors',
     }
     const missing: string[] = []
     for await (const path of new Bun.Glob('web/{features,lib,routes,ui}/**/*.{ts,tsx}').scan('.')) {
       if (path.includes('.test.')) continue
       const text = await Bun.file(path).text()
-      for (const [, prefix] of text.matchAll(/\bt\(\s*['"`](auth|shell|chat|account|admin|error)\./g)) {
+      for (const [, prefix] of text.matchAll(
+        /\bt\(\s*['"`](auth|shell|chat|account|adminUsers|admin|error)\./g,
+      )) {
         const area = areaOfPrefix[prefix!]!
         if (!text.includes(`i18n/areas/${area}'`)) missing.push(`${path}: ${area}`)
       }

@@ -4,12 +4,12 @@ import { cn } from '../../lib/cn'
 import { ADMIN_SECTIONS } from './admin-sections'
 import '../../i18n/areas/admin'
 
-/** The sections that exist, as links (/admin#<id>): a column on wide screens, a row on phones. */
+/** The sections that exist, as links (/admin#<id>): a column on wide screens, wrapping rows on phones. */
 export function AdminNav({ current }: { current: string }) {
   const t = useT()
   return (
     <nav aria-label={t('admin.nav.label')} className="md:w-48 md:shrink-0">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {ADMIN_SECTIONS.map(({ id, label, icon: Icon }) => (
           <li key={id}>
             <Link

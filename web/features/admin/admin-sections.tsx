@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import { Wallet } from 'lucide-react'
+import { ScrollText, Users, Wallet } from 'lucide-react'
 import { type ComponentType, lazy } from 'react'
 import type { MessageId } from '../../i18n/catalogue'
 
@@ -16,10 +16,22 @@ export interface AdminSection {
 /** The admin area's sections, in navigation order. Adding a section is one entry here. */
 export const ADMIN_SECTIONS: AdminSection[] = [
   {
+    id: 'users',
+    label: 'admin.nav.users',
+    icon: Users,
+    component: lazy(() => import('./users/users-section').then((m) => ({ default: m.UsersSection }))),
+  },
+  {
     id: 'budgets',
     label: 'admin.nav.budgets',
     icon: Wallet,
     component: lazy(() => import('./budgets/budgets-section').then((m) => ({ default: m.BudgetsSection }))),
+  },
+  {
+    id: 'audit',
+    label: 'admin.nav.audit',
+    icon: ScrollText,
+    component: lazy(() => import('./audit/audit-section').then((m) => ({ default: m.AuditSection }))),
   },
 ]
 

@@ -6,6 +6,8 @@ export const admin = {
   'admin.notAllowedTitle': 'Not allowed',
   'admin.notAllowed': 'You are not allowed to open the admin area. Only administrators can.',
   'admin.nav.label': 'Admin sections',
+  'admin.nav.users': 'Users',
+  'admin.nav.audit': 'Audit trail',
   'admin.nav.budgets': 'Budgets',
 
   // Budgets: the organisation's defaults

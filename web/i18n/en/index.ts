@@ -1,5 +1,6 @@
 import { account } from './account'
 import { admin } from './admin'
+import { adminUsers } from './adminUsers'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
@@ -17,5 +18,6 @@ export const en = {
   ...chat,
   ...account,
   ...admin,
+  ...adminUsers,
   ...errors,
 } as const

@@ -8,6 +8,8 @@ export const admin = {
   'admin.notAllowedTitle': 'Kein Zugriff',
   'admin.notAllowed': 'Du darfst den Adminbereich nicht öffnen. Das dürfen nur Administratoren.',
   'admin.nav.label': 'Bereiche der Administration',
+  'admin.nav.users': 'Benutzer',
+  'admin.nav.audit': 'Audit-Protokoll',
   'admin.nav.budgets': 'Budgets',
   'admin.budgets.intro':
     'Ausgabengrenzen für alle in der Organisation. Ein hier gesetzter Wert ersetzt den aus der Serverumgebung.',

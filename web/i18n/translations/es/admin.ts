@@ -9,6 +9,8 @@ export const admin = {
   'admin.notAllowed':
     'No tienes permiso para abrir el área de administración. Solo los administradores pueden hacerlo.',
   'admin.nav.label': 'Secciones de administración',
+  'admin.nav.users': 'Usuarios',
+  'admin.nav.audit': 'Registro de auditoría',
   'admin.nav.budgets': 'Presupuestos',
   'admin.budgets.intro':
     'Límites de gasto para toda la organización. Un valor fijado aquí sustituye al del entorno del servidor.',

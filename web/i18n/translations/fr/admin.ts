@@ -9,6 +9,8 @@ export const admin = {
   'admin.notAllowed':
     'Vous n’êtes pas autorisé à ouvrir l’espace d’administration. Seuls les administrateurs le peuvent.',
   'admin.nav.label': 'Sections d’administration',
+  'admin.nav.users': 'Utilisateurs',
+  'admin.nav.audit': 'Journal d’audit',
   'admin.nav.budgets': 'Budgets',
   'admin.budgets.intro':
     'Plafonds de dépenses pour toute l’organisation. Une valeur définie ici remplace celle de l’environnement du serveur.',

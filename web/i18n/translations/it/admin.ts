@@ -9,6 +9,8 @@ export const admin = {
   'admin.notAllowed':
     'Non hai i permessi per aprire l’area di amministrazione. Solo gli amministratori possono farlo.',
   'admin.nav.label': 'Sezioni di amministrazione',
+  'admin.nav.users': 'Utenti',
+  'admin.nav.audit': 'Registro di controllo',
   'admin.nav.budgets': 'Budget',
   'admin.budgets.intro':
     'Limiti di spesa per tutta l’organizzazione. Un valore impostato qui sostituisce quello dell’ambiente del server.',

@@ -9,6 +9,8 @@ export const admin = {
   'admin.notAllowed':
     'Você não tem permissão para abrir a área de administração. Somente administradores podem.',
   'admin.nav.label': 'Seções de administração',
+  'admin.nav.users': 'Usuários',
+  'admin.nav.audit': 'Registro de auditoria',
   'admin.nav.budgets': 'Orçamentos',
   'admin.budgets.intro':
     'Limites de gastos para toda a organização. Um valor definido aqui substitui o do ambiente do servidor.',

@@ -1,6 +1,7 @@
 import { defineCatalogue } from '../../catalogue'
 import { account } from './account'
 import { admin } from './admin'
+import { adminUsers } from './adminUsers'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
@@ -14,5 +15,6 @@ export const pt = defineCatalogue({
   ...chat,
   ...account,
   ...admin,
+  ...adminUsers,
   ...errors,
 })

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import {
+  DESKTOP,
+  describeViolations,
+  type E2E,
+  newUser,
+  PHONE,
+  readMailLink,
+  SETUP_TIMEOUT,
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+} from './fixtures'
+import { expectToast } from './pages/toasts'
+import { signUpThroughCard } from './session'
+
+/*
+ * The admin area's users and audit sections. Until the admin shell lands they are shown on the
+ * admin page itself (web/features/admin/admin-page.tsx), which is where this test opens them.
+ */
+
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let page: Page
+const admin = newUser('Ada Admin')
+const invited = { fullName: 'Grace Hopper', email: `grace${Date.now().toString(36)}@example.com` }
+
+beforeAll(async () => {
+  e2e = await startE2E()
+  page = await e2e.newPage()
+  // The first account of a fresh server is its administrator.
+  await signUpThroughCard(page, admin)
+}, SETUP_TIMEOUT)
+afterAll(() => e2e?.close(), SETUP_TIMEOUT)
+
+const users = () => page.getByTestId('users-section')
+const audit = () => page.getByTestId('audit-section')
+const visibleRows = () => users().locator('[data-testid="user-row"]:visible')
+const detail = () => page.getByTestId('user-detail')
+
+async function openAdmin(target = page) {
+  await target.goto('/admin#users')
+  await target.reload()
+  await target.getByTestId('users-section').getByTestId('user-row').first().waitFor({ state: 'attached' })
+}
+
+async function openAudit(target = page) {
+  await target.goto('/admin#audit')
+  await target.reload()
+  await target.getByTestId('audit-section').waitFor()
+}
+
+async function openUser(name: string) {
+  await visibleRows().filter({ hasText: name }).first().getByRole('button', { name }).first().click()
+  await detail().waitFor()
+}
+
+async function closeDetail(closeLabel = 'Close') {
+  await detail().getByRole('button', { name: closeLabel }).click()
+  await detail().waitFor({ state: 'detached' })
+}
+
+async function expectAxeClean(name: string) {
+  const violations = await seriousA11yViolations(page)
+  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
+}
+
+describe('users section', () => {
+  test('lists the admin, newest first, with role, last active and spend', async () => {
+    await openAdmin()
+    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor()
+    const row = visibleRows().filter({ hasText: admin.email })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Admin')
+    expect(await row.textContent()).toContain('$0.00')
+  })
+
+  test('New user creates an account and says a set-password link was mailed', async () => {
+    await users().getByRole('button', { name: 'New user' }).click()
+    const dialog = page.getByTestId('new-user-dialog')
+    await dialog.getByText('The new user gets an e-mail with a link to set their password.').waitFor()
+    await dialog.getByLabel('E-mail').fill(invited.email)
+    await dialog.getByLabel('Full name').fill(invited.fullName)
+    await dialog.getByLabel('Language').selectOption('de')
+    await dialog.getByRole('button', { name: 'Create user' }).click()
+    await expectToast(page, `User created. A link to set a password was mailed to ${invited.email}.`)
+    await dialog.waitFor({ state: 'detached' })
+    await visibleRows().filter({ hasText: invited.email }).waitFor()
+    // The invitation went out with a set-password link.
+    expect(await readMailLink(e2e.dataDir, invited.email, '/reset-password')).toContain('token=')
+  })
+
+  test('a second account with the same e-mail is refused in words', async () => {
+    await users().getByRole('button', { name: 'New user' }).click()
+    const dialog = page.getByTestId('new-user-dialog')
+    await dialog.getByLabel('E-mail').fill(invited.email)
+    await dialog.getByLabel('Full name').fill('Someone Else')
+    await dialog.getByRole('button', { name: 'Create user' }).click()
+    await dialog.getByRole('alert').filter({ hasText: 'An account with this email already exists' }).waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  })
+
+  test('search finds the new user on the server (debounced)', async () => {
+    await users().getByPlaceholder('Search by name or e-mail').fill('hopper')
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="users-section"] ul [data-testid="user-row"]').length === 1,
+    )
+    expect(await visibleRows().count()).toBe(1)
+    expect(await visibleRows().first().textContent()).toContain(invited.fullName)
+  })
+
+  test('the detail shows the profile, sessions, counts and spend', async () => {
+    await openUser(invited.fullName)
+    await detail().getByText('0 active sessions').waitFor()
+    await detail().getByText('Never signed in').waitFor()
+    await detail().getByText('Deutsch').waitFor()
+    await detail().getByText('E-mail not confirmed yet', { exact: false }).waitFor()
+    await expectAxeClean('detail light 1280')
+    await screenshot(page, 'admin-users-detail')
+  })
+
+  test('ban asks first, naming the user, then shows the badge', async () => {
+    await detail().getByRole('button', { name: 'Ban' }).click()
+    const confirm = page.getByTestId('confirm-dialog')
+    await confirm.getByRole('heading', { name: `Ban ${invited.fullName}?` }).waitFor()
+    await screenshot(page, 'admin-users-confirm-ban')
+    await confirm.getByRole('button', { name: 'Ban' }).click()
+    await expectToast(page, `${invited.fullName} is banned and was signed out everywhere`)
+    await confirm.waitFor({ state: 'detached' })
+    await detail().getByTestId('banned-badge').waitFor()
+    await detail().getByRole('button', { name: 'Unban' }).waitFor()
+    await closeDetail()
+    await visibleRows().filter({ hasText: invited.fullName }).getByTestId('banned-badge').waitFor()
+    // The status filter finds them among the banned.
+    await users().getByLabel('Status').selectOption('banned')
+    await visibleRows().filter({ hasText: invited.fullName }).waitFor()
+    await users().getByLabel('Status').selectOption('')
+  })
+
+  test('the server refuses an admin demoting themself, and the refusal is shown translated', async () => {
+    await users().getByPlaceholder('Search by name or e-mail').fill('')
+    await visibleRows().filter({ hasText: admin.email }).waitFor()
+    await openUser(admin.fullName)
+    await detail().getByText('This is you').waitFor()
+    await detail().getByRole('button', { name: 'Remove admin rights' }).click()
+    await detail()
+      .getByRole('alert')
+      .filter({ hasText: 'You cannot demote, ban or delete your own account' })
+      .waitFor()
+    await closeDetail()
+    expect(await visibleRows().filter({ hasText: admin.email }).textContent()).toContain('Admin')
+  })
+})
+
+describe('audit section', () => {
+  test('lists the actions newest first, in words, with who and the target', async () => {
+    await openAudit()
+    const entries = audit().locator('[data-testid="audit-entry"]:visible')
+    await entries.filter({ hasText: 'Banned a user' }).waitFor()
+    const texts = await entries.allTextContents()
+    expect(texts[0]).toContain('Banned a user')
+    expect(texts[0]).toContain(admin.email)
+    expect(texts[0]).toContain(invited.email)
+    expect(texts[0]).toContain('0 sessions ended')
+    expect(texts[1]).toContain('Created a user')
+    expect(texts[1]).toContain('Language: Deutsch')
+    // The refused demotion changed nothing, so it is not in the trail.
+    expect(texts.some((text) => text.includes('Changed a role'))).toBe(false)
+  })
+
+  test('filters by action, and by actor from an entry', async () => {
+    await audit().getByLabel('Action').selectOption('user.create')
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="audit-section"] tbody [data-testid="audit-entry"]')].every(
+        (row) => row.textContent?.includes('Created a user'),
+      ),
+    )
+    expect(await audit().locator('tbody [data-testid="audit-entry"]').count()).toBe(1)
+    await audit().getByRole('button', { name: 'Clear filters' }).click()
+    await audit().locator('tbody [data-testid="audit-entry"]').nth(1).waitFor()
+    await audit().locator('tbody').getByRole('button', { name: admin.email }).first().click()
+    expect(await audit().getByLabel('Who (user ID)').inputValue()).toMatch(/^[0-9a-f-]{36}$/)
+    await audit().locator('tbody [data-testid="audit-entry"]').nth(1).waitFor()
+    await audit().getByLabel('Who (user ID)').fill('not-an-id')
+    await audit().getByText('Enter a user ID, e.g. from an entry below').waitFor()
+    await audit().getByRole('button', { name: 'Clear filters' }).click()
+  })
+})
+
+describe('looks and accessibility', () => {
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    for (const dark of [false, true]) {
+      test(`axe clean, ${dark ? 'dark' : 'light'} at ${label}`, async () => {
+        await page.setViewportSize(viewport)
+        await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+        await openAudit()
+        await audit().locator('[data-testid="audit-entry"]:visible').first().waitFor()
+        await expectAxeClean(`audit ${label} ${dark ? 'dark' : 'light'}`)
+        await screenshot(page, `admin-audit-${label}-${dark ? 'dark' : 'light'}`)
+        await openAdmin()
+        await expectAxeClean(`users ${label} ${dark ? 'dark' : 'light'}`)
+        await screenshot(page, `admin-users-${label}-${dark ? 'dark' : 'light'}`)
+        await page.screenshot({
+          path: `test-artifacts/screenshots/admin-users-${label}-${dark ? 'dark' : 'light'}-full.png`,
+          fullPage: true,
+        })
+        await openUser(invited.fullName)
+        await expectAxeClean(`detail ${label} ${dark ? 'dark' : 'light'}`)
+        await screenshot(page, `admin-users-detail-${label}-${dark ? 'dark' : 'light'}`)
+        await closeDetail()
+      })
+    }
+  }
+
+  test('reads in German', async () => {
+    await page.setViewportSize(DESKTOP)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.request.patch('/api/profile', {
+      headers: { origin: e2e.url },
+      data: { preferred_language: 'de' },
+    })
+    await openAdmin()
+    await page.waitForFunction(() => document.documentElement.lang === 'de')
+    await page.getByRole('heading', { name: 'Benutzer', exact: true }).waitFor()
+    await openAudit()
+    await page.getByRole('heading', { name: 'Audit-Protokoll', exact: true }).waitFor()
+    await audit()
+      .locator('[data-testid="audit-entry"]:visible')
+      .filter({ hasText: 'Benutzer gesperrt' })
+      .waitFor()
+    await page.screenshot({ path: 'test-artifacts/screenshots/admin-users-de-full.png', fullPage: true })
+    await openAdmin()
+    await openUser(admin.fullName)
+    await detail().getByRole('button', { name: 'Adminrechte entziehen' }).click()
+    await detail()
+      .getByRole('alert')
+      .filter({ hasText: 'Du kannst dein eigenes Konto nicht herabstufen, sperren oder löschen' })
+      .waitFor()
+    await screenshot(page, 'admin-users-de-detail')
+    await closeDetail('Schließen')
+  })
+})
