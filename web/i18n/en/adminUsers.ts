@@ -1,7 +1,6 @@
 /** The admin area's users section (list, detail, new user) and audit log. */
 export const adminUsers = {
   // Users list
-  'adminUsers.users.title': 'Users',
   'adminUsers.users.search': 'Search by name or e-mail',
   'adminUsers.users.role': 'Role',
   'adminUsers.users.roleAll': 'All roles',
@@ -80,7 +79,6 @@ export const adminUsers = {
   'adminUsers.create.done': 'User created. A link to set a password was mailed to {email}.',
 
   // Audit log
-  'adminUsers.audit.title': 'Audit log',
   'adminUsers.audit.action': 'Action',
   'adminUsers.audit.actionAll': 'All actions',
   'adminUsers.audit.actor': 'Who (user ID)',

@@ -6,7 +6,6 @@ import type { adminUsers as english } from '../../en/adminUsers'
  * plain `string`) so the catalogue's own check still sees each text's placeholders.
  */
 export const adminUsers = {
-  'adminUsers.users.title': 'Benutzer',
   'adminUsers.users.search': 'Nach Name oder E-Mail suchen',
   'adminUsers.users.role': 'Rolle',
   'adminUsers.users.roleAll': 'Alle Rollen',
@@ -81,7 +80,6 @@ export const adminUsers = {
   'adminUsers.create.failed': 'Der Benutzer konnte nicht angelegt werden',
   'adminUsers.create.done':
     'Benutzer angelegt. Ein Link zum Festlegen des Passworts wurde an {email} gesendet.',
-  'adminUsers.audit.title': 'Protokoll',
   'adminUsers.audit.action': 'Aktion',
   'adminUsers.audit.actionAll': 'Alle Aktionen',
   'adminUsers.audit.actor': 'Wer (Benutzer-ID)',

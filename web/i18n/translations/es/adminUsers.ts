@@ -6,7 +6,6 @@ import type { adminUsers as english } from '../../en/adminUsers'
  * plain `string`) so the catalogue's own check still sees each text's placeholders.
  */
 export const adminUsers = {
-  'adminUsers.users.title': 'Usuarios',
   'adminUsers.users.search': 'Buscar por nombre o correo electrónico',
   'adminUsers.users.role': 'Rol',
   'adminUsers.users.roleAll': 'Todos los roles',
@@ -80,7 +79,6 @@ export const adminUsers = {
   'adminUsers.create.submit': 'Crear usuario',
   'adminUsers.create.failed': 'No se pudo crear el usuario',
   'adminUsers.create.done': 'Usuario creado. Se envió a {email} un enlace para establecer la contraseña.',
-  'adminUsers.audit.title': 'Registro de auditoría',
   'adminUsers.audit.action': 'Acción',
   'adminUsers.audit.actionAll': 'Todas las acciones',
   'adminUsers.audit.actor': 'Quién (ID de usuario)',

@@ -6,7 +6,6 @@ import type { adminUsers as english } from '../../en/adminUsers'
  * plain `string`) so the catalogue's own check still sees each text's placeholders.
  */
 export const adminUsers = {
-  'adminUsers.users.title': 'Utilisateurs',
   'adminUsers.users.search': 'Rechercher par nom ou e-mail',
   'adminUsers.users.role': 'Rôle',
   'adminUsers.users.roleAll': 'Tous les rôles',
@@ -80,7 +79,6 @@ export const adminUsers = {
   'adminUsers.create.submit': 'Créer l’utilisateur',
   'adminUsers.create.failed': 'Impossible de créer l’utilisateur',
   'adminUsers.create.done': 'Utilisateur créé. Un lien pour définir le mot de passe a été envoyé à {email}.',
-  'adminUsers.audit.title': 'Journal d’audit',
   'adminUsers.audit.action': 'Action',
   'adminUsers.audit.actionAll': 'Toutes les actions',
   'adminUsers.audit.actor': 'Qui (ID utilisateur)',

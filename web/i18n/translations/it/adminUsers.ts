@@ -6,7 +6,6 @@ import type { adminUsers as english } from '../../en/adminUsers'
  * plain `string`) so the catalogue's own check still sees each text's placeholders.
  */
 export const adminUsers = {
-  'adminUsers.users.title': 'Utenti',
   'adminUsers.users.search': 'Cerca per nome o e-mail',
   'adminUsers.users.role': 'Ruolo',
   'adminUsers.users.roleAll': 'Tutti i ruoli',
@@ -79,7 +78,6 @@ export const adminUsers = {
   'adminUsers.create.submit': 'Crea utente',
   'adminUsers.create.failed': 'Impossibile creare l’utente',
   'adminUsers.create.done': 'Utente creato. Un link per impostare la password è stato inviato a {email}.',
-  'adminUsers.audit.title': 'Registro attività',
   'adminUsers.audit.action': 'Azione',
   'adminUsers.audit.actionAll': 'Tutte le azioni',
   'adminUsers.audit.actor': 'Chi (ID utente)',

@@ -6,7 +6,6 @@ import type { adminUsers as english } from '../../en/adminUsers'
  * plain `string`) so the catalogue's own check still sees each text's placeholders.
  */
 export const adminUsers = {
-  'adminUsers.users.title': 'Usuários',
   'adminUsers.users.search': 'Pesquisar por nome ou e-mail',
   'adminUsers.users.role': 'Função',
   'adminUsers.users.roleAll': 'Todas as funções',
@@ -79,7 +78,6 @@ export const adminUsers = {
   'adminUsers.create.submit': 'Criar usuário',
   'adminUsers.create.failed': 'Não foi possível criar o usuário',
   'adminUsers.create.done': 'Usuário criado. Um link para definir a senha foi enviado para {email}.',
-  'adminUsers.audit.title': 'Registro de auditoria',
   'adminUsers.audit.action': 'Ação',
   'adminUsers.audit.actionAll': 'Todas as ações',
   'adminUsers.audit.actor': 'Quem (ID do usuário)',
