@@ -46,6 +46,8 @@ async function runServer(providerUrl: string, users: number) {
       OPENAI_MODELS: 'fake-model',
       LOG_LEVEL: 'error',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // inline | process (docs/decisions/116-embedded-database-process.md)
+      ...(process.env.EMBEDDED_DATABASE ? { EMBEDDED_DATABASE: process.env.EMBEDDED_DATABASE } : {}),
     }),
     appSecret: 'bench-secret-bench-secret-bench-secret-00',
   }
@@ -386,7 +388,7 @@ async function runMain() {
   const tokens = server.ready.tokens as string[]
   console.log(
     `bench:stream — ${TOKENS} tokens per answer, one chunk every ${CHUNK_DELAY_MS} ms; ` +
-      `Parley at ${serverUrl} (${process.env.BENCH_DATABASE_URL ? 'Postgres' : 'PGlite'}), fake provider at ${providerUrl}\n`,
+      `Parley at ${serverUrl} (${process.env.BENCH_DATABASE_URL ? 'Postgres' : `PGlite ${process.env.EMBEDDED_DATABASE ?? 'process'}`}), fake provider at ${providerUrl}\n`,
   )
   const pids = { server: server.pid, provider: provider.pid }
   const results: RoundResult[] = []

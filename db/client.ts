@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
+import { type EmbeddedProcessEvent, openEmbeddedProcess } from './embedded/process'
 import { pgliteAssets, vector } from './pglite-assets'
 import * as schema from './schema'
 
@@ -64,7 +65,18 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   }
 }
 
-/** PGlite in `DATA_DIR/pg` when no DATABASE_URL is set; otherwise the Postgres server it names. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(`${options.dataDir}/pg`)
+/**
+ * PGlite in `DATA_DIR/pg` when no DATABASE_URL is set (in this process, or in a child process with
+ * EMBEDDED_DATABASE=process: db/embedded/process.ts); otherwise the Postgres server it names.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string
+  dataDir: string
+  embeddedDatabase?: 'inline' | 'process'
+  onEmbeddedEvent?: (event: EmbeddedProcessEvent) => void
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  if (options.embeddedDatabase === 'process')
+    return openEmbeddedProcess({ dataDir: `${options.dataDir}/pg`, onEvent: options.onEmbeddedEvent })
+  return openPglite(`${options.dataDir}/pg`)
 }

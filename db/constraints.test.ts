@@ -100,6 +100,15 @@ describe('enumerated columns', () => {
       [user!.id],
     )
     await database.query(`insert into models (id, name, provider) values ('m', 'M', 'demo')`)
+    await database.query(`insert into saved_prompts (user_id, title, prompt_text) values ($1, 'T', 'P')`, [
+      user!.id,
+    ])
+    await database.query(
+      `insert into impersonations (admin_email, target_id, admin_session_id, reason_code, case_number,
+         duration_minutes, started_at, expires_at, end_reason)
+       values ('a@example.com', $1, 's', 'customer_request', 'C-1', 60, now(), now(), 'stopped')`,
+      [user!.id],
+    )
     for (const { table, column } of enumColumns) {
       // Each table holds a row, so a missing CHECK would let this update through.
       expect(
@@ -136,7 +145,9 @@ describe('money', () => {
     expect(money).toEqual([
       { column: 'budget_reservations.amount_micros', type: 'bigint' },
       { column: 'models.input_price_micros_per_million', type: 'bigint' },
+      { column: 'models.input_price_override_micros_per_million', type: 'bigint' },
       { column: 'models.output_price_micros_per_million', type: 'bigint' },
+      { column: 'models.output_price_override_micros_per_million', type: 'bigint' },
       { column: 'org_settings.daily_limit_micros', type: 'bigint' },
       { column: 'org_settings.monthly_limit_micros', type: 'bigint' },
       { column: 'usage_records.cost_micros', type: 'bigint' },

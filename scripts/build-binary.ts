@@ -31,7 +31,20 @@ files.sort().forEach((file, i) => {
   lines.push(`import a${i} from '${importPath}' with { type: 'file' }`)
   entries.push(`  '/${file}': a${i},`)
 })
-lines.push('', 'registerEmbeddedAssets({', ...entries, '})', "await import('../src/index')", '')
+// The same binary runs the embedded database process (EMBEDDED_DATABASE=process): the app spawns
+// itself with PARLEY_EMBEDDED_DB_SOCKET set, and that process loads PGlite only, not the app.
+lines.push(
+  '',
+  'if (process.env.PARLEY_EMBEDDED_DB_SOCKET) {',
+  "  await (await import('../db/embedded/server')).runEmbeddedServerFromEnv()",
+  '} else {',
+  '  registerEmbeddedAssets({',
+  ...entries.map((entry) => `  ${entry}`),
+  '  })',
+  "  await import('../src/index')",
+  '}',
+  '',
+)
 const entry = join(distDir, 'binary-entry.ts')
 writeFileSync(entry, lines.join('\n'))
 

@@ -8,12 +8,15 @@ import { brandingRoutes } from './branding'
 import { budgetRoutes } from './budget'
 import { chatRoutes } from './chats'
 import type { AppContext } from './context'
+import { demoRoutes } from './demo'
 import { healthRoutes } from './health'
 import { apiDocsPage } from './http/api-docs'
 import { httpBase, SOCKET_IO_PATH } from './http/base'
+import { impersonationRoutes } from './impersonation'
 import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
 import { profileRoutes } from './profile'
+import { promptRoutes } from './prompts'
 import { webClient } from './web-client'
 
 export interface AppOptions {
@@ -39,13 +42,16 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(apiDocsPage())
     .use(healthRoutes(ctx, { vector: options.vector }))
     .use(brandingRoutes(ctx))
+    .use(demoRoutes(ctx))
     .use(profileRoutes(ctx))
     .use(authRoutes(ctx))
     .use(accountRoutes(ctx))
+    .use(impersonationRoutes(ctx))
     .use(attachmentRoutes(ctx))
     .use(chatRoutes(ctx))
     .use(messageRoutes(ctx))
     .use(modelRoutes(ctx))
+    .use(promptRoutes(ctx))
     .use(budgetRoutes(ctx))
     .use(adminRoutes(ctx))
 

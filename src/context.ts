@@ -2,6 +2,7 @@ import type { Database, Db } from '../db/client'
 import type { Config } from './config'
 import type { Logger } from './log/logger'
 import type { ServerEvent, ServerEventPayload } from './realtime/events'
+import type { PublicListener } from './realtime/public-feed'
 
 /**
  * Pushes events to sockets, typed by the event map in src/realtime/events.ts. The socket.io
@@ -10,8 +11,18 @@ import type { ServerEvent, ServerEventPayload } from './realtime/events'
 export interface Realtime {
   toUser<E extends ServerEvent>(userId: string, event: E, payload: ServerEventPayload<E>): void
   toChat<E extends ServerEvent>(chatId: string, event: E, payload: ServerEventPayload<E>): void
+  /** To the sockets of one session (a support-access session's own events). */
+  toSession<E extends ServerEvent>(sessionId: string, event: E, payload: ServerEventPayload<E>): void
   /** Disconnects the sockets of these sessions on every instance (the sessions have ended). */
   endSessions(sessionIds: string[]): void
+  /**
+   * To every open browser on every instance: each socket, signed in as anyone (catalogue changes
+   * such as `models:updated`), and, for a public event (no user's data, `PublicEvent`), each
+   * signed-out page on the public stream (`listenPublic`) too.
+   */
+  toEveryone<E extends ServerEvent>(event: E, payload: ServerEventPayload<E>): void
+  /** Adds a signed-out listener on this instance for the public events; returns its removal. */
+  listenPublic(listener: PublicListener): () => void
 }
 
 /**

@@ -16,10 +16,23 @@ import { createStorage } from './storage'
  * Opens the database, applies migrations, builds the app and listens. Used by `bun run start`,
  * the compiled binary and the browser tests (which start it on a free port with a temp DATA_DIR).
  */
-export async function startServer(config: Config, options: { log?: Logger } = {}) {
+export async function startServer(
+  config: Config,
+  options: {
+    log?: Logger
+    /** Runs on the migrated database before anything else starts (the demo seeds its workspace here). */
+    prepare?: (ctx: Pick<AppContext, 'config' | 'db' | 'log' | 'now'>) => Promise<void>
+  } = {},
+) {
   const log = options.log ?? createLogger(config.logLevel)
   const started = performance.now()
-  const database = await openDatabase(config)
+  const database = await openDatabase({
+    ...config,
+    onEmbeddedEvent: (event) =>
+      event.type === 'started'
+        ? log.info('embedded database process started', event)
+        : log.error('embedded database process', event),
+  })
   // Migrations run on one connection: the advisory lock that serialises instances is per connection.
   const migrator = config.databaseUrl ? openPostgres(config.databaseUrl, { max: 1 }) : database
   const { applied, vector } = await migrate(migrator)
@@ -34,6 +47,14 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     storage: createStorage(config),
     mailer: createMailer(config, log),
     now: () => new Date(),
+  }
+  if (options.prepare) {
+    try {
+      await options.prepare(base)
+    } catch (error) {
+      await database.close()
+      throw error
+    }
   }
   const interrupted = await failInterruptedReplies(base)
   if (interrupted) log.warn('replies interrupted by the last stop were marked failed', { count: interrupted })

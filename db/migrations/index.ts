@@ -6,6 +6,9 @@ import m3 from './0003_money_to_micros.sql' with { type: 'text' }
 import m4 from './0004_drop_float_money.sql' with { type: 'text' }
 import m5 from './0005_socket_io_attachments.sql' with { type: 'text' }
 import m6 from './0006_admin.sql' with { type: 'text' }
+import m7 from './0007_admin_models_branding.sql' with { type: 'text' }
+import m8 from './0008_prompt_library.sql' with { type: 'text' }
+import m9 from './0009_support_access.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -15,4 +18,7 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0004_drop_float_money', sql: m4 },
   { tag: '0005_socket_io_attachments', sql: m5 },
   { tag: '0006_admin', sql: m6 },
+  { tag: '0007_admin_models_branding', sql: m7 },
+  { tag: '0008_prompt_library', sql: m8 },
+  { tag: '0009_support_access', sql: m9 },
 ]

@@ -58,6 +58,16 @@ export const orgSettings = pgTable(
     alertThreshold: integer('alert_threshold'),
     enforce: boolean('enforce'),
     timeZone: text('time_zone'),
+    /** The model new chats start with; null: the first enabled model. */
+    defaultModelId: text('default_model_id'),
+    /* Branding (spec 1 'Branding'); null: the BRAND_* setting. Images are storage keys. */
+    brandCompanyName: text('brand_company_name'),
+    brandProductName: text('brand_product_name'),
+    brandTagline: text('brand_tagline'),
+    brandLogoKey: text('brand_logo_key'),
+    brandLoginBackgroundKey: text('brand_login_background_key'),
+    brandPrimaryColor: text('brand_primary_color'),
+    brandSecondaryColor: text('brand_secondary_color'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -65,6 +75,8 @@ export const orgSettings = pgTable(
     nonNegativeCheck('org_settings_daily_check', table.dailyLimitMicros),
     nonNegativeCheck('org_settings_monthly_check', table.monthlyLimitMicros),
     check('org_settings_threshold_check', sql`${table.alertThreshold} between 1 and 100`),
+    check('org_settings_primary_color_check', sql`${table.brandPrimaryColor} ~ '^#[0-9a-f]{6}$'`),
+    check('org_settings_secondary_color_check', sql`${table.brandSecondaryColor} ~ '^#[0-9a-f]{6}$'`),
   ],
 )
 export type OrgSettings = typeof orgSettings.$inferSelect

@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { enumCheck } from './checks'
+import { impersonations } from './impersonations'
 import { users } from './users'
 
 export const authTokenKinds = ['password_reset', 'email_confirm', 'email_change'] as const
@@ -14,8 +15,16 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set on a support-access session: `user_id` is then the administrator who signed in, and the
+     * session acts as the impersonation's target until the impersonation's expiry (never extended).
+     */
+    impersonationId: uuid('impersonation_id').references(() => impersonations.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_impersonation_idx').on(table.impersonationId),
+  ],
 )
 
 /** Single-use, expiring tokens sent by e-mail (password reset, address confirmation). Stored hashed. */

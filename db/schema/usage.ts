@@ -24,6 +24,8 @@ export const usageRecords = pgTable(
   },
   (table) => [
     index('usage_user_created_idx').on(table.userId, table.createdAt),
+    // The admin usage charts read every user's records of the last 30 or 90 days.
+    index('usage_created_idx').on(table.createdAt),
     // Deleting a chat or a message sets these to null: without an index each delete scans the table.
     index('usage_chat_idx').on(table.chatId),
     index('usage_message_idx').on(table.messageId),

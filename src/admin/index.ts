@@ -1,7 +1,11 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { adminAuditRoutes } from './audit/index'
+import { adminBrandingRoutes } from './branding/index'
 import { adminBudgetRoutes } from './budgets'
+import { adminImpersonationRoutes } from './impersonations/index'
+import { adminModelRoutes } from './models/index'
+import { adminUsageRoutes } from './usage/index'
 import { adminUserRoutes } from './users/index'
 
 /**
@@ -13,3 +17,7 @@ export const adminRoutes = (ctx: AppContext) =>
     .use(adminUserRoutes(ctx))
     .use(adminAuditRoutes(ctx))
     .use(adminBudgetRoutes(ctx))
+    .use(adminModelRoutes(ctx))
+    .use(adminUsageRoutes(ctx))
+    .use(adminBrandingRoutes(ctx))
+    .use(adminImpersonationRoutes(ctx))

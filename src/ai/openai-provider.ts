@@ -6,10 +6,17 @@ import type {
 import type { ChatProvider, ChatTurn, ModelCall, ProviderEvent } from './types'
 import { ProviderError, turnText } from './types'
 
+/** Told how each call to the provider went (src/ai/provider-status.ts). */
+export interface CallOutcomes {
+  success(): void
+  failure(error: unknown): void
+}
+
 export interface OpenAiSettings {
   baseUrl?: string
   apiKey?: string
   timeoutMs: number
+  status?: CallOutcomes
 }
 
 /** Model ids a discovery answer may list that cannot hold a chat (embeddings, speech, images...). */
@@ -67,32 +74,56 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
           }
         }
       } catch (error) {
-        if (call.signal.aborted) throw error
-        if (started && !(error instanceof APIError && error.status)) {
-          throw new ProviderError(
-            'The connection to the AI provider was lost before the answer was complete',
-            {
-              cause: error,
-            },
-          )
+        if (call.signal.aborted) {
+          // A stop is the user's; a timeout is the provider's.
+          if ((call.signal.reason as { name?: string } | undefined)?.name === 'TimeoutError') {
+            settings.status?.failure(new Error('The AI provider did not answer in time'))
+          }
+          throw error
         }
-        throw toProviderError(error)
+        const failure =
+          started && !(error instanceof APIError && error.status)
+            ? new ProviderError('The connection to the AI provider was lost before the answer was complete', {
+                cause: error,
+              })
+            : toProviderError(error)
+        settings.status?.failure(failure)
+        throw failure
       }
-      if (!finished)
-        throw new ProviderError('The AI provider closed the stream before the answer was complete')
+      if (!finished) {
+        const failure = new ProviderError('The AI provider closed the stream before the answer was complete')
+        settings.status?.failure(failure)
+        throw failure
+      }
+      settings.status?.success()
     },
+  }
+
+  /** Every model id the API lists at GET {base}/models (chat, embeddings, speech...). */
+  async function listAllModelIds(signal?: AbortSignal): Promise<string[]> {
+    try {
+      const ids: string[] = []
+      for await (const model of client.models.list({ signal })) ids.push(model.id)
+      settings.status?.success()
+      return ids
+    } catch (error) {
+      const failure = toProviderError(error)
+      settings.status?.failure(failure)
+      throw failure
+    }
   }
 
   /** Chat-capable model ids the API lists at GET {base}/models. */
   async function listModelIds(signal?: AbortSignal): Promise<string[]> {
-    const ids: string[] = []
-    for await (const model of client.models.list({ signal })) {
-      if (!NON_CHAT_MODEL.test(model.id)) ids.push(model.id)
-    }
-    return ids.sort()
+    return chatModelIds(await listAllModelIds(signal))
   }
 
-  return { provider, listModelIds }
+  return { provider, listModelIds, listAllModelIds }
+}
+
+/** The ids that can hold a chat, sorted. */
+export function chatModelIds(ids: readonly string[]): string[] {
+  return ids.filter((id) => !NON_CHAT_MODEL.test(id)).sort()
 }
 
 /** User turns keep their parts (text, images); the API takes only text from the other roles. */

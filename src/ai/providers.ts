@@ -2,6 +2,7 @@ import type { Model } from '../../db/schema'
 import type { AppContext } from '../context'
 import { createDemoProvider } from './demo-provider'
 import { createOpenAiProvider } from './openai-provider'
+import { createProviderStatus, type ProviderStatusRecorder } from './provider-status'
 import type { ChatProvider } from './types'
 import { createWorkflowProvider } from './workflow-provider'
 
@@ -13,6 +14,8 @@ export interface AiProviders {
   demo: ChatProvider
   /** True when SEARXNG_URL is set. */
   webSearch: boolean
+  /** The last success and failure each outside service gave this process (the admin's provider status). */
+  status: ProviderStatusRecorder
 }
 
 type ProviderContext = Pick<AppContext, 'config' | 'log' | 'database'>
@@ -27,6 +30,8 @@ export function aiProviders(ctx: ProviderContext): AiProviders {
   let providers = byDatabase.get(ctx.database)
   if (!providers) {
     const { ai } = ctx.config
+    // The key and the full URLs (a webhook's path is often its only secret) never reach a status message.
+    const status = createProviderStatus([ai.openaiApiKey, ai.n8nWebhookUrl, ai.searxngUrl])
     providers = {
       openai:
         ai.openaiBaseUrl || ai.openaiApiKey
@@ -34,11 +39,21 @@ export function aiProviders(ctx: ProviderContext): AiProviders {
               baseUrl: ai.openaiBaseUrl,
               apiKey: ai.openaiApiKey,
               timeoutMs: ai.requestTimeoutMs,
+              status: {
+                success: () => status.success('openai'),
+                failure: (error) => status.failure('openai', error),
+              },
             })
           : undefined,
-      workflow: ai.n8nWebhookUrl ? createWorkflowProvider(ai.n8nWebhookUrl, ctx.log) : undefined,
+      workflow: ai.n8nWebhookUrl
+        ? createWorkflowProvider(ai.n8nWebhookUrl, ctx.log, undefined, {
+            success: () => status.success('workflow'),
+            failure: (error) => status.failure('workflow', error),
+          })
+        : undefined,
       demo: createDemoProvider(),
       webSearch: Boolean(ai.searxngUrl),
+      status,
     }
     byDatabase.set(ctx.database, providers)
   }

@@ -1,4 +1,5 @@
 import { BodyTooLargeError, readCappedText } from '../http/read-capped'
+import type { CallOutcomes } from './openai-provider'
 import { type ChatProvider, type ModelCall, type ProviderEvent, turnText } from './types'
 import {
   parseWorkflowResponse,
@@ -26,6 +27,7 @@ export function createWorkflowProvider(
   webhookUrl: string,
   log: { warn(msg: string, f?: object): void },
   limits = WORKFLOW_LIMITS,
+  status?: CallOutcomes,
 ) {
   const provider: ChatProvider = {
     async *stream(call: ModelCall): AsyncIterable<ProviderEvent> {
@@ -51,15 +53,21 @@ export function createWorkflowProvider(
           await readCappedText(response, limits.maxBytes),
         )
         if (outcome.kind !== 'text') log.warn('workflow webhook gave no answer', { outcome })
+        if (outcome.kind === 'error') status?.failure(new Error(`The webhook answered ${outcome.detail}`))
+        else if (outcome.kind === 'empty') status?.failure(new Error('The webhook answered with nothing'))
+        else status?.success()
         reply = workflowReplyText(outcome)
       } catch (error) {
         // Stop and timeout are the runner's to report; anything else is a connection failure.
         if (call.signal.aborted) throw error
         if (error instanceof BodyTooLargeError) {
           log.warn('workflow webhook answer too large', { maxBytes: limits.maxBytes })
+          status?.failure(new Error(`The webhook's answer was larger than ${limits.maxBytes} bytes`))
           reply = WORKFLOW_ERROR_REPLY
         } else {
           log.warn('workflow webhook unreachable', { error })
+          const reason = error instanceof Error ? error.message : String(error)
+          status?.failure(new Error(`Could not reach the webhook: ${reason}`))
           reply = WORKFLOW_CONNECTION_REPLY
         }
       }

@@ -304,7 +304,15 @@ describe('acting for someone else (support access)', () => {
     const actingForAlice = {
       ...admin,
       userId: alice.id,
-      impersonation: { adminId: bob.id, reasonCode: 'support', caseNumber: 'C-1', expiresAt: new Date() },
+      impersonation: {
+        id: crypto.randomUUID(),
+        adminId: bob.id,
+        adminEmail: bob.email,
+        adminName: 'Bob',
+        reasonCode: 'support',
+        caseNumber: 'C-1',
+        expiresAt: new Date(),
+      },
     }
     const [id] = await importInlineAttachments(t.ctx, actingForAlice, [
       { name: 'for-alice.txt', content: 'x' },

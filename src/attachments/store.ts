@@ -1,6 +1,7 @@
 import type { Attachment } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
+import { AppError } from '../http/errors'
 import { type AttachmentFacts, attachmentsFor } from './attachments-data'
 
 export type { AttachmentFacts } from './attachments-data'
@@ -33,7 +34,10 @@ export async function completeAttachment(
   facts: AttachmentFacts,
 ): Promise<Attachment> {
   const row = await attachmentsFor(ctx.db, actor).complete(id, facts)
-  return row!
+  // The reserved row went while the bytes streamed: the account was deleted meanwhile (its rows
+  // cascade). The caller's cleanup removes the file.
+  if (!row) throw new AppError('conflict:removed', 'This was removed in the meantime. Reload and try again.')
+  return row
 }
 
 /** Undoes a failed upload: the file (if any was written), then its row. */

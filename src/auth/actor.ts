@@ -1,13 +1,18 @@
-import type { Session } from '../../db/schema'
+import type { ImpersonationEndReason, Session } from '../../db/schema'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { noteUser } from '../http/request-log'
+import { endImpersonations, findSessionImpersonation } from '../impersonation/impersonation-data'
 import { activityIsStale, noteActivity } from './activity-data'
 import { type SessionUser, validateSessionToken } from './session'
 
 /** An administrator acting as someone else (support access); null in every ordinary session. */
 export interface Impersonation {
+  id: string
   adminId: string
+  /** The administrator's e-mail and name as they are now (for the audit trail and the banner). */
+  adminEmail: string
+  adminName: string
   reasonCode: string
   caseNumber: string
   expiresAt: Date
@@ -55,6 +60,7 @@ export async function resolveActor(
   const result = await validateSessionToken(ctx.db, credential.token, ctx.now())
   if (!result) throw new AppError('unauthorized', 'No active session')
   const { user, session } = result
+  if (session.impersonationId) return resolveImpersonation(ctx, user, session)
   if (activityIsStale(user.lastActiveAt, ctx.now())) noteActivity(ctx.db, user.id, ctx.now())
   const actor: Actor = {
     userId: user.id,
@@ -64,6 +70,54 @@ export async function resolveActor(
     impersonation: null,
   }
   return { actor, user, session }
+}
+
+export const IMPERSONATION_ENDED = 'Support access has ended'
+
+/**
+ * A support-access session (docs/decisions/117-support-access.md): the admin signed in, the target's
+ * data is acted on. Checked on every request by the server's clock, and against the rights as they
+ * are now: an expired or stopped access, an admin no longer admin or a banned target ends it here
+ * (on whichever instance sees it first) and the request is refused.
+ */
+async function resolveImpersonation(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  admin: SessionUser,
+  session: Session,
+): Promise<Authenticated> {
+  const now = ctx.now()
+  const found = await findSessionImpersonation(ctx.db, session.impersonationId!)
+  const ended = () => new AppError('unauthorized:impersonation_ended', IMPERSONATION_ENDED)
+  if (!found || found.impersonation.endedAt) throw ended()
+  const { impersonation, target } = found
+  const reason: ImpersonationEndReason | null =
+    now.getTime() >= impersonation.expiresAt.getTime()
+      ? 'expired'
+      : admin.role !== 'admin'
+        ? 'admin_demoted'
+        : target.isBanned
+          ? 'target_banned'
+          : null
+  if (reason) {
+    await endImpersonations(ctx.db, { id: impersonation.id }, reason, now)
+    throw ended()
+  }
+  const actor: Actor = {
+    userId: target.id,
+    realUserId: admin.id,
+    sessionId: session.id,
+    role: admin.role,
+    impersonation: {
+      id: impersonation.id,
+      adminId: admin.id,
+      adminEmail: admin.email,
+      adminName: admin.fullName,
+      reasonCode: impersonation.reasonCode,
+      caseNumber: impersonation.caseNumber,
+      expiresAt: impersonation.expiresAt,
+    },
+  }
+  return { actor, user: target, session }
 }
 
 /** For logs and request facts: the user acting, as seen by the access log. */

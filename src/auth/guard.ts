@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { recordAudit } from '../admin/audit'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { type Actor, noteActor, resolveActor } from './actor'
@@ -18,6 +19,27 @@ export const authGuard = (ctx: AppContext) =>
     auth: {
       async resolve({ request }) {
         return { ...(await authenticate(ctx, request)) }
+      },
+      /**
+       * Every write made while impersonating lands in the audit trail with both ids (the admin as
+       * actor, the target as `acting_as_id`), by construction rather than route by route. After the
+       * handler succeeded: a refused or failed write changed nothing.
+       */
+      async afterHandle(context) {
+        const { request, route, server } = context
+        const actor = (context as { actor?: Actor }).actor
+        if (!actor?.impersonation || !MUTATIONS.has(request.method)) return
+        await recordAudit(
+          ctx,
+          { ...actor, email: actor.impersonation.adminEmail },
+          {
+            action: 'impersonation.write',
+            targetType: 'route',
+            targetId: `${request.method} ${route}`,
+            details: { path: new URL(request.url).pathname, impersonationId: actor.impersonation.id },
+          },
+          { request, server },
+        )
       },
     },
     admin: {
@@ -92,7 +114,7 @@ export function isOurOrigin(
 }
 
 /** Support access reads and writes the user's data, never their credentials or the admin area. */
-function refuseWhileImpersonating(actor: Actor) {
+export function refuseWhileImpersonating(actor: Actor) {
   if (actor.impersonation) {
     throw new AppError('forbidden:impersonating', 'Not available while acting as another user')
   }

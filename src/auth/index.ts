@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
+import { endImpersonations } from '../impersonation/impersonation-data'
+import { announceEnded, impersonationData } from '../impersonation/service'
 import { authGuard } from './guard'
 import { AuthModel } from './model'
 import { perIpAndEmail, rateLimit } from './rate-limit'
@@ -67,17 +69,35 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .post(
       '/logout',
-      async ({ session, set }) => {
+      async ({ actor, session, set }) => {
+        // Signing out of a support session ends the access itself (it would run on unseen otherwise).
+        if (actor.impersonation)
+          announceEnded(
+            ctx,
+            await endImpersonations(ctx.db, { id: actor.impersonation.id }, 'signed_out', ctx.now()),
+            'signed_out',
+          )
         await endSessions(ctx, { sessionId: session.id })
         set.headers['set-cookie'] = clearedSessionCookie(secure)
         return { success: true as const }
       },
       { auth: true, detail: { summary: 'End this session' } },
     )
-    .get('/me', ({ user }) => ({ success: true as const, data: { user: toPublicUser(user) } }), {
-      auth: true,
-      detail: { summary: 'The signed-in account' },
-    })
+    .get(
+      '/me',
+      ({ actor, user }) => ({
+        success: true as const,
+        data: {
+          user: toPublicUser(user),
+          // Support access: the banner's data (GET /api/impersonation answers the same).
+          impersonation: actor.impersonation ? impersonationData(actor.impersonation, user) : null,
+        },
+      }),
+      {
+        auth: true,
+        detail: { summary: 'The signed-in account (the target’s while impersonating)' },
+      },
+    )
     .post(
       '/forgot-password',
       async ({ body }) => {

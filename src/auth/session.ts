@@ -58,6 +58,12 @@ export async function validateSessionToken(
     .where(eq(sessions.id, id))
   if (!row) return null
   const { session, user } = row
+  // A support-access session ends with its impersonation, which resolveActor checks (and ends) itself.
+  if (session.impersonationId) {
+    if (user.isBanned) return null
+    const { passwordHash: _, ...safeUser } = user
+    return { session, user: safeUser }
+  }
   if (now.getTime() >= session.expiresAt.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id))
     return null

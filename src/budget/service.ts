@@ -71,8 +71,9 @@ export async function getBudgetStatus(ctx: Ctx, actor: Actor): Promise<BudgetSta
 }
 
 export interface UsageInput {
-  chatId: string
-  messageId: string
+  /** Null for a call outside a chat (drafting a prompt with AI). */
+  chatId: string | null
+  messageId: string | null
   modelId: string
   promptTokens: number
   completionTokens: number

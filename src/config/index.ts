@@ -7,6 +7,7 @@ import {
   ConfigError,
   type Env,
   readBool,
+  readChoice,
   readColor,
   readInt,
   readList,
@@ -42,6 +43,11 @@ export function loadConfig(env: Env = process.env) {
     host: readString(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    /**
+     * Without DATABASE_URL: PGlite on the serving thread ('inline'), or in a child process behind a
+     * unix socket ('process'; docs/decisions/116-embedded-database-process.md).
+     */
+    embeddedDatabase: readChoice(env, 'EMBEDDED_DATABASE', ['inline', 'process'] as const, 'process'),
     appUrl: readUrl(env, 'APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
     appSecret: readString(env, 'APP_SECRET'),
     logLevel: (readString(env, 'LOG_LEVEL') ?? 'info') as 'debug' | 'info' | 'warn' | 'error' | 'silent',
@@ -93,6 +99,11 @@ export function loadConfig(env: Env = process.env) {
       primaryColor: readColor(env, 'BRAND_PRIMARY_COLOR', '#a855f7'),
       secondaryColor: readColor(env, 'BRAND_SECONDARY_COLOR', '#ec4899'),
     },
+    /**
+     * The demo administrator's credentials when this is the throwaway demo (`bun run demo`, which
+     * sets it); never read from the environment, so a normal start is never in demo mode.
+     */
+    demo: null as { email: string; password: string } | null,
   }
 }
 

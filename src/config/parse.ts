@@ -19,6 +19,14 @@ export function readString(env: Env, name: string): string | undefined {
   return value ? value : undefined
 }
 
+export function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = readString(env, name)
+  if (raw === undefined) return fallback
+  if (!(choices as readonly string[]).includes(raw))
+    throw new ConfigError(name, `must be one of ${choices.join(', ')}, got "${raw}"`)
+  return raw as T
+}
+
 export function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = readString(env, name)
   if (raw === undefined) return fallback

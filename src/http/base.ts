@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { Elysia, ValidationError } from 'elysia'
 import type { AppContext } from '../context'
 import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
@@ -108,6 +109,16 @@ export const httpBase = (ctx: AppContext) =>
             : null
       // A safety net behind the body and URL checks (query strings, cookies and multipart fields are not walked).
       if (isUnstorableText(error)) return reply(400, NUL_MESSAGE, 'bad_request:nul')
+      // The embedded database process died or is restarting (db/embedded/process.ts), or the
+      // Postgres server cannot be reached: a moment's outage, not a bug in this request.
+      if (databaseUnavailable(error)) {
+        ctx.log.warn('database unavailable', {
+          path: pathOf(request),
+          error,
+          cause: (error as { cause?: unknown }).cause,
+        })
+        return reply(503, DATABASE_UNAVAILABLE_MESSAGE, 'unavailable:database', { 'retry-after': '1' })
+      }
       // A row this request points at (its account, its chat) was deleted by a concurrent request.
       if (pgCodeIn(error) === '23503')
         return reply(409, 'This was removed in the meantime. Reload and try again.', 'conflict:removed')
@@ -194,6 +205,41 @@ function appErrorIn(error: unknown): AppError | null {
 function isUnstorableText(error: unknown): boolean {
   const code = pgCodeIn(error)
   return code === '22021' || code === '22P05'
+}
+
+const DATABASE_UNAVAILABLE_MESSAGE = 'The database is restarting. Try again in a moment.'
+
+/**
+ * postgres.js's connection failures; the embedded database process's query deadline
+ * (db/embedded/process.ts); Postgres's "shutting down" and "starting up".
+ */
+const UNAVAILABLE_CODES = new Set([
+  'QUERY_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P03',
+])
+/** A connect() to a database that is down (ENOENT: the socket file is gone); a file's ENOENT is not one. */
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT'])
+/** The connection dropped under a query (the database process was killed): only below a drizzle query error. */
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE'])
+
+function databaseUnavailable(error: unknown): boolean {
+  let inQuery = false
+  for (let current = error, hops = 0; current && hops < 5; hops++) {
+    if (current instanceof DrizzleQueryError) inQuery = true
+    const { code, syscall } = current as { code?: unknown; syscall?: unknown }
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_CODES.has(code)) return true
+      if (CONNECT_CODES.has(code) && syscall === 'connect') return true
+      if (inQuery && DROPPED_CODES.has(code)) return true
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }
 
 /** The first Postgres SQLSTATE (five characters) in the error's cause chain. */

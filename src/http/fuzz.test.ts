@@ -408,6 +408,13 @@ async function send(
     redirect: 'manual',
     signal: AbortSignal.timeout(20_000),
   })
+  // An event stream (GET /api/branding/events) stays open: its first chunk is its answer.
+  if (method !== 'HEAD' && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const reader = res.body!.getReader()
+    const { value } = await reader.read()
+    await reader.cancel()
+    return { status: res.status, text: new TextDecoder().decode(value) }
+  }
   const text = method === 'HEAD' ? '' : await res.text()
   return { status: res.status, text }
 }

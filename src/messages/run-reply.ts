@@ -1,5 +1,6 @@
 import type { Message, Model } from '../../db/schema'
 import { buildPrompt, estimatePromptTokens, estimateTokens } from '../ai/prompt'
+import { aiProviders } from '../ai/providers'
 import type { ChatProvider, ChatTurn, GenerationSettings } from '../ai/types'
 import { ProviderError } from '../ai/types'
 import { type SearchResult, searchWeb } from '../ai/web-search'
@@ -145,10 +146,14 @@ async function searchForContext(
   const last = job.history.at(-1)?.content ?? ''
   const query = typeof last === 'string' ? last : last[0]?.type === 'text' ? last[0].text : ''
   if (!url || !query.trim()) return undefined
+  const { status } = aiProviders(ctx)
   try {
-    return await searchWeb(url, query, signal)
+    const results = await searchWeb(url, query, signal)
+    status.success('search')
+    return results
   } catch (error) {
     if (signal.aborted) throw error
+    status.failure('search', error)
     ctx.log.warn('web search failed; answering without it', { error })
     return undefined
   }

@@ -23,7 +23,10 @@ export const modelRoutes = (ctx: AppContext) => {
         success: true as const,
         data: { id: (await getPreferredModel(ctx, actor))?.id ?? null },
       }),
-      { auth: true, detail: { summary: 'The preferred model (first active one when unset)' } },
+      {
+        auth: true,
+        detail: { summary: 'The preferred model (else the organisation’s default, else the first model)' },
+      },
     )
     .put(
       '/api/models/preferred',

@@ -3,7 +3,8 @@ import type { Actor } from '../auth/actor'
 import { microsToDollars } from '../budget/money'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { activeModels } from './catalogue-data'
+import { activeModels, orgDefaultModelId } from './catalogue-data'
+import { effectiveModel } from './effective'
 import { preferenceFor } from './preference-data'
 import { ensureModelsSynced } from './sync'
 
@@ -23,36 +24,67 @@ export function toModelJson(model: Model) {
   }
 }
 
-/** Active models per app, read once and dropped whenever a sync runs; every send needs them. */
-const activeCache = new WeakMap<object, Promise<Model[]>>()
+/**
+ * How long an instance trusts its copy of the usable models and the organisation's default. The
+ * instance that changes them (a sync, an admin's edit) forgets its copy at once; the others, which
+ * share only the database, see the change within this time (docs/decisions/112-admin-models.md).
+ */
+export const MODELS_TTL_MS = 5_000
 
-export function forgetActiveModels(ctx: Pick<AppContext, 'database'>) {
-  activeCache.delete(ctx.database)
+interface Usable {
+  /** Enabled and active rows with the administrators' values applied (effective.ts), in list order. */
+  models: Model[]
+  defaultId: string | null
 }
 
-export async function listActiveModels(ctx: Ctx): Promise<Model[]> {
+/** Per app (keyed by its database), with the monotonic time it was read at; every send needs them. */
+const usableCache = new WeakMap<object, { value: Promise<Usable>; readAt: number }>()
+
+export function forgetActiveModels(ctx: Pick<AppContext, 'database'>) {
+  usableCache.delete(ctx.database)
+}
+
+async function usableModels(ctx: Ctx): Promise<Usable> {
   await ensureModelsSynced(ctx)
-  let cached = activeCache.get(ctx.database)
-  if (!cached) {
-    cached = activeModels(ctx.db)
-    cached.catch(() => forgetActiveModels(ctx))
-    activeCache.set(ctx.database, cached)
-  }
-  return cached
+  const cached = usableCache.get(ctx.database)
+  if (cached && performance.now() - cached.readAt < MODELS_TTL_MS) return cached.value
+  const value = Promise.all([activeModels(ctx.db), orgDefaultModelId(ctx.db)]).then(([rows, defaultId]) => ({
+    models: rows.map(effectiveModel),
+    defaultId,
+  }))
+  const entry = { value, readAt: performance.now() }
+  value.catch(() => {
+    if (usableCache.get(ctx.database) === entry) forgetActiveModels(ctx)
+  })
+  usableCache.set(ctx.database, entry)
+  return value
+}
+
+/** The models users may pick and send with, as they see them (display names, prices... applied). */
+export async function listActiveModels(ctx: Ctx): Promise<Model[]> {
+  return (await usableModels(ctx)).models
 }
 
 async function findActiveModel(ctx: Ctx, id: string): Promise<Model | undefined> {
   return (await listActiveModels(ctx)).find((model) => model.id === id)
 }
 
-/** The actor's preferred model when it is still active, else the first active model (spec "Model selection"). */
+/**
+ * The actor's preferred model when it is still usable, else the organisation's default (admin
+ * setting), else the first usable model (spec "Model selection").
+ */
 export async function getPreferredModel(ctx: Ctx, actor: Actor): Promise<Model | undefined> {
   const preferredId = await preferenceFor(ctx.db, actor).get()
-  return pickPreferred(await listActiveModels(ctx), preferredId)
+  return pickPreferred(await usableModels(ctx), preferredId)
 }
 
-function pickPreferred(active: Model[], preferredId: string | null | undefined): Model | undefined {
-  return active.find((model) => model.id === preferredId) ?? active[0]
+function pickPreferred(usable: Usable, preferredId: string | null | undefined): Model | undefined {
+  const { models, defaultId } = usable
+  return (
+    models.find((model) => model.id === preferredId) ??
+    models.find((model) => model.id === defaultId) ??
+    models[0]
+  )
 }
 
 export async function setPreferredModel(ctx: Ctx, actor: Actor, modelId: string): Promise<Model> {
@@ -64,17 +96,19 @@ export async function setPreferredModel(ctx: Ctx, actor: Actor, modelId: string)
 }
 
 /**
- * The model a send uses: the requested one when it is active, otherwise the user's preferred model
- * or the first active one (as the spec's client does when the selected id is not in the list).
+ * The model a send uses: the requested one when it is usable, otherwise the user's preferred model,
+ * the organisation's default or the first usable one (as the spec's client does when the selected
+ * id is not in the list). A disabled or inactive model is never called.
  */
 export async function resolveModelForSend(
   ctx: Ctx,
   user: { preferredModelId: string | null },
   requested?: string,
 ): Promise<Model> {
-  const active = await listActiveModels(ctx)
+  const usable = await usableModels(ctx)
   const model =
-    active.find((candidate) => candidate.id === requested) ?? pickPreferred(active, user.preferredModelId)
+    usable.models.find((candidate) => candidate.id === requested) ??
+    pickPreferred(usable, user.preferredModelId)
   if (!model) throw new AppError('unavailable:model', 'No AI model is available right now')
   return model
 }

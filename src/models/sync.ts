@@ -1,5 +1,7 @@
 import type { Model } from '../../db/schema'
 import { DEMO_MODEL_ID } from '../ai/demo-provider'
+import { chatModelIds } from '../ai/openai-provider'
+import type { ProviderStatusRecorder } from '../ai/provider-status'
 import { aiProviders } from '../ai/providers'
 import type { AppContext } from '../context'
 import { saveCatalogue } from './catalogue-data'
@@ -10,8 +12,10 @@ export const WORKFLOW_MODEL_ID = 'workflow'
 type SyncContext = Pick<AppContext, 'config' | 'log' | 'database' | 'db'>
 
 /** A catalogue row as the sync writes it (prices added from the configuration). */
-type ModelInsert = Pick<Model, 'id' | 'name' | 'description' | 'provider' | 'isActive' | 'sortOrder'> &
-  Partial<Pick<Model, 'supportsVision'>>
+type ModelInsert = Pick<
+  Model,
+  'id' | 'name' | 'description' | 'provider' | 'isActive' | 'sortOrder' | 'supportsVision'
+>
 
 const DISCOVERY_TIMEOUT_MS = 10_000
 const RETRY_AFTER_MS = 30_000
@@ -33,7 +37,9 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     openaiIds = ai.openaiModels.length ? ai.openaiModels : null
     if (!openaiIds) {
       try {
-        openaiIds = await providers.openai.listModelIds(AbortSignal.timeout(DISCOVERY_TIMEOUT_MS))
+        const listed = await providers.openai.listAllModelIds(AbortSignal.timeout(DISCOVERY_TIMEOUT_MS))
+        openaiIds = chatModelIds(listed)
+        noteEmbeddingModel(providers.status, ai.embeddingModel, listed)
         ctx.log.info('models discovered', { count: openaiIds.length })
       } catch (error) {
         complete = false
@@ -57,6 +63,7 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     description: 'Agents running in the workflow-automation service (n8n)',
     provider: 'workflow',
     isActive: Boolean(providers.workflow),
+    supportsVision: false,
     sortOrder: 10_000,
   })
   rows.push({
@@ -65,6 +72,7 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     description: 'Offline demo model: explains how to connect an AI provider',
     provider: 'demo',
     isActive: !providers.openai && !providers.workflow,
+    supportsVision: false,
     sortOrder: 20_000,
   })
   const priced = rows.map((row) => {
@@ -78,6 +86,15 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
   await saveCatalogue(ctx.db, priced, openaiIds)
   forgetActiveModels(ctx)
   return complete
+}
+
+/**
+ * The embeddings check the discovery allows for free: a provider that lists its models but not
+ * EMBEDDING_MODEL would refuse embedding calls, so the admin's status says so.
+ */
+function noteEmbeddingModel(status: ProviderStatusRecorder, model: string, listed: readonly string[]) {
+  if (listed.includes(model)) status.success('embeddings')
+  else status.failure('embeddings', new Error(`The provider does not list the embedding model ${model}`))
 }
 
 const syncs = new WeakMap<object, { promise: Promise<void>; retryAt: number | null }>()

@@ -1,16 +1,15 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
-import { detectImageType, imageMimeFromKey } from '../files/image-type'
+import { imageMimeFromKey } from '../files/image-type'
+import { checkImageUpload, imageTooLarge } from '../files/image-upload'
 import { sendStoredFile } from '../files/send-stored-file'
 import { AppError } from '../http/errors'
-import { AVATAR_MAX_BYTES } from './model'
 import { profileFor } from './profile-data'
 import { currentAvatarKeyOf } from './public-avatar-data'
 import { announceProfile, failWith, getProfile, noAccount, type Profile, toProfile } from './service'
 
-export const NOT_AN_IMAGE = 'Please select an image file'
-export const avatarTooLarge = () => new AppError('payload_too_large:avatar', 'Image must be smaller than 5MB')
+export const avatarTooLarge = () => imageTooLarge('avatar')
 
 const AVATAR_FILE = /^avatar-[a-z2-7]{16,64}\.(png|jpg|gif|webp)$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -23,12 +22,9 @@ export const avatarUrlOf = (userId: string, file: string) => `/api/avatars/${use
  * comes from the bytes (PNG, JPEG, GIF or WebP); the name and declared type are ignored. The
  * file lies under the effective user's folder: it is their picture, whoever uploaded it.
  */
-export async function replaceAvatar(ctx: AppContext, actor: Actor, file: unknown): Promise<Profile> {
+export async function replaceAvatar(ctx: AppContext, actor: Actor, upload: unknown): Promise<Profile> {
   const { userId } = actor
-  if (!(file instanceof Blob)) throw new AppError('bad_request:avatar', NOT_AN_IMAGE)
-  if (file.size > AVATAR_MAX_BYTES) throw avatarTooLarge()
-  const image = detectImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))
-  if (!image) throw new AppError('unsupported_media_type:avatar', NOT_AN_IMAGE)
+  const { file, image } = await checkImageUpload(upload, 'avatar')
 
   const name = `avatar-${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)))}.${image.ext}`
   const key = `users/${userId}/${name}`

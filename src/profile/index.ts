@@ -41,7 +41,8 @@ export const profileRoutes = (ctx: AppContext) =>
         return { success: true as const, data: await replaceAvatar(ctx, actor, form.get('file')) }
       },
       {
-        auth: true,
+        // The avatar is the account's face to others: support access may not change it (decision 117).
+        accountSecurity: true,
         parse: 'none',
         detail: {
           summary: 'Upload a new avatar (multipart field `file`: PNG, JPEG, GIF or WebP, at most 5 MB)',
@@ -58,7 +59,7 @@ export const profileRoutes = (ctx: AppContext) =>
     .delete(
       '/api/profile/avatar',
       async ({ actor }) => ({ success: true as const, data: await removeAvatar(ctx, actor) }),
-      { auth: true, detail: { summary: 'Remove the avatar' } },
+      { accountSecurity: true, detail: { summary: 'Remove the avatar' } },
     )
     .get('/api/avatars/:userId/:file', ({ params }) => sendAvatar(ctx, params.userId, params.file), {
       params: t.Object({ userId: t.String(), file: t.String() }),

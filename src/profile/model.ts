@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { IMAGE_MAX_BYTES } from '../files/image-upload'
 import { AppError } from '../http/errors'
 
 export const PROFILE_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const
@@ -7,7 +8,7 @@ export const FULL_NAME_MAX = 100
 export const BIO_MAX = 1000
 
 /** Spec section 9: avatars are images of at most 5 MB. */
-export const AVATAR_MAX_BYTES = 5_242_880
+export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES
 
 /** The fields a user may change on their own profile; avatar_url moves only with an upload. */
 export const profilePatch = t.Object(

@@ -1,7 +1,7 @@
+import type { Brand } from '../branding/service'
 import type { BudgetStatus } from '../budget/budget-state'
 import type { ChatJson } from '../chats/service'
 import type { JoinAck } from '../chats/socket'
-import type { Config } from '../config'
 import type { MessageJson } from '../messages/service'
 import type { Profile } from '../profile/service'
 
@@ -29,7 +29,14 @@ export interface ServerToClientEvents {
   'message:deleted': (payload: { chatId: string; messageId: string }) => void
   'budget:updated': (payload: BudgetStatus) => void
   'profile:updated': (payload: Profile) => void
-  'branding:updated': (payload: Config['brand']) => void
+  /** The effective brand after an administrator changed it: to every socket and every signed-out listener. */
+  'branding:updated': (payload: Brand) => void
+  /** An administrator changed the model catalogue (or refreshed it from the provider): refetch GET /api/models. To everyone. */
+  'models:updated': (payload: Record<string, never>) => void
+  /** To the support-access session only: it ends soon (a few minutes before `expiresAt`). */
+  'impersonation:expiring': (payload: { expiresAt: string }) => void
+  /** To the support-access session only, just before its sockets are cut: return to your own session. */
+  'impersonation:ended': (payload: { reason: string }) => void
 }
 
 export interface ClientToServerEvents {
@@ -39,3 +46,9 @@ export interface ClientToServerEvents {
 
 export type ServerEvent = keyof ServerToClientEvents
 export type ServerEventPayload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0]
+
+/**
+ * The events that go to everyone, signed in or not (`Realtime.toEveryone`, the public stream
+ * GET /api/branding/events). Only events that carry no user's data belong here.
+ */
+export type PublicEvent = Extract<ServerEvent, 'branding:updated'>

@@ -8,8 +8,10 @@ import { isOurOrigin } from '../auth/guard'
 import { SESSION_COOKIE } from '../auth/session'
 import { registerChatSocket } from '../chats/socket'
 import type { AppContext, Realtime } from '../context'
+import { startImpersonationSweep } from '../impersonation/sweep'
 import type { ClientToServerEvents, ServerEvent, ServerToClientEvents } from './events'
 import { createFanout, FANOUT_EVENT, type FanoutEvent } from './fanout'
+import { createPublicFeed, EVERYONE_ROOM } from './public-feed'
 import { SESSION_SWEEP_MS, startSessionSweep } from './session-sweep'
 
 export interface SocketData {
@@ -30,11 +32,14 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`
 /**
  * socket.io on the same port as HTTP, through Bun's native engine. A socket must present a valid
  * session (cookie, or `auth.token` for non-browser clients) or it is refused at the handshake.
- * Every socket joins `user:<id>`, so events for a person reach all of their tabs, and
+ * Every socket joins `user:<id>`, so events for a person reach all of their tabs,
  * `session:<id>`, so ending a session cuts exactly its sockets (`Realtime.endSessions`, and the
- * sweep for sessions ended behind the server's back).
+ * sweep for sessions ended behind the server's back). `Realtime.toEveryone` reaches every socket.
  */
-export async function createRealtime(ctx: Omit<AppContext, 'realtime'>, options: { sweepMs?: number } = {}) {
+export async function createRealtime(
+  ctx: Omit<AppContext, 'realtime'>,
+  options: { sweepMs?: number; impersonationSweepMs?: number } = {},
+) {
   const io: ParleyServer = new Server()
   const engine = new Engine({ path: '/socket.io/', maxHttpBufferSize: 1e6 })
   io.bind(engine)
@@ -69,9 +74,19 @@ export async function createRealtime(ctx: Omit<AppContext, 'realtime'>, options:
   // event is emitted to this instance's sockets at once, then published to the others in batches.
   let pool: pg.Pool | undefined
   let fanout: ((event: FanoutEvent) => void) | undefined
+  // Signed-out pages listening on the public stream (GET /api/branding/events) of this instance.
+  const publicFeed = createPublicFeed(ctx.log)
+  type Emitter = { emit(event: string, payload: unknown): boolean }
   // Payloads are typed where they are emitted (Realtime); past that point an event is an event.
-  const emitLocal = (room: string, event: ServerEvent, payload: unknown) =>
-    (io.local.to(room) as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload)
+  const emitLocal = (room: string, event: ServerEvent, payload: unknown) => {
+    if (room === EVERYONE_ROOM) {
+      // The feed itself drops anything but a public event, whatever arrives from another instance.
+      publicFeed.deliver(event, payload)
+      ;(io.local as unknown as Emitter).emit(event, payload)
+      return
+    }
+    ;(io.local.to(room) as unknown as Emitter).emit(event, payload)
+  }
   if (ctx.config.databaseUrl) {
     pool = new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 2 })
     pool.on('error', (error) => ctx.log.error('socket.io adapter pool error', { error }))
@@ -90,6 +105,7 @@ export async function createRealtime(ctx: Omit<AppContext, 'realtime'>, options:
   const realtime: Realtime = {
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
     toChat: (chatId, event, payload) => emit(`chat:${chatId}`, event, payload),
+    toSession: (sessionId, event, payload) => emit(sessionRoom(sessionId), event, payload),
     endSessions(sessionIds) {
       if (!sessionIds.length) return
       const rooms = sessionIds.map(sessionRoom)
@@ -99,10 +115,18 @@ export async function createRealtime(ctx: Omit<AppContext, 'realtime'>, options:
       io.local.in(rooms).disconnectSockets(true)
       if (pool) io.in(rooms).disconnectSockets(true)
     },
+    toEveryone: (event, payload) => emit(EVERYONE_ROOM, event, payload),
+    listenPublic: (listener) => publicFeed.listen(listener),
   }
   const sweep = startSessionSweep(io, ctx, options.sweepMs ?? SESSION_SWEEP_MS)
+  // Through a getter: a test that moves `ctx.now` moves the support-access sweep's clock too.
+  const accessSweep = startImpersonationSweep(
+    { db: ctx.db, log: ctx.log, realtime, now: () => ctx.now() },
+    options.impersonationSweepMs,
+  )
   async function close() {
     await sweep.stop()
+    await accessSweep.stop()
     await io.close()
     await pool?.end()
   }

@@ -16,6 +16,21 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/auth/confirm': 'a mailed link; its token is the credential',
 }
 
+/** Routes whose answer is a stream that stays open: the walk reads what they send first, then hangs up. */
+const ENDLESS_ROUTES: Record<string, string> = {
+  'GET /api/branding/events':
+    'server-sent events for signed-out pages: the brand, then each change (decision 113)',
+}
+
+/** The whole body, or for an endless stream its first chunk. */
+async function bodyText(route: { method: string; path: string }, res: Response): Promise<string> {
+  if (!ENDLESS_ROUTES[`${route.method} ${route.path}`]) return res.text()
+  const reader = res.body!.getReader()
+  const { value } = await reader.read()
+  await reader.cancel()
+  return new TextDecoder().decode(value)
+}
+
 type JsonSchema = {
   type?: string
   properties?: Record<string, JsonSchema>
@@ -83,6 +98,12 @@ beforeAll(async () => {
   aliceIds.answer = body.data.assistantMessageId
   await waitForOutcome(t, aliceIds.answer)
   aliceIds.user = alice.id
+  const prompt = await t.request('/api/prompts', {
+    method: 'POST',
+    headers: { ...alice.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Alice secret prompt', prompt_text: 'my secret {PLAN}', tags: ['secret'] }),
+  })
+  aliceIds.prompt = ((await prompt.json()) as { data: { id: string } }).data.id
 })
 afterAll(() => t.close())
 
@@ -138,6 +159,8 @@ describe('every route, walked as another user', () => {
         'GET /api/chats/:id/messages',
         'GET /api/files/:id',
         'PATCH /api/admin/users/:id',
+        'PATCH /api/prompts/:id',
+        'POST /api/prompts/:id/use',
       ]),
     )
   })
@@ -151,7 +174,7 @@ describe('every route, walked as another user', () => {
     const secrets = [...Object.values(aliceIds), alice.email, 'Alice Secret', 'Alice private plans', 'secret']
     for (const route of routes().filter((route) => !route.path.includes(':') && route.method === 'GET')) {
       const res = await call(bob, route.method, route.path, undefined)
-      const text = await res.text()
+      const text = await bodyText(route, res)
       expect(res.status, `${route.method} ${route.path}`).toBeLessThan(500)
       if (isAdminRoute(route.path)) expect(res.status, `${route.method} ${route.path}`).toBe(403)
       for (const secret of secrets) expect(text, `${route.method} ${route.path}`).not.toContain(secret)
@@ -159,7 +182,9 @@ describe('every route, walked as another user', () => {
   })
 
   test('every walked route needs a session', async () => {
-    for (const route of routes().filter((route) => !/^\/api\/(health|branding|auth\/)/.test(route.path))) {
+    for (const route of routes().filter(
+      (route) => !/^\/api\/(health|branding|demo|auth\/)/.test(route.path),
+    )) {
       const path = route.path.replace(/:[A-Za-z]+/g, aliceIds.chat!)
       const res = await call(nobody, route.method, path, route.hooks.body)
       expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({
@@ -180,5 +205,91 @@ describe('every route, walked as another user', () => {
     expect(await file.text()).toBe('alice notes')
     const chats = await t.request('/api/chats', { headers: alice.headers })
     expect(await chats.text()).toContain('Alice private plans')
+    const prompt = await t.request(`/api/prompts/${aliceIds.prompt}`, { headers: alice.headers })
+    expect(await prompt.json()).toMatchObject({ data: { title: 'Alice secret prompt', use_count: 0 } })
+  })
+})
+
+/**
+ * Support access (issue 11, decision 117): an administrator acting as Bob is walked over every
+ * route. The list the issue refuses (account security, the admin area, budgets, another access)
+ * must answer 403 `forbidden:impersonating` whatever the path; everything else acts as Bob, so
+ * Alice's ids still answer 404 and nothing of hers shows.
+ */
+describe('every route, walked by an administrator acting as Bob', () => {
+  /** The routes support access may not use, each with its reason. */
+  const REFUSED: Record<string, string> = {
+    'PATCH /api/auth/password': 'account security: the password is the person’s own',
+    'PATCH /api/auth/email': 'account security: the sign-in address is the person’s own',
+    'DELETE /api/user/delete-account': 'account security: deleting the account',
+    'PUT /api/profile/avatar': 'the account’s face to others',
+    'DELETE /api/profile/avatar': 'the account’s face to others',
+  }
+  const refused = (method: string, path: string) =>
+    Boolean(REFUSED[`${method} ${path}`]) || isAdminRoute(path)
+  let support: TestUser
+
+  beforeAll(async () => {
+    const admin = await t.createUser({ email: 'walker-admin@example.com', role: 'admin' })
+    const res = await t.request('/api/admin/impersonations', {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        targetUserId: bob.id,
+        reasonCode: 'compliance_review',
+        caseNumber: 'WALK-1',
+        durationMinutes: 240,
+      }),
+    })
+    const token = ((await res.json()) as { data: { token: string } }).data.token
+    support = { ...bob, token, headers: { authorization: `Bearer ${token}` } }
+  })
+
+  test('refused routes answer 403 forbidden:impersonating; the others keep Alice out', async () => {
+    const walked: string[] = []
+    for (const route of routes()) {
+      // Stopping (and signing out) would end the walk's own session; they are tested on their own.
+      if (/^(DELETE \/api\/impersonation|POST \/api\/auth\/logout)$/.test(`${route.method} ${route.path}`))
+        continue
+      if (!refused(route.method, route.path)) continue
+      const path = route.path.replace(/:[A-Za-z]+/g, aliceIds.chat!)
+      const res = await call(support, route.method, path, route.hooks.body)
+      const body = (await bodyText(route, res).then((text) => JSON.parse(text))) as { code?: string }
+      expect({ route: `${route.method} ${route.path}`, status: res.status, code: body.code }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 403,
+        code: 'forbidden:impersonating',
+      })
+      walked.push(`${route.method} ${route.path}`)
+    }
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        'PATCH /api/auth/password',
+        'DELETE /api/user/delete-account',
+        'POST /api/admin/impersonations',
+        'PUT /api/admin/budgets/users/:id',
+        'GET /api/admin/users',
+      ]),
+    )
+    for (const route of routes().filter(
+      (route) => route.path.includes(':') && !refused(route.method, route.path),
+    )) {
+      for (const [kind, id] of Object.entries(aliceIds)) {
+        const path = route.path.replace(/:[A-Za-z]+/g, id)
+        const res = await call(support, route.method, path, route.hooks.body)
+        const text = await res.text()
+        expect({ route: `${route.method} ${route.path}`, kind, status: res.status }).toEqual({
+          route: `${route.method} ${route.path}`,
+          kind,
+          status: 404,
+        })
+        expect(text).not.toContain('secret')
+      }
+    }
+  })
+
+  test('the support session is still Bob’s after the walk', async () => {
+    const me = await t.request('/api/auth/me', { headers: support.headers })
+    expect(((await me.json()) as { data: { user: { id: string } } }).data.user.id).toBe(bob.id)
   })
 })

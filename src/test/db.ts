@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Database, openPglite, openPostgres } from '../../db/client'
+import { openEmbeddedProcess } from '../../db/embedded/process'
 import { migrate } from '../../db/migrate'
 
 /**
@@ -20,7 +24,26 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
     await database.close()
     return dump
   })()
+  if (process.env.TEST_EMBEDDED_DATABASE === 'process') return createProcessDatabase(await template)
   return openPglite(undefined, await template)
+}
+
+/**
+ * TEST_EMBEDDED_DATABASE=process: the same suites over the embedded database's child process
+ * (db/embedded/process.ts), in a temp folder started from the migrated template.
+ */
+async function createProcessDatabase(template: Blob): Promise<Database> {
+  const dir = await mkdtemp(join(tmpdir(), 'parley-embedded-'))
+  const templatePath = join(dir, 'template.tar')
+  await Bun.write(templatePath, template)
+  const database = await openEmbeddedProcess({ dataDir: join(dir, 'pg'), templatePath })
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 async function createServerDatabase(serverUrl: string): Promise<Database & { url: string }> {

@@ -14,6 +14,7 @@ import type { AppContext, Realtime } from '../context'
 import { inlineChatBodyLimit } from '../http/base'
 import { createLogger } from '../log/logger'
 import { createMailer } from '../mail'
+import { createPublicFeed, EVERYONE_ROOM } from '../realtime/public-feed'
 import { createRealtime } from '../realtime/server'
 import { startServer } from '../server'
 import { createStorage } from '../storage'
@@ -192,10 +193,18 @@ async function openApp(
   const events: RecordedEvent[] = []
   const endedSessions: string[] = []
   const log = createLogger(process.env.TEST_LOG ? 'debug' : 'silent')
+  // Without sockets, the public stream still works within the one app.
+  const publicFeed = createPublicFeed(log)
   const recorder: Realtime = {
     toUser: (userId, event, payload) => events.push({ room: `user:${userId}`, event, payload }),
     toChat: (chatId, event, payload) => events.push({ room: `chat:${chatId}`, event, payload }),
+    toSession: (sessionId, event, payload) => events.push({ room: `session:${sessionId}`, event, payload }),
     endSessions: (sessionIds) => endedSessions.push(...sessionIds),
+    toEveryone: (event, payload) => {
+      events.push({ room: EVERYONE_ROOM, event, payload })
+      publicFeed.deliver(event, payload)
+    },
+    listenPublic: (listener) => publicFeed.listen(listener),
   }
   // One context object: a test that moves `ctx.now` moves it for HTTP and the socket sweep alike.
   const ctx: AppContext = {
@@ -225,10 +234,19 @@ async function openApp(
         recorder.toChat(chatId, event, payload)
         live.realtime.toChat(chatId, event, payload)
       },
+      toSession(sessionId, event, payload) {
+        recorder.toSession(sessionId, event, payload)
+        live.realtime.toSession(sessionId, event, payload)
+      },
       endSessions(sessionIds) {
         recorder.endSessions(sessionIds)
         live.realtime.endSessions(sessionIds)
       },
+      toEveryone(event, payload) {
+        events.push({ room: EVERYONE_ROOM, event, payload })
+        live.realtime.toEveryone(event, payload)
+      },
+      listenPublic: (listener) => live.realtime.listenPublic(listener),
     }
     app = createApp(ctx, { vector, socketEngine: live.engine })
     app.listen({

@@ -183,11 +183,94 @@ describe('audit section', () => {
     await audit().getByRole('button', { name: 'Clear filters' }).click()
     await audit().locator('tbody [data-testid="audit-entry"]').nth(1).waitFor()
     await audit().locator('tbody').getByRole('button', { name: admin.email }).first().click()
-    expect(await audit().getByLabel('Who (user ID)').inputValue()).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await audit().getByLabel('Who (e-mail, name or ID)').inputValue()).toMatch(/^[0-9a-f-]{36}$/)
     await audit().locator('tbody [data-testid="audit-entry"]').nth(1).waitFor()
-    await audit().getByLabel('Who (user ID)').fill('not-an-id')
-    await audit().getByText('Enter a user ID, e.g. from an entry below').waitFor()
     await audit().getByRole('button', { name: 'Clear filters' }).click()
+  })
+
+  test("filters by the actor's and the target's e-mail or name, typed", async () => {
+    const rows = () => audit().locator('tbody [data-testid="audit-entry"]')
+    const rowsAre = (count: number) =>
+      page.waitForFunction(
+        (n) =>
+          document.querySelectorAll('[data-testid="audit-section"] tbody [data-testid="audit-entry"]')
+            .length === n,
+        count,
+      )
+    // The target's e-mail, in part and in another letter case: the two entries on Grace.
+    await audit().getByLabel('Target (e-mail, name or ID)').fill(invited.email.slice(0, 8).toUpperCase())
+    await rowsAre(2)
+    expect(await rows().allTextContents()).toEqual([
+      expect.stringContaining('Banned a user'),
+      expect.stringContaining('Created a user'),
+    ])
+    // By name, together with who acted (the admin, by e-mail).
+    await audit().getByLabel('Target (e-mail, name or ID)').fill('grace hop')
+    await audit().getByLabel('Who (e-mail, name or ID)').fill(admin.email)
+    await rowsAre(2)
+    // Someone who is not in the trail: nothing, said in words.
+    await audit().getByLabel('Target (e-mail, name or ID)').fill('nobody@example.com')
+    await audit().getByText('No entries match these filters').waitFor()
+    await screenshot(page, 'admin-audit-filter-email')
+    await audit().getByRole('button', { name: 'Clear filters' }).click()
+    await rowsAre(2)
+  })
+})
+
+describe('budget in the user detail', () => {
+  const budget = () => detail().getByTestId('user-budget')
+  const dailyRow = () => budget().locator('[data-budget-field="dailyLimit"]')
+
+  test("shows what applies and from where, sets the user's own daily limit, and clears it", async () => {
+    await openAdmin()
+    await openUser(invited.fullName)
+    await budget().getByText('Today: $0.00, no limit').waitFor()
+    expect(await dailyRow().locator('[data-source]').textContent()).toBe('Environment')
+    await budget().getByLabel('Daily limit', { exact: true }).fill('2.50')
+    await budget().getByRole('button', { name: 'Save budget' }).click()
+    await expectToast(page, `Budget saved for ${invited.fullName}`)
+    await dailyRow().locator('[data-source="user"]').waitFor()
+    expect(await dailyRow().locator('[data-source]').textContent()).toBe('This user')
+    expect(await budget().getByLabel('Daily limit', { exact: true }).inputValue()).toBe('2.50')
+    await budget().getByText('Today: $0.00 of $2.50').waitFor()
+    // The monthly limit still follows the environment.
+    expect(await budget().locator('[data-budget-field="monthlyLimit"] [data-source]').textContent()).toBe(
+      'Environment',
+    )
+    await expectAxeClean('budget light 1280')
+    await screenshot(page, 'admin-users-detail-budget')
+    await budget().getByRole('button', { name: 'Clear this user’s value: Daily limit' }).click()
+    await expectToast(page, `${invited.fullName} follows the organisation’s budget again`)
+    await dailyRow().locator('[data-source="environment"]').waitFor()
+    expect(await budget().getByLabel('Daily limit', { exact: true }).inputValue()).toBe('')
+    await closeDetail()
+    // Both changes are in the trail, on Grace: the limit set, then cleared (null again).
+    await openAudit()
+    await audit().getByLabel('Target (e-mail, name or ID)').fill(invited.email)
+    const budgetEntries = audit()
+      .locator('tbody [data-testid="audit-entry"]')
+      .filter({ hasText: 'Changed a user budget' })
+    await budgetEntries.nth(1).waitFor()
+    const cleared = await budgetEntries.first().textContent()
+    expect(cleared).toContain('"to":null')
+    expect(cleared).toContain('"from":2.5')
+  })
+
+  test("a wrong amount is named before saving, and the server's refusal in words", async () => {
+    await openAdmin()
+    await openUser(invited.fullName)
+    await budget().getByLabel('Monthly limit', { exact: true }).fill('ten')
+    await budget().getByText('Enter an amount in dollars, such as 12.50').waitFor()
+    expect(await budget().getByRole('button', { name: 'Save budget' }).isDisabled()).toBe(true)
+    await budget().getByLabel('Monthly limit', { exact: true }).fill('12.345')
+    await budget().getByRole('button', { name: 'Save budget' }).click()
+    await budget()
+      .getByRole('alert')
+      .filter({
+        hasText: 'Enter an amount in dollars from 0 to 1,000,000,000 with at most two decimals (cents)',
+      })
+      .waitFor()
+    await closeDetail()
   })
 })
 

@@ -85,7 +85,15 @@ describe('admin area', () => {
     await page.waitForURL('**/admin')
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
     const nav = page.getByRole('navigation', { name: 'Admin sections' })
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Users', 'Budgets', 'Audit trail'])
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Users',
+      'Budgets',
+      'Models',
+      'Branding',
+      'Usage',
+      'Support access',
+      'Audit trail',
+    ])
     expect(await nav.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page')
     await nav.getByRole('link', { name: 'Budgets' }).click()
     expect(await nav.getByRole('link', { name: 'Budgets' }).getAttribute('aria-current')).toBe('page')

@@ -154,6 +154,8 @@ describe('accessibility in German', () => {
 async function walkScreens(page: Page, visit: (screen: string) => Promise<void>) {
   await visit('welcome')
   await page.getByTestId('welcome-new-chat').click()
+  // The input belongs to the new chat once it is open (a draft is kept per chat).
+  await page.waitForURL(/\/c\//)
   fake.queueScript({ reply: 'Réponse: **42**' })
   const input = page.getByTestId('composer').locator('textarea')
   await input.fill('2 × 21?')

@@ -3,11 +3,17 @@ import type { MessageId } from './catalogue'
 import { en } from './en'
 import { account } from './en/account'
 import { admin } from './en/admin'
+import { adminBranding } from './en/adminBranding'
+import { adminModels } from './en/adminModels'
+import { adminUsage } from './en/adminUsage'
 import { adminUsers } from './en/adminUsers'
 import { auth } from './en/auth'
 import { chat } from './en/chat'
 import { common } from './en/common'
+import { demo } from './en/demo'
 import { errors } from './en/errors'
+import { impersonation } from './en/impersonation'
+import { prompts } from './en/prompts'
 import { shell } from './en/shell'
 import type { Locale } from './locales'
 import { de } from './translations/de/index'
@@ -23,7 +29,22 @@ export const SOURCES: Record<Locale, Record<MessageId, string>> = { en, es, fr, 
  * English ships in areas, each with the code that shows it (decision 105): `common` with the app,
  * the others with their lazily loaded screens (web/i18n/areas/). Other languages are one chunk each.
  */
-export const ENGLISH_AREAS = { common, auth, shell, chat, account, admin, adminUsers, errors } as const
+export const ENGLISH_AREAS = {
+  common,
+  auth,
+  shell,
+  chat,
+  account,
+  admin,
+  adminUsers,
+  adminModels,
+  adminUsage,
+  demo,
+  adminBranding,
+  prompts,
+  impersonation,
+  errors,
+} as const
 export type Area = keyof typeof ENGLISH_AREAS
 
 /** The module of one area of the English catalogue. */

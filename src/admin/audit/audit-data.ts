@@ -1,8 +1,8 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { auditLog } from '../../../db/schema'
+import { auditLog, users } from '../../../db/schema'
 import type { Actor } from '../../auth/actor'
-import { assertAdmin } from '../users/users-data'
+import { assertAdmin, likePattern } from '../users/users-data'
 
 /** An entry's place in the newest-first order: created_at as microsecond text (a Date drops them) and id. */
 export interface AuditPosition {
@@ -26,6 +26,10 @@ export function auditTrailFor(db: Db, actor: Actor) {
     async list(query: {
       actorId?: string
       targetId?: string
+      /** An e-mail or name, or part of one, of the actor (matched case-insensitively). */
+      actorEmail?: string
+      /** An e-mail or name, or part of one, of the target user, existing or deleted. */
+      targetEmail?: string
       action?: string
       from?: Date
       to?: Date
@@ -51,6 +55,8 @@ export function auditTrailFor(db: Db, actor: Actor) {
           and(
             query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
             query.targetId ? eq(auditLog.targetId, query.targetId) : undefined,
+            query.actorEmail ? actorMatching(db, query.actorEmail) : undefined,
+            query.targetEmail ? targetMatching(db, query.targetEmail) : undefined,
             query.action ? eq(auditLog.action, query.action) : undefined,
             query.from ? gte(auditLog.createdAt, query.from) : undefined,
             query.to ? lt(auditLog.createdAt, query.to) : undefined,
@@ -63,4 +69,36 @@ export function auditTrailFor(db: Db, actor: Actor) {
         .limit(query.limit)
     },
   }
+}
+
+/** The ids of the accounts whose e-mail or name contains `text`. */
+const usersMatching = (db: Db, text: string) =>
+  db
+    .select({ id: sql<string>`${users.id}::text` })
+    .from(users)
+    .where(or(ilike(users.email, likePattern(text)), ilike(users.fullName, likePattern(text))))
+
+/**
+ * Entries by an actor with that e-mail as it was written down (the entry keeps it after the
+ * account is deleted or its address changes), or by an existing account with that e-mail or name.
+ */
+function actorMatching(db: Db, text: string) {
+  return or(
+    ilike(auditLog.actorEmail, likePattern(text)),
+    inArray(sql`${auditLog.actorId}::text`, usersMatching(db, text)),
+  )
+}
+
+/**
+ * Entries on an existing account with that e-mail or name, or on an account (deleted since, or
+ * renamed) whose e-mail or name the entry's details recorded: user actions write `details.email`,
+ * deletions also `details.fullName`. A target that is not a user (a model's id) matches as written.
+ */
+function targetMatching(db: Db, text: string) {
+  return or(
+    eq(auditLog.targetId, text),
+    inArray(auditLog.targetId, usersMatching(db, text)),
+    ilike(sql`${auditLog.details}->>'email'`, likePattern(text)),
+    ilike(sql`${auditLog.details}->>'fullName'`, likePattern(text)),
+  )
 }

@@ -109,6 +109,45 @@ describe('GET /api/admin/audit', () => {
     expect((await list({ from: '2999-01-01' })).body.data.items).toEqual([])
   })
 
+  test("filters by the actor's and the target's e-mail or name, deleted accounts included", async () => {
+    const actions = async (query: Record<string, string>) => {
+      const res = await list(query)
+      expect(res.status).toBe(200)
+      return res.body.data.items.map((entry) => entry.action)
+    }
+    // The actor's e-mail as the entry recorded it, whole or in part, in any letter case.
+    expect(await actions({ actorEmail: 'OTHER.ADMIN@example.com' })).toEqual([
+      'user.delete',
+      'user.unban',
+      'user.role',
+    ])
+    expect(await actions({ actorEmail: 'other.adm' })).toEqual(await actions({ actor: other.id }))
+    // The target's e-mail: an existing account (six entries on plain) ...
+    expect(await actions({ targetEmail: plain.email })).toHaveLength(6)
+    // A target named by its id in the same field matches as written (models are targets too).
+    expect(await actions({ targetEmail: plain.id })).toHaveLength(6)
+    // ... or one deleted since, found through the e-mail and name its entries recorded.
+    expect(await actions({ targetEmail: 'made@example.com' })).toEqual(['user.delete', 'user.create'])
+    expect(await actions({ targetEmail: 'Made' })).toEqual(['user.delete', 'user.create'])
+    // By name of an existing account.
+    const named = await t.createUser({ fullName: 'Grace Hopper' })
+    await t.as(admin).api.admin.users({ id: named.id }).sessions.delete()
+    expect(await actions({ targetEmail: 'grace hop' })).toEqual(['user.sessions_end'])
+    // Combined with the other filters, the id filters included.
+    expect(await actions({ actorEmail: 'auditor', targetEmail: plain.email, action: 'user.ban' })).toEqual([
+      'user.ban',
+    ])
+    expect(await actions({ actor: admin.id, actorEmail: 'other.admin' })).toEqual([])
+    // No one by that e-mail: nothing, not everything; LIKE's wildcards are literal.
+    expect(await actions({ targetEmail: 'nobody@example.com' })).toEqual([])
+    expect(await actions({ actorEmail: '%' })).toEqual([])
+    expect(await actions({ targetEmail: '_' })).toEqual([])
+    // Blank means no filter.
+    expect(await actions({ actorEmail: '  ' })).toEqual(await actions({}))
+    const long = await list({ targetEmail: 'x'.repeat(201) })
+    expect(long.status).toBe(400)
+  })
+
   test('keyset pages walk every entry once, even within one millisecond', async () => {
     // Entries sharing a millisecond (microseconds apart), as a busy instance writes them.
     await t.ctx.db.execute(sql`insert into audit_log (created_at, actor_id, actor_email, action, target_type)

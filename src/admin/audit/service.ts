@@ -25,6 +25,8 @@ export async function listAudit(
   query: {
     actor?: string
     target?: string
+    actorEmail?: string
+    targetEmail?: string
     action?: string
     from?: string
     to?: string
@@ -46,6 +48,8 @@ export async function listAudit(
   const rows = await auditTrailFor(ctx.db, actor).list({
     actorId: query.actor || undefined,
     targetId: query.target || undefined,
+    actorEmail: query.actorEmail?.trim() || undefined,
+    targetEmail: query.targetEmail?.trim() || undefined,
     action: query.action || undefined,
     from,
     to,

@@ -1,3 +1,4 @@
+import type { ImpersonationEndReason } from '../../../db/schema'
 import type { Actor } from '../../auth/actor'
 import { MAIL_TEXTS, type MailLanguage } from '../../auth/email-texts'
 import { invitationMail } from '../../auth/emails'
@@ -11,6 +12,8 @@ import { getOrgBudget } from '../../budget/service'
 import { isUuid } from '../../chats/cursor'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
+import type { EndedImpersonation } from '../../impersonation/impersonation-data'
+import { announceEnded, endImpersonationsIn } from '../../impersonation/service'
 import { type RequestOrigin, recordAudit } from '../audit'
 import { type AdminUserRow, adminUsersFor, type UserPosition, type UserSort } from './users-data'
 
@@ -245,7 +248,7 @@ export async function updateUser(
   if (role === undefined && input.isBanned === undefined)
     throw new AppError('bad_request:empty', 'Nothing to change: send role or isBanned')
   if (!isUuid(id)) throw new AppError('not_found:user', USER_NOT_FOUND)
-  const { user, ended } = await ctx.db.transaction(async (tx) => {
+  const { user, ended, access } = await ctx.db.transaction(async (tx) => {
     const data = adminUsersFor(tx, admin.actor)
     await data.lockAdminMembership()
     const before = await data.findForUpdate(id)
@@ -260,8 +263,14 @@ export async function updateUser(
         ? { isBanned: input.isBanned }
         : {}),
     }
-    if (Object.keys(change).length === 0) return { user: before, ended: [] as string[] }
+    if (Object.keys(change).length === 0) return { user: before, ended: [] as string[], access: [] }
     const after = (await data.update(id, change, ctx.now()))!
+    // Support access never outlives the rights it rests on: the admin's or the target's ban, or the
+    // admin's demotion, ends it in the same transaction (decision 117).
+    const access = await endAccessFor(tx, ctx.now(), id, admin.actor.realUserId, {
+      admin: banning ? 'admin_banned' : demoting ? 'admin_demoted' : null,
+      target: banning ? 'target_banned' : null,
+    })
     // In the transaction: the ban and the end of every session are one change.
     const ended = banning ? await deleteSessions(tx, { userId: id }) : []
     const audit = { db: tx, config: ctx.config }
@@ -291,11 +300,34 @@ export async function updateUser(
         },
         origin,
       )
-    return { user: after, ended }
+    return { user: after, ended, access }
   })
   // After the commit, so a rolled-back ban never cuts anyone's sockets.
+  for (const { rows, reason } of access) announceEnded(ctx, rows, reason)
   ctx.realtime.endSessions(ended)
   return toAdminUser(user)
+}
+
+/** Ends the support accesses `id` runs (as admin) or is under (as target), for the reasons given. */
+async function endAccessFor(
+  tx: AppContext['db'],
+  now: Date,
+  id: string,
+  endedById: string,
+  reasons: { admin: ImpersonationEndReason | null; target: ImpersonationEndReason | null },
+) {
+  const access: { rows: EndedImpersonation[]; reason: ImpersonationEndReason }[] = []
+  if (reasons.admin)
+    access.push({
+      rows: await endImpersonationsIn(tx, now, { asAdmin: id }, reasons.admin, endedById),
+      reason: reasons.admin,
+    })
+  if (reasons.target)
+    access.push({
+      rows: await endImpersonationsIn(tx, now, { asTarget: id }, reasons.target, endedById),
+      reason: reasons.target,
+    })
+  return access
 }
 
 async function existing(ctx: AppContext, actor: Actor, id: string) {
@@ -322,6 +354,12 @@ export async function sendPasswordReset(
 
 export async function endUserSessions(ctx: AppContext, admin: AdminActor, id: string, origin: RequestOrigin) {
   const user = await existing(ctx, admin.actor, id)
+  // The support sessions this person runs as an admin are theirs too.
+  announceEnded(
+    ctx,
+    await endImpersonationsIn(ctx.db, ctx.now(), { asAdmin: id }, 'signed_out', admin.actor.realUserId),
+    'signed_out',
+  )
   const ended = await endSessions(ctx, { userId: id })
   await recordAudit(
     ctx,
@@ -351,13 +389,17 @@ export async function deleteUser(ctx: AppContext, admin: AdminActor, id: string,
   } catch (error) {
     throw new AppError('internal:delete_account', 'Failed to delete account', { cause: error })
   }
-  const ended = await ctx.db.transaction(async (tx) => {
+  const { ended, access } = await ctx.db.transaction(async (tx) => {
     const data = adminUsersFor(tx, admin.actor)
     await data.lockAdminMembership()
     const row = await data.findForUpdate(id)
     if (!row) throw new AppError('not_found:user', USER_NOT_FOUND)
     await assertMayRemoveAdmin(data, admin.actor, row)
     await assertStillAdmin(data, admin.actor)
+    const access = await endAccessFor(tx, ctx.now(), id, admin.actor.realUserId, {
+      admin: 'admin_deleted',
+      target: 'target_deleted',
+    })
     const sessionIds = await deleteSessions(tx, { userId: id })
     await data.remove(id)
     await recordAudit(
@@ -371,8 +413,9 @@ export async function deleteUser(ctx: AppContext, admin: AdminActor, id: string,
       },
       origin,
     )
-    return sessionIds
+    return { ended: sessionIds, access }
   })
+  for (const { rows, reason } of access) announceEnded(ctx, rows, reason)
   ctx.realtime.endSessions(ended)
   ctx.log.info('account deleted by an admin', { userId: id, adminId: admin.actor.realUserId })
 }

@@ -564,7 +564,15 @@ describe('the admin accessors check the actor themselves', () => {
     const impersonating = {
       ...t.actorOf({ id: plain.id, role: 'admin' }),
       realUserId: admin.id,
-      impersonation: { adminId: admin.id, reasonCode: 'support', caseNumber: '1', expiresAt: new Date() },
+      impersonation: {
+        id: crypto.randomUUID(),
+        adminId: admin.id,
+        adminEmail: 'admin@example.com',
+        adminName: 'Admin',
+        reasonCode: 'support',
+        caseNumber: '1',
+        expiresAt: new Date(),
+      },
     }
     for (const actor of [user, impersonating]) {
       expect(() => adminUsersFor(t.ctx.db, actor)).toThrow('Admin access required')

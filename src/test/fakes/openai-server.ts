@@ -39,6 +39,8 @@ export interface FakeOpenAi {
   completions(): RecordedRequest[]
   /** Changes the behaviour of every later request. */
   setScript(script: Partial<FakeOpenAiScript>): void
+  /** Changes the model ids `GET /v1/models` lists. */
+  setModels(ids: string[]): void
   /** Uses this behaviour for the next request only (queued in order, before the default). */
   queueScript(script: Partial<FakeOpenAiScript>): void
   /** Requests currently held open by `hang` or a slow stream. */
@@ -53,7 +55,7 @@ const DEFAULT_SCRIPT: FakeOpenAiScript = {
 }
 
 export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } = {}): FakeOpenAi {
-  const models = options.models ?? ['fake-model', 'fake-model-large']
+  let models = options.models ?? ['fake-model', 'fake-model-large']
   const requests: RecordedRequest[] = []
   const queue: Partial<FakeOpenAiScript>[] = []
   let defaults: FakeOpenAiScript = { ...DEFAULT_SCRIPT }
@@ -185,6 +187,9 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
     },
     queueScript(script) {
       queue.push(script)
+    },
+    setModels(ids) {
+      models = [...ids]
     },
     openRequests: () => open,
     async close() {

@@ -2,6 +2,7 @@ import { useLocation } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { useT } from '../../i18n/i18n'
 import { LoadingScreen } from '../../ui/loading-screen'
+import { useBrandingFeed } from '../branding/branding-feed'
 import { AdminHeader } from './admin-header'
 import { AdminNav } from './admin-nav'
 import { sectionOf } from './admin-sections'
@@ -12,6 +13,8 @@ export function AdminLayout({ adminName }: { adminName: string }) {
   const t = useT()
   const hash = useLocation({ select: (location) => location.hash })
   const section = sectionOf(hash)
+  // No session socket here: the public stream keeps this tab's brand current.
+  useBrandingFeed()
   const Section = section.component
   return (
     <div className="flex min-h-full flex-col" data-testid="admin-page">

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import { ScrollText, Users, Wallet } from 'lucide-react'
+import { Boxes, ChartColumn, LifeBuoy, Palette, ScrollText, Users, Wallet } from 'lucide-react'
 import { type ComponentType, lazy } from 'react'
 import type { MessageId } from '../../i18n/catalogue'
 
@@ -26,6 +26,35 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'admin.nav.budgets',
     icon: Wallet,
     component: lazy(() => import('./budgets/budgets-section').then((m) => ({ default: m.BudgetsSection }))),
+  },
+  {
+    id: 'models',
+    label: 'admin.nav.models',
+    icon: Boxes,
+    component: lazy(() => import('./models/models-section').then((m) => ({ default: m.ModelsSection }))),
+  },
+  {
+    id: 'branding',
+    label: 'admin.nav.branding',
+    icon: Palette,
+    component: lazy(() =>
+      import('./branding/branding-section').then((m) => ({ default: m.BrandingSection })),
+    ),
+  },
+  {
+    id: 'usage',
+    label: 'admin.nav.usage',
+    icon: ChartColumn,
+    // Brings the chart library (uPlot) with it: nothing else in the app loads it.
+    component: lazy(() => import('./usage/usage-section').then((m) => ({ default: m.UsageSection }))),
+  },
+  {
+    id: 'impersonations',
+    label: 'admin.nav.impersonations',
+    icon: LifeBuoy,
+    component: lazy(() =>
+      import('./impersonations/impersonations-section').then((m) => ({ default: m.ImpersonationsSection })),
+    ),
   },
   {
     id: 'audit',

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
 import { BrandMark } from '../../ui/brand-mark'
+import { useBrandingFeed } from '../branding/branding-feed'
 import { useBranding } from '../branding/use-branding'
 
 /** The centred, branded card the e-mail link pages share with the sign-in screen. */
 export function AuthPageShell({ title, children }: { title: string; children: ReactNode }) {
   const branding = useBranding()
+  useBrandingFeed()
   return (
     <main className="flex min-h-full items-center justify-center bg-zinc-100 px-4 py-10 dark:bg-zinc-950">
       <section

@@ -12,7 +12,10 @@ import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
 import { PasswordInput } from '../../ui/password-input'
+import { useBrandingFeed } from '../branding/branding-feed'
 import { useBranding, useTagline } from '../branding/use-branding'
+import { DemoBadge } from '../demo/demo-badge'
+import { DemoCredentialsNote } from '../demo/demo-credentials'
 import { type SessionUser, sessionLocale, sessionQuery } from './session-query'
 import '../../i18n/areas/auth'
 
@@ -41,6 +44,7 @@ const fromServer = (text: string, fallback: PlainId): Notice => (text ? { text }
 /** The sign-in card: sign in, sign up and request a reset link, on the branded background. */
 export function LoginScreen() {
   const branding = useBranding()
+  useBrandingFeed()
   return (
     <main
       className="relative flex min-h-full items-center justify-center bg-zinc-100 bg-cover bg-center px-4 py-10 dark:bg-zinc-950"
@@ -134,7 +138,10 @@ export function LoginCard() {
     >
       <div className="mb-6 flex flex-col items-center text-center">
         <BrandMark logoUrl={branding.logoUrl} name={branding.productName} className="size-12" />
-        <p className="mt-3 text-sm font-semibold tracking-wide text-brand-ink">{branding.productName}</p>
+        <p className="mt-3 flex items-center gap-2 text-sm font-semibold tracking-wide text-brand-ink">
+          {branding.productName}
+          <DemoBadge />
+        </p>
         {tagline ? <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{tagline}</p> : null}
         <h1 id="login-title" className="mt-5 text-2xl font-bold tracking-tight">
           {t(TITLES[mode])}
@@ -145,6 +152,15 @@ export function LoginCard() {
         {error ? <Alert tone="error">{show(error)}</Alert> : null}
         {success ? <Alert tone="success">{show(success)}</Alert> : null}
       </div>
+
+      {mode === 'login' ? (
+        <DemoCredentialsNote
+          onUse={(demo) => {
+            setEmail(demo.email)
+            setPassword(demo.password)
+          }}
+        />
+      ) : null}
 
       <form onSubmit={submit} className="space-y-4">
         {mode === 'signup' ? (

@@ -3,6 +3,7 @@ import { activateLocale } from '../../i18n/i18n'
 import { isLocale, type Locale } from '../../i18n/locales'
 import { signedOutLocale } from '../../i18n/signed-out-locale'
 import { api } from '../../lib/api'
+import { readApiError } from '../../lib/api-error'
 
 /**
  * Who is signed in: the user, or null when there is no session (401). The screen's language is
@@ -14,12 +15,17 @@ export const sessionQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
   queryFn: async () => {
-    const { data, error, status } = await api.auth.me.get()
+    let { data, error, status } = await api.auth.me.get()
+    // A support session that ended while this tab was away: back to the admin's own session.
+    if (status === 401 && readApiError(error, '').code === 'unauthorized:impersonation_ended') {
+      const back = await api.impersonation.delete()
+      if (back.data?.data.restored) ({ data, error, status } = await api.auth.me.get())
+    }
     if (status === 401) {
       await activateLocale(signedOutLocale())
       return null
     }
-    if (error) throw new Error('Failed to load user profile')
+    if (error || !data) throw new Error('Failed to load user profile')
     const { user } = data.data
     await activateLocale(sessionLocale(user))
     return user

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { ArrowUp, Loader2, Paperclip, Plus, SlidersHorizontal, Square } from 'lucide-react'
-import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { ArrowUp, BookOpen, Loader2, Paperclip, Plus, SlidersHorizontal, Square } from 'lucide-react'
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
@@ -8,11 +8,16 @@ import { ComposerAttachments } from '../attachments/composer-attachments'
 import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
 import { useFilePicker } from '../attachments/file-picker'
 import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
+import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
 import '../../i18n/areas/shell'
 
 /** idle → submitted (the send is on its way) → streaming (the answer is arriving); error after a failed send. */
 export type ComposerState = 'idle' | 'submitted' | 'streaming' | 'error'
+
+// The prompt library and the '/' picker are fetched when first used (the chat page stays small).
+const PromptLibrary = lazy(() => import('../prompts/prompt-library'))
+const SlashPicker = lazy(() => import('../prompts/slash-picker'))
 
 const MIN_HEIGHT = 48
 const MAX_HEIGHT = 164
@@ -48,6 +53,29 @@ export function Composer({
   const picker = useFilePicker(files.add)
   // Files alone are a message; a file still uploading holds the send until it is ready.
   const blank = text.trim() === '' && files.readyIds.length === 0
+  const [libraryOpen, setLibraryOpen] = useState(false)
+  // '/' at the very start opens the picker until Escape; it opens again once the '/' is retyped.
+  const [slashDismissed, setSlashDismissed] = useState(false)
+  const slashOpen = text.startsWith('/') && !text.includes('\n') && !slashDismissed
+  const slashKeys = useRef<SlashKeyHandler | null>(null)
+  const [activeOption, setActiveOption] = useState<string | undefined>()
+
+  function changeText(next: string) {
+    if (!next.startsWith('/')) setSlashDismissed(false)
+    setText(next)
+  }
+
+  /** A prompt from the library or the picker replaces the draft; the caret goes to its end. */
+  function insertPrompt(promptText: string) {
+    setText(promptText)
+    setSlashDismissed(false)
+    requestAnimationFrame(() => {
+      const el = textarea.current
+      if (!el) return
+      el.focus()
+      el.setSelectionRange(el.value.length, el.value.length)
+    })
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
   useLayoutEffect(() => {
@@ -68,6 +96,20 @@ export function Composer({
 
   return (
     <AttachmentDropZone onFiles={files.add} className="shrink-0 px-3 pb-3 sm:px-6 sm:pb-5">
+      {/* The picker sits just above the input bar, outside its form (its variables form is a form of its own). */}
+      <div className="relative mx-auto h-0 w-full max-w-3xl">
+        {slashOpen ? (
+          <Suspense fallback={null}>
+            <SlashPicker
+              query={text.slice(1)}
+              keyHandler={slashKeys}
+              onActiveChange={setActiveOption}
+              onInsert={insertPrompt}
+              onClose={() => setSlashDismissed(true)}
+            />
+          </Suspense>
+        ) : null}
+      </div>
       <form
         className="mx-auto flex w-full max-w-3xl flex-col rounded-2xl border border-zinc-300 bg-white shadow-sm focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/25 dark:border-zinc-700 dark:bg-zinc-900"
         onSubmit={(event) => {
@@ -82,9 +124,14 @@ export function Composer({
         <textarea
           ref={textarea}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => changeText(event.target.value)}
           onPaste={(event) => pasteFiles(event, files.add)}
+          aria-activedescendant={slashOpen ? activeOption : undefined}
           onKeyDown={(event) => {
+            if (slashOpen && slashKeys.current?.(event)) {
+              event.preventDefault()
+              return
+            }
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault()
               void send()
@@ -109,6 +156,13 @@ export function Composer({
               <DropdownMenu.Content side="top" align="start" sideOffset={6} className={menuContentClass}>
                 <DropdownMenu.Item className={menuItemClass} onSelect={picker.open}>
                   <Paperclip className="size-4" aria-hidden /> {t('shell.composer.addFiles')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  onSelect={() => setLibraryOpen(true)}
+                  data-testid="open-prompt-library"
+                >
+                  <BookOpen className="size-4" aria-hidden /> {t('shell.composer.promptLibrary')}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={menuItemClass}
@@ -154,6 +208,11 @@ export function Composer({
           </div>
         </div>
       </form>
+      {libraryOpen ? (
+        <Suspense fallback={null}>
+          <PromptLibrary open onOpenChange={setLibraryOpen} onInsert={insertPrompt} />
+        </Suspense>
+      ) : null}
     </AttachmentDropZone>
   )
 }

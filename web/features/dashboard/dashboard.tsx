@@ -6,6 +6,7 @@ import { useMediaQuery } from '../../lib/use-media-query'
 import { SocketContext } from '../chats/socket-context'
 import { useChatListEvents } from '../chats/use-chat-list-events'
 import { useCurrentChatId } from '../chats/use-current-chat'
+import { ImpersonationBanner } from '../impersonation/impersonation-banner'
 import { ChatView } from '../messages/chat-view'
 import { profileQuery } from '../profile/profile-query'
 import { useProfileLanguage } from '../profile/use-profile-language'
@@ -54,6 +55,7 @@ export function Dashboard({ userId }: { userId: string }) {
     <SocketContext.Provider value={socket}>
       <ChatListEvents />
       <div data-testid="dashboard" className="flex h-full flex-col">
+        <ImpersonationBanner />
         <Header
           profile={profile.data}
           sidebarOpen={wide ? desktopOpen : drawerOpen}

@@ -5,6 +5,7 @@ import { useMediaQuery } from '../../lib/use-media-query'
 import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
 import { useBranding } from '../branding/use-branding'
+import { DemoBadge } from '../demo/demo-badge'
 import type { Profile } from '../profile/profile-query'
 import { ThemeToggle } from '../theme/theme-toggle'
 import { useThemeSync } from '../theme/use-theme-sync'
@@ -49,6 +50,7 @@ export function Header({
         <div className="flex min-w-0 items-center gap-2">
           <BrandMark logoUrl={branding.logoUrl} name={branding.companyName} className="size-8" />
           <span className="truncate font-semibold">{branding.companyName}</span>
+          <DemoBadge />
         </div>
         <div className="flex min-w-0 flex-1 justify-center px-2">{wide ? <BudgetBannerSlot /> : null}</div>
         <ThemeToggle onChange={changeTheme} />

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { sessionQuery } from '../auth/session-query'
+import { applyBrand } from '../branding/branding-feed'
+import { brandingQuery } from '../branding/branding-query'
 import type { ParleySocket } from '../chats/socket-context'
+import { modelsQuery } from '../models/models-query'
 import { profileQuery } from '../profile/profile-query'
 
 /**
@@ -23,6 +26,18 @@ export function useRealtime(userId: string | undefined): ParleySocket | null {
       socket.on('profile:updated', (profile) => {
         queryClient.setQueryData(profileQuery.queryKey, profile)
       })
+      // An administrator changed the models (names, prices, enabled, the default): the list and the
+      // preferred model (['models', 'preferred']) are fetched again.
+      socket.on('models:updated', () => {
+        void queryClient.invalidateQueries({ queryKey: modelsQuery.queryKey })
+      })
+      // An administrator changed the brand: names, images and colours change here at once.
+      socket.on('branding:updated', (brand) => applyBrand(queryClient, brand))
+      // A change made while the socket was away would be missed: read the brand again.
+      socket.io.on(
+        'reconnect',
+        () => void queryClient.invalidateQueries({ queryKey: brandingQuery.queryKey }),
+      )
       // The server cuts a socket when its session ends (signed out elsewhere, password changed
       // on another device, account deleted or suspended): ask who is signed in, so this tab shows
       // the sign-in card instead of a screen that silently stopped updating.

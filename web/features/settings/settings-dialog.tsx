@@ -1,7 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { Shield, TriangleAlert } from 'lucide-react'
+import { History, Shield, TriangleAlert } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
 import { Dialog } from '../../ui/dialog'
+import { AccessLogTab } from '../impersonation/access-log-tab'
 import { DangerZoneTab } from './danger-zone-tab'
 import { SecurityTab } from './security-tab'
 import '../../i18n/areas/account'
@@ -9,7 +10,10 @@ import '../../i18n/areas/account'
 const tabClass =
   'flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-zinc-600 transition hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:bg-zinc-900 dark:data-[state=active]:text-zinc-100'
 
-/** Account Settings: a Security tab (password, e-mail) and a Danger Zone tab (delete account). */
+/**
+ * Account Settings: a Security tab (password, e-mail), Account access (support accesses to this
+ * account) and a Danger Zone tab (delete account).
+ */
 export default function SettingsDialog({
   open,
   onOpenChange,
@@ -34,12 +38,18 @@ export default function SettingsDialog({
           <Tabs.Trigger value="security" className={tabClass}>
             <Shield className="size-4" aria-hidden /> {t('account.settings.security')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="access" className={tabClass}>
+            <History className="size-4" aria-hidden /> {t('account.settings.access')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="danger" className={tabClass}>
             <TriangleAlert className="size-4" aria-hidden /> {t('account.settings.dangerZone')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="security" className="focus-visible:outline-none">
           <SecurityTab />
+        </Tabs.Content>
+        <Tabs.Content value="access" className="focus-visible:outline-none">
+          <AccessLogTab />
         </Tabs.Content>
         <Tabs.Content value="danger" className="focus-visible:outline-none">
           <DangerZoneTab onConfirmRequested={() => onOpenChange(false)} />

@@ -77,4 +77,15 @@ export const account = {
   'account.delete.failed': 'Failed to delete account',
   'account.delete.done': 'Account deleted successfully. Redirecting to login...',
   'account.delete.unexpected': 'An unexpected error occurred while deleting account',
+  'account.settings.access': 'Account access',
+  'account.access.intro':
+    'An administrator can open your account for support, for a limited time and with a reason. Every such access is listed here.',
+  'account.access.empty': 'No one has opened your account.',
+  'account.access.loadFailed': 'Failed to load the account access list',
+  'account.access.started': 'Started {when}',
+  'account.access.duration': '{count, plural, one {# minute} other {# minutes}}',
+  'account.access.reason': 'Reason: {reason}',
+  'account.access.case': 'Case: {caseNumber}',
+  'account.access.active': 'Active until {time}',
+  'account.access.ended': 'Ended {when}',
 } as const

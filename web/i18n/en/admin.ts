@@ -9,6 +9,10 @@ export const admin = {
   'admin.nav.users': 'Users',
   'admin.nav.audit': 'Audit trail',
   'admin.nav.budgets': 'Budgets',
+  'admin.nav.models': 'Models',
+  'admin.nav.usage': 'Usage',
+  'admin.nav.branding': 'Branding',
+  'admin.nav.impersonations': 'Support access',
 
   // Budgets: the organisation's defaults
   'admin.budgets.intro':

@@ -1,10 +1,16 @@
 import { account } from './account'
 import { admin } from './admin'
+import { adminBranding } from './adminBranding'
+import { adminModels } from './adminModels'
+import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
+import { demo } from './demo'
 import { errors } from './errors'
+import { impersonation } from './impersonation'
+import { prompts } from './prompts'
 import { shell } from './shell'
 
 /**
@@ -19,5 +25,11 @@ export const en = {
   ...account,
   ...admin,
   ...adminUsers,
+  ...adminModels,
+  ...adminUsage,
+  ...demo,
+  ...adminBranding,
+  ...prompts,
+  ...impersonation,
   ...errors,
 } as const

@@ -47,6 +47,7 @@ export const shell = {
   'shell.composer.label': 'Message',
   'shell.composer.more': 'More actions',
   'shell.composer.addFiles': 'Add photos & files',
+  'shell.composer.promptLibrary': 'Prompt library',
   'shell.composer.advanced': 'Advanced settings',
   'shell.composer.stop': 'Stop',
   'shell.composer.send': 'Send message',

@@ -11,6 +11,9 @@ export interface AuditFilters {
   action: string
   actor: string
   target: string
+  /** An e-mail or name, or part of one (the server matches deleted accounts' recorded ones too). */
+  actorEmail: string
+  targetEmail: string
   from: string
   to: string
 }

@@ -22,6 +22,11 @@ export const AUDIT_ACTIONS = [
   'budget.org_update',
   'budget.user_update',
   'budget.user_reset',
+  'branding.update',
+  'branding.logo_upload',
+  'branding.logo_remove',
+  'branding.login_background_upload',
+  'branding.login_background_remove',
 ] as const
 type KnownAction = (typeof AUDIT_ACTIONS)[number]
 const isKnownAction = (action: string): action is KnownAction =>
@@ -37,12 +42,12 @@ function startOfDay(value: string, plusDays = 0): string {
 
 /**
  * The audit trail, newest first, read-only: filter by action, by who acted or what was acted on
- * (ids; an entry's actor or target sets them), and by a date range. A table from `md` up, stacked
+ * (an e-mail or name, or an id: an entry's actor or target sets it), and by a date range. A table from `md` up, stacked
  * entries below.
  */
 export function AuditSection() {
   const t = useT()
-  const ids = { action: useId(), actor: useId(), target: useId(), from: useId(), to: useId(), hint: useId() }
+  const ids = { action: useId(), actor: useId(), target: useId(), from: useId(), to: useId() }
   const [action, setAction] = useState('')
   const [actor, setActor] = useState('')
   const [target, setTarget] = useState('')
@@ -50,17 +55,20 @@ export function AuditSection() {
   const [to, setTo] = useState('')
   const [typed, setTyped] = useState({ actor: '', target: '' })
 
-  // The id fields are typed (or pasted): wait for a pause before asking the server.
+  // The who/target fields are typed (or pasted): wait for a pause before asking the server.
   useEffect(() => {
     const timer = setTimeout(() => setTyped({ actor: actor.trim(), target: target.trim() }), 300)
     return () => clearTimeout(timer)
   }, [actor, target])
 
-  const actorInvalid = typed.actor !== '' && !UUID.test(typed.actor)
+  // An id (pasted, or set by clicking an entry) filters exactly; any other text is an e-mail or name.
+  const byId = (text: string) => UUID.test(text)
   const filters: AuditFilters = {
     action,
-    actor: actorInvalid ? '' : typed.actor,
-    target: typed.target,
+    actor: byId(typed.actor) ? typed.actor : '',
+    actorEmail: byId(typed.actor) ? '' : typed.actor,
+    target: byId(typed.target) ? typed.target : '',
+    targetEmail: byId(typed.target) ? '' : typed.target,
     from: from ? startOfDay(from) : '',
     to: to ? startOfDay(to, 1) : '',
   }
@@ -111,10 +119,9 @@ export function AuditSection() {
             id={ids.actor}
             value={actor}
             onChange={(event) => setActor(event.target.value)}
-            aria-invalid={actorInvalid || undefined}
-            aria-describedby={actorInvalid ? ids.hint : undefined}
             spellCheck={false}
-            className={`${fieldClass} h-10 font-mono`}
+            autoComplete="off"
+            className={`${fieldClass} h-10`}
           />
         </div>
         <div>
@@ -126,7 +133,8 @@ export function AuditSection() {
             value={target}
             onChange={(event) => setTarget(event.target.value)}
             spellCheck={false}
-            className={`${fieldClass} h-10 font-mono`}
+            autoComplete="off"
+            className={`${fieldClass} h-10`}
           />
         </div>
         <div>
@@ -156,11 +164,6 @@ export function AuditSection() {
           />
         </div>
       </div>
-      {actorInvalid ? (
-        <p id={ids.hint} className="-mt-2 text-sm text-red-700 dark:text-red-300">
-          {t('adminUsers.audit.idHint')}
-        </p>
-      ) : null}
       {filtered ? (
         <Button variant="ghost" size="sm" className="-mt-2 self-start" onClick={clear}>
           {t('adminUsers.audit.clear')}

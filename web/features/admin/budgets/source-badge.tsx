@@ -2,20 +2,36 @@ import { useT } from '../../../i18n/i18n'
 import { cn } from '../../../lib/cn'
 import '../../../i18n/areas/admin'
 
-/** Where a value comes from: the server's environment (BUDGET_*, ORG_TIME_ZONE) or set here. */
-export function SourceBadge({ source }: { source: 'organisation' | 'environment' | 'user' }) {
+type Source = 'organisation' | 'environment' | 'user'
+
+/**
+ * Where a value comes from: the server's environment (BUDGET_*, ORG_TIME_ZONE) or set here. The
+ * user detail names all three levels in its own words (`label`) and highlights only the user's own.
+ */
+export function SourceBadge({
+  source,
+  label,
+  highlight = source !== 'environment',
+}: {
+  source: Source
+  label?: string
+  highlight?: boolean
+}) {
   const t = useT()
-  const here = source !== 'environment'
   return (
     <span
+      data-source={source}
       className={cn(
         'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
-        here
+        highlight
           ? 'bg-brand/10 text-brand-ink dark:bg-brand/20'
           : 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
       )}
     >
-      {here ? t('admin.budgets.source.organisation') : t('admin.budgets.source.environment')}
+      {label ??
+        (source !== 'environment'
+          ? t('admin.budgets.source.organisation')
+          : t('admin.budgets.source.environment'))}
     </span>
   )
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Ban, KeyRound, LogOut, ShieldCheck, ShieldOff, Trash2, Undo2 } from 'lucide-react'
+import { Ban, KeyRound, LifeBuoy, LogOut, ShieldCheck, ShieldOff, Trash2, Undo2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatMoney, formatNumber, formatRelative } from '../../../i18n/format'
@@ -10,17 +10,20 @@ import { apiFailure } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
+import { StartImpersonationDialog } from '../../impersonation/start-impersonation-dialog'
 import { profileQuery } from '../../profile/profile-query'
 import { ConfirmDialog } from './confirm-dialog'
 import { BannedBadge, RoleBadge } from './user-badges'
+import { UserBudgetPanel } from './user-budget'
 import { type AdminUser, type AdminUserDetail, userQuery } from './users-query'
 import '../../../i18n/areas/adminUsers'
+import '../../../i18n/areas/impersonation'
 
-type Confirming = 'ban' | 'endSessions' | 'delete' | null
+type Confirming = 'ban' | 'endSessions' | 'delete' | 'impersonate' | null
 
 const nameOf = (user: { fullName: string | null; email: string }) => user.fullName?.trim() || user.email
 
-/** The user's profile, sessions, counts and spend, and the actions on the account. */
+/** The user's profile, sessions, counts and spend, their budget, and the actions on the account. */
 export function UserDetailDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const t = useT()
   return (
@@ -130,6 +133,8 @@ function UserDetail({ summary, onDeleted }: { summary: AdminUser; onDeleted: () 
         </p>
       ) : null}
 
+      <UserBudgetPanel userId={summary.id} name={name} />
+
       {failure ? <Alert tone="error">{failure}</Alert> : null}
 
       <div>
@@ -163,6 +168,12 @@ function UserDetail({ summary, onDeleted }: { summary: AdminUser; onDeleted: () 
           <Button variant="outline" onClick={() => setConfirming('endSessions')}>
             <LogOut className="size-4" aria-hidden /> {t('adminUsers.action.endSessions')}
           </Button>
+          {/* Support access: never to oneself, another admin or a suspended account (issue 11). */}
+          {user.role === 'user' && !user.isBanned && me?.id !== user.id ? (
+            <Button variant="outline" className="sm:col-span-2" onClick={() => setConfirming('impersonate')}>
+              <LifeBuoy className="size-4" aria-hidden /> {t('impersonation.start.action')}
+            </Button>
+          ) : null}
           <Button variant="destructive" className="sm:col-span-2" onClick={() => setConfirming('delete')}>
             <Trash2 className="size-4" aria-hidden /> {t('adminUsers.action.delete')}
           </Button>
@@ -186,6 +197,11 @@ function UserDetail({ summary, onDeleted }: { summary: AdminUser; onDeleted: () 
         confirmLabel={t('adminUsers.action.endSessions')}
         busy={busy('endSessions')}
         onConfirm={() => action.mutate('endSessions')}
+      />
+      <StartImpersonationDialog
+        user={{ id: user.id, name }}
+        open={confirming === 'impersonate'}
+        onOpenChange={(open) => !open && setConfirming(null)}
       />
       <ConfirmDialog
         open={confirming === 'delete'}

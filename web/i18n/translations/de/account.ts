@@ -77,6 +77,17 @@ export const account = {
   'account.delete.failed': 'Konto konnte nicht gelöscht werden',
   'account.delete.done': 'Konto gelöscht. Du wirst zur Anmeldung weitergeleitet …',
   'account.delete.unexpected': 'Beim Löschen des Kontos ist ein unerwarteter Fehler aufgetreten',
+  'account.settings.access': 'Kontozugriff',
+  'account.access.intro':
+    'Ein Administrator kann dein Konto für den Support öffnen, für begrenzte Zeit und mit einem Grund. Jeder solche Zugriff steht hier.',
+  'account.access.empty': 'Niemand hat dein Konto geöffnet.',
+  'account.access.loadFailed': 'Die Liste der Kontozugriffe konnte nicht geladen werden',
+  'account.access.started': 'Begonnen {when}',
+  'account.access.duration': '{count, plural, one {# Minute} other {# Minuten}}',
+  'account.access.reason': 'Grund: {reason}',
+  'account.access.case': 'Fall: {caseNumber}',
+  'account.access.active': 'Aktiv bis {time}',
+  'account.access.ended': 'Beendet {when}',
 } as const
 
 translationOf<typeof english>()(account)

@@ -11,6 +11,10 @@ export const admin = {
   'admin.nav.users': 'Benutzer',
   'admin.nav.audit': 'Audit-Protokoll',
   'admin.nav.budgets': 'Budgets',
+  'admin.nav.models': 'Modelle',
+  'admin.nav.usage': 'Nutzung',
+  'admin.nav.branding': 'Branding',
+  'admin.nav.impersonations': 'Support-Zugriff',
   'admin.budgets.intro':
     'Ausgabengrenzen für alle in der Organisation. Ein hier gesetzter Wert ersetzt den aus der Serverumgebung.',
   'admin.budgets.loadFailed': 'Die Budget-Einstellungen konnten nicht geladen werden',

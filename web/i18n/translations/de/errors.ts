@@ -7,6 +7,10 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Bitte wähle eine Bilddatei aus',
+  'error.bad_request:brand_image': 'Bitte wähle eine Bilddatei aus',
+  'error.not_found:brand_image': 'Bild nicht gefunden',
+  'error.payload_too_large:brand_image': 'Das Bild muss kleiner als 5 MB sein',
+  'error.unsupported_media_type:brand_image': 'Bitte wähle eine Bilddatei aus',
   'error.bad_request:cursor': 'Ungültige Position in der Liste',
   'error.bad_request:encoding': 'Fehlerhafte Prozent-Kodierung in der Anfrage',
   'error.bad_request:full_name': 'Der vollständige Name ist erforderlich',
@@ -24,8 +28,23 @@ export const errors = {
   'error.conflict:file_sent': 'Diese Datei wurde bereits mit einer Nachricht gesendet',
   'error.conflict:removed': 'Das wurde inzwischen entfernt. Lade die Seite neu und versuche es noch einmal.',
   'error.conflict:reply': 'In diesem Chat wird bereits eine Antwort erstellt',
+  'error.conflict:default_model':
+    'Dieses Modell ist das Standardmodell der Organisation. Wähle zuerst ein anderes Standardmodell, bevor du es deaktivierst.',
+  'error.conflict:model_disabled':
+    'Dieses Modell ist deaktiviert. Aktiviere es, bevor du es zum Standardmodell machst.',
+  'error.conflict:model_inactive':
+    'Der Anbieter bietet dieses Modell derzeit nicht an, daher kann es nicht das Standardmodell sein.',
   'error.forbidden:admin': 'Dafür sind Administratorrechte nötig',
   'error.forbidden:banned': 'Dieses Konto wurde gesperrt',
+  'error.forbidden:impersonate_self': 'Du kannst nicht als du selbst handeln',
+  'error.forbidden:impersonate_admin': 'Administratoren können nicht übernommen werden',
+  'error.conflict:user_banned': 'Ein gesperrtes Konto kann nicht geöffnet werden',
+  'error.not_found:impersonation': 'Support-Zugriff nicht gefunden',
+  'error.conflict:impersonation_ended': 'Dieser Support-Zugriff ist bereits beendet',
+  'error.unauthorized:impersonation_ended': 'Der Support-Zugriff ist beendet',
+  'error.bad_request:case_number': 'Eine Fallnummer ist erforderlich',
+  'error.bad_request:reason_code': 'Wähle einen Grund aus der Liste',
+  'error.bad_request:duration_minutes': 'Die Dauer muss zwischen 15 Minuten und 4 Stunden liegen',
   'error.forbidden:impersonating': 'Nicht verfügbar, solange du als anderer Benutzer handelst',
   'error.forbidden:origin': 'Websiteübergreifende Anfrage abgelehnt',
   'error.forbidden:unconfirmed': 'E-Mail-Adresse nicht bestätigt',
@@ -34,7 +53,15 @@ export const errors = {
   'error.not_found': 'Nicht gefunden',
   'error.not_found:avatar': 'Profilbild nicht gefunden',
   'error.not_found:chat': 'Chat nicht gefunden',
+  'error.not_found:prompt': 'Prompt nicht gefunden',
+  'error.not_found:prompt_permission': 'Prompt nicht gefunden oder du hast keine Berechtigung',
+  'error.not_found:prompt_update': 'Prompt nicht gefunden oder du hast keine Berechtigung, ihn zu ändern',
+  'error.bad_request:prompt_title': 'Der Titel des Prompts darf nicht leer sein',
+  'error.bad_request:prompt_title_length': 'Der Titel des Prompts darf höchstens 200 Zeichen lang sein',
+  'error.bad_request:prompt_text': 'Der Text des Prompts darf nicht leer sein',
+  'error.unavailable:prompt_generate': 'Prompt konnte nicht erstellt werden',
   'error.not_found:file': 'Datei nicht gefunden',
+  'error.not_found:model': 'Modell nicht gefunden',
   'error.not_found:user': 'Benutzer nicht gefunden',
   'error.not_found:message': 'Nachricht nicht gefunden',
   'error.payload_too_large:avatar': 'Das Bild muss kleiner als 5 MB sein',
@@ -86,6 +113,12 @@ export const errors = {
   'error.unprocessable:file_content.process': 'Datei konnte nicht verarbeitet werden: {name}',
   'error.unsupported_media_type:file_content.mismatch':
     'Der Inhalt der Datei passt nicht zu ihrem Typ: {name}',
+  'error.bad_request:brand_color.value':
+    '{field} muss eine Farbe wie #a855f7 oder #a5f sein, erhalten: „{value}“',
+  'error.bad_request:brand_text_empty.field':
+    '{field} darf nicht leer sein (null setzt auf den Standardwert zurück)',
+  'error.bad_request:brand_text_long.field': '{field} darf höchstens {max} Zeichen lang sein',
+  'error.bad_request:brand_text_control.field': '{field} muss eine Zeile ohne Steuerzeichen sein',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -40,6 +40,7 @@ export const shell = {
   'shell.composer.label': 'Nachricht',
   'shell.composer.more': 'Weitere Aktionen',
   'shell.composer.addFiles': 'Fotos und Dateien hinzufügen',
+  'shell.composer.promptLibrary': 'Prompt-Bibliothek',
   'shell.composer.advanced': 'Erweiterte Einstellungen',
   'shell.composer.stop': 'Stoppen',
   'shell.composer.send': 'Nachricht senden',

@@ -77,6 +77,17 @@ export const account = {
   'account.delete.failed': 'No se pudo eliminar la cuenta',
   'account.delete.done': 'Cuenta eliminada. Redirigiendo al inicio de sesión...',
   'account.delete.unexpected': 'Se produjo un error inesperado al eliminar la cuenta',
+  'account.settings.access': 'Acceso a la cuenta',
+  'account.access.intro':
+    'Un administrador puede abrir tu cuenta para darte soporte, durante un tiempo limitado y con un motivo. Cada acceso aparece aquí.',
+  'account.access.empty': 'Nadie ha abierto tu cuenta.',
+  'account.access.loadFailed': 'No se pudo cargar la lista de accesos a la cuenta',
+  'account.access.started': 'Empezó {when}',
+  'account.access.duration': '{count, plural, one {# minuto} other {# minutos}}',
+  'account.access.reason': 'Motivo: {reason}',
+  'account.access.case': 'Caso: {caseNumber}',
+  'account.access.active': 'Activo hasta las {time}',
+  'account.access.ended': 'Terminó {when}',
 } as const
 
 translationOf<typeof english>()(account)

@@ -12,6 +12,10 @@ export const admin = {
   'admin.nav.users': 'Usuarios',
   'admin.nav.audit': 'Registro de auditoría',
   'admin.nav.budgets': 'Presupuestos',
+  'admin.nav.models': 'Modelos',
+  'admin.nav.usage': 'Uso',
+  'admin.nav.branding': 'Marca',
+  'admin.nav.impersonations': 'Acceso de soporte',
   'admin.budgets.intro':
     'Límites de gasto para toda la organización. Un valor fijado aquí sustituye al del entorno del servidor.',
   'admin.budgets.loadFailed': 'No se pudieron cargar los ajustes de presupuesto',

@@ -7,6 +7,10 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Selecciona un archivo de imagen',
+  'error.bad_request:brand_image': 'Selecciona un archivo de imagen',
+  'error.not_found:brand_image': 'Imagen no encontrada',
+  'error.payload_too_large:brand_image': 'La imagen debe pesar menos de 5 MB',
+  'error.unsupported_media_type:brand_image': 'Selecciona un archivo de imagen',
   'error.bad_request:cursor': 'Posición de la lista no válida',
   'error.bad_request:encoding': 'Codificación porcentual incorrecta en la solicitud',
   'error.bad_request:full_name': 'El nombre completo es obligatorio',
@@ -24,8 +28,23 @@ export const errors = {
   'error.conflict:file_sent': 'Este archivo ya se envió con un mensaje',
   'error.conflict:removed': 'Esto se eliminó mientras tanto. Recarga la página y vuelve a intentarlo.',
   'error.conflict:reply': 'Ya se está generando una respuesta en este chat',
+  'error.conflict:default_model':
+    'Este modelo es el modelo predeterminado de la organización. Elige otro modelo predeterminado antes de desactivarlo.',
+  'error.conflict:model_disabled':
+    'Este modelo está desactivado. Actívalo antes de convertirlo en el modelo predeterminado.',
+  'error.conflict:model_inactive':
+    'El proveedor no ofrece este modelo en este momento, así que no puede ser el modelo predeterminado.',
   'error.forbidden:admin': 'Se requiere acceso de administrador',
   'error.forbidden:banned': 'Esta cuenta ha sido suspendida',
+  'error.forbidden:impersonate_self': 'No puedes suplantarte a ti mismo',
+  'error.forbidden:impersonate_admin': 'Los administradores no pueden ser suplantados',
+  'error.conflict:user_banned': 'No se puede abrir una cuenta suspendida',
+  'error.not_found:impersonation': 'Acceso de soporte no encontrado',
+  'error.conflict:impersonation_ended': 'Este acceso de soporte ya ha terminado',
+  'error.unauthorized:impersonation_ended': 'El acceso de soporte ha terminado',
+  'error.bad_request:case_number': 'El número de caso es obligatorio',
+  'error.bad_request:reason_code': 'Elige un motivo de la lista',
+  'error.bad_request:duration_minutes': 'La duración debe estar entre 15 minutos y 4 horas',
   'error.forbidden:impersonating': 'No disponible mientras actúas como otro usuario',
   'error.forbidden:origin': 'Solicitud entre sitios rechazada',
   'error.forbidden:unconfirmed': 'Correo electrónico no confirmado',
@@ -34,7 +53,15 @@ export const errors = {
   'error.not_found': 'No encontrado',
   'error.not_found:avatar': 'Avatar no encontrado',
   'error.not_found:chat': 'Chat no encontrado',
+  'error.not_found:prompt': 'Prompt no encontrado',
+  'error.not_found:prompt_permission': 'Prompt no encontrado o no tienes permiso',
+  'error.not_found:prompt_update': 'Prompt no encontrado o no tienes permiso para actualizarlo',
+  'error.bad_request:prompt_title': 'El título del prompt no puede estar vacío',
+  'error.bad_request:prompt_title_length': 'El título del prompt debe tener 200 caracteres o menos',
+  'error.bad_request:prompt_text': 'El texto del prompt no puede estar vacío',
+  'error.unavailable:prompt_generate': 'No se pudo generar el prompt',
   'error.not_found:file': 'Archivo no encontrado',
+  'error.not_found:model': 'Modelo no encontrado',
   'error.not_found:user': 'Usuario no encontrado',
   'error.not_found:message': 'Mensaje no encontrado',
   'error.payload_too_large:avatar': 'La imagen debe pesar menos de 5 MB',
@@ -86,6 +113,12 @@ export const errors = {
   'error.unprocessable:file_content.process': 'No se pudo procesar el archivo: {name}',
   'error.unsupported_media_type:file_content.mismatch':
     'El contenido del archivo no coincide con su tipo: {name}',
+  'error.bad_request:brand_color.value':
+    '{field} debe ser un color como #a855f7 o #a5f; se recibió «{value}»',
+  'error.bad_request:brand_text_empty.field':
+    '{field} no puede estar vacío (envía null para volver al valor predeterminado)',
+  'error.bad_request:brand_text_long.field': '{field} debe tener como máximo {max} caracteres',
+  'error.bad_request:brand_text_control.field': '{field} debe ser una sola línea sin caracteres de control',
 } as const
 
 translationOf<typeof english>()(errors)

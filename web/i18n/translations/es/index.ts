@@ -1,11 +1,17 @@
 import { defineCatalogue } from '../../catalogue'
 import { account } from './account'
 import { admin } from './admin'
+import { adminBranding } from './adminBranding'
+import { adminModels } from './adminModels'
+import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
+import { demo } from './demo'
 import { errors } from './errors'
+import { impersonation } from './impersonation'
+import { prompts } from './prompts'
 import { shell } from './shell'
 
 export const es = defineCatalogue({
@@ -16,5 +22,11 @@ export const es = defineCatalogue({
   ...account,
   ...admin,
   ...adminUsers,
+  ...adminModels,
+  ...adminUsage,
+  ...demo,
+  ...adminBranding,
+  ...prompts,
+  ...impersonation,
   ...errors,
 })

@@ -40,6 +40,7 @@ export const shell = {
   'shell.composer.label': 'Mensaje',
   'shell.composer.more': 'Más acciones',
   'shell.composer.addFiles': 'Añadir fotos y archivos',
+  'shell.composer.promptLibrary': 'Biblioteca de prompts',
   'shell.composer.advanced': 'Ajustes avanzados',
   'shell.composer.stop': 'Detener',
   'shell.composer.send': 'Enviar mensaje',

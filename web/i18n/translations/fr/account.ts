@@ -78,6 +78,17 @@ export const account = {
   'account.delete.failed': 'Impossible de supprimer le compte',
   'account.delete.done': 'Compte supprimé. Redirection vers la page de connexion…',
   'account.delete.unexpected': 'Une erreur inattendue s’est produite lors de la suppression du compte',
+  'account.settings.access': 'Accès au compte',
+  'account.access.intro':
+    'Un administrateur peut ouvrir votre compte pour vous assister, pour une durée limitée et avec un motif. Chacun de ces accès est listé ici.',
+  'account.access.empty': 'Personne n’a ouvert votre compte.',
+  'account.access.loadFailed': 'Impossible de charger la liste des accès au compte',
+  'account.access.started': 'Commencé {when}',
+  'account.access.duration': '{count, plural, one {# minute} other {# minutes}}',
+  'account.access.reason': 'Motif : {reason}',
+  'account.access.case': 'Dossier : {caseNumber}',
+  'account.access.active': 'Actif jusqu’à {time}',
+  'account.access.ended': 'Terminé {when}',
 } as const
 
 translationOf<typeof english>()(account)

@@ -12,6 +12,10 @@ export const admin = {
   'admin.nav.users': 'Utilisateurs',
   'admin.nav.audit': 'Journal d’audit',
   'admin.nav.budgets': 'Budgets',
+  'admin.nav.models': 'Modèles',
+  'admin.nav.usage': 'Utilisation',
+  'admin.nav.branding': 'Identité visuelle',
+  'admin.nav.impersonations': 'Accès d’assistance',
   'admin.budgets.intro':
     'Plafonds de dépenses pour toute l’organisation. Une valeur définie ici remplace celle de l’environnement du serveur.',
   'admin.budgets.loadFailed': 'Impossible de charger les paramètres de budget',

@@ -7,6 +7,10 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Veuillez sélectionner un fichier image',
+  'error.bad_request:brand_image': 'Veuillez sélectionner un fichier image',
+  'error.not_found:brand_image': 'Image introuvable',
+  'error.payload_too_large:brand_image': 'L’image doit faire moins de 5 Mo',
+  'error.unsupported_media_type:brand_image': 'Veuillez sélectionner un fichier image',
   'error.bad_request:cursor': 'Position dans la liste non valide',
   'error.bad_request:encoding': 'Encodage en pourcentage incorrect dans la requête',
   'error.bad_request:full_name': 'Le nom complet est obligatoire',
@@ -25,8 +29,23 @@ export const errors = {
   'error.conflict:file_sent': 'Ce fichier a déjà été envoyé avec un message',
   'error.conflict:removed': 'Cet élément a été supprimé entre-temps. Rechargez la page et réessayez.',
   'error.conflict:reply': 'Une réponse est déjà en cours dans cette discussion',
+  'error.conflict:default_model':
+    'Ce modèle est le modèle par défaut de l’organisation. Choisissez un autre modèle par défaut avant de le désactiver.',
+  'error.conflict:model_disabled':
+    'Ce modèle est désactivé. Activez-le avant d’en faire le modèle par défaut.',
+  'error.conflict:model_inactive':
+    'Le fournisseur ne propose pas ce modèle pour le moment : il ne peut donc pas être le modèle par défaut.',
   'error.forbidden:admin': 'Accès administrateur requis',
   'error.forbidden:banned': 'Ce compte a été suspendu',
+  'error.forbidden:impersonate_self': 'Vous ne pouvez pas usurper votre propre identité',
+  'error.forbidden:impersonate_admin': 'L’identité d’un administrateur ne peut pas être usurpée',
+  'error.conflict:user_banned': 'Un compte suspendu ne peut pas être ouvert',
+  'error.not_found:impersonation': 'Accès d’assistance introuvable',
+  'error.conflict:impersonation_ended': 'Cet accès d’assistance est déjà terminé',
+  'error.unauthorized:impersonation_ended': 'L’accès d’assistance est terminé',
+  'error.bad_request:case_number': 'Le numéro de dossier est obligatoire',
+  'error.bad_request:reason_code': 'Choisissez un motif dans la liste',
+  'error.bad_request:duration_minutes': 'La durée doit être comprise entre 15 minutes et 4 heures',
   'error.forbidden:impersonating': 'Indisponible lorsque vous agissez en tant qu’un autre utilisateur',
   'error.forbidden:origin': 'Requête intersite refusée',
   'error.forbidden:unconfirmed': 'Adresse e-mail non confirmée',
@@ -35,7 +54,15 @@ export const errors = {
   'error.not_found': 'Introuvable',
   'error.not_found:avatar': 'Avatar introuvable',
   'error.not_found:chat': 'Discussion introuvable',
+  'error.not_found:prompt': 'Prompt introuvable',
+  'error.not_found:prompt_permission': 'Prompt introuvable ou vous n’avez pas l’autorisation',
+  'error.not_found:prompt_update': 'Prompt introuvable ou vous n’avez pas l’autorisation de le modifier',
+  'error.bad_request:prompt_title': 'Le titre du prompt ne peut pas être vide',
+  'error.bad_request:prompt_title_length': 'Le titre du prompt doit faire 200 caractères au maximum',
+  'error.bad_request:prompt_text': 'Le texte du prompt ne peut pas être vide',
+  'error.unavailable:prompt_generate': 'Impossible de générer le prompt',
   'error.not_found:file': 'Fichier introuvable',
+  'error.not_found:model': 'Modèle introuvable',
   'error.not_found:user': 'Utilisateur introuvable',
   'error.not_found:message': 'Message introuvable',
   'error.payload_too_large:avatar': 'L’image doit faire moins de 5 Mo',
@@ -88,6 +115,13 @@ export const errors = {
   'error.unprocessable:file_content.process': 'Impossible de traiter le fichier\u00a0: {name}',
   'error.unsupported_media_type:file_content.mismatch':
     'Le contenu du fichier ne correspond pas à son type\u00a0: {name}',
+  'error.bad_request:brand_color.value':
+    '{field} doit être une couleur comme #a855f7 ou #a5f, reçu « {value} »',
+  'error.bad_request:brand_text_empty.field':
+    '{field} ne peut pas être vide (envoyez null pour revenir à la valeur par défaut)',
+  'error.bad_request:brand_text_long.field': '{field} doit comporter au plus {max} caractères',
+  'error.bad_request:brand_text_control.field':
+    '{field} doit tenir sur une ligne, sans caractères de contrôle',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -40,6 +40,7 @@ export const shell = {
   'shell.composer.label': 'Message',
   'shell.composer.more': 'Plus d’actions',
   'shell.composer.addFiles': 'Ajouter des photos et des fichiers',
+  'shell.composer.promptLibrary': 'Bibliothèque de prompts',
   'shell.composer.advanced': 'Paramètres avancés',
   'shell.composer.stop': 'Arrêter',
   'shell.composer.send': 'Envoyer le message',

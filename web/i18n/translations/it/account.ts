@@ -77,6 +77,17 @@ export const account = {
   'account.delete.failed': 'Impossibile eliminare l’account',
   'account.delete.done': 'Account eliminato. Reindirizzamento all’accesso...',
   'account.delete.unexpected': 'Si è verificato un errore imprevisto durante l’eliminazione dell’account',
+  'account.settings.access': 'Accesso all’account',
+  'account.access.intro':
+    'Un amministratore può aprire il tuo account per assistenza, per un tempo limitato e con un motivo. Ogni accesso è elencato qui.',
+  'account.access.empty': 'Nessuno ha aperto il tuo account.',
+  'account.access.loadFailed': 'Impossibile caricare l’elenco degli accessi all’account',
+  'account.access.started': 'Iniziato {when}',
+  'account.access.duration': '{count, plural, one {# minuto} other {# minuti}}',
+  'account.access.reason': 'Motivo: {reason}',
+  'account.access.case': 'Caso: {caseNumber}',
+  'account.access.active': 'Attivo fino alle {time}',
+  'account.access.ended': 'Terminato {when}',
 } as const
 
 translationOf<typeof english>()(account)

@@ -12,6 +12,10 @@ export const admin = {
   'admin.nav.users': 'Utenti',
   'admin.nav.audit': 'Registro di controllo',
   'admin.nav.budgets': 'Budget',
+  'admin.nav.models': 'Modelli',
+  'admin.nav.usage': 'Utilizzo',
+  'admin.nav.branding': 'Marchio',
+  'admin.nav.impersonations': 'Accesso di assistenza',
   'admin.budgets.intro':
     'Limiti di spesa per tutta l’organizzazione. Un valore impostato qui sostituisce quello dell’ambiente del server.',
   'admin.budgets.loadFailed': 'Impossibile caricare le impostazioni del budget',

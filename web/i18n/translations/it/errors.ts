@@ -7,6 +7,10 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Seleziona un file immagine',
+  'error.bad_request:brand_image': 'Seleziona un file immagine',
+  'error.not_found:brand_image': 'Immagine non trovata',
+  'error.payload_too_large:brand_image': 'L’immagine deve essere più piccola di 5 MB',
+  'error.unsupported_media_type:brand_image': 'Seleziona un file immagine',
   'error.bad_request:cursor': 'Posizione nell’elenco non valida',
   'error.bad_request:encoding': 'Codifica percentuale non valida nella richiesta',
   'error.bad_request:full_name': 'Il nome completo è obbligatorio',
@@ -24,8 +28,23 @@ export const errors = {
   'error.conflict:file_sent': 'Questo file è già stato inviato con un messaggio',
   'error.conflict:removed': 'Questo elemento è stato rimosso nel frattempo. Ricarica la pagina e riprova.',
   'error.conflict:reply': 'In questa chat è già in corso una risposta',
+  'error.conflict:default_model':
+    'Questo modello è il modello predefinito dell’organizzazione. Scegli un altro modello predefinito prima di disattivarlo.',
+  'error.conflict:model_disabled':
+    'Questo modello è disattivato. Attivalo prima di renderlo il modello predefinito.',
+  'error.conflict:model_inactive':
+    'Al momento il fornitore non offre questo modello, quindi non può essere il modello predefinito.',
   'error.forbidden:admin': 'È richiesto l’accesso da amministratore',
   'error.forbidden:banned': 'Questo account è stato sospeso',
+  'error.forbidden:impersonate_self': 'Non puoi impersonare te stesso',
+  'error.forbidden:impersonate_admin': 'Gli amministratori non possono essere impersonati',
+  'error.conflict:user_banned': 'Un account sospeso non può essere aperto',
+  'error.not_found:impersonation': 'Accesso di assistenza non trovato',
+  'error.conflict:impersonation_ended': 'Questo accesso di assistenza è già terminato',
+  'error.unauthorized:impersonation_ended': 'L’accesso di assistenza è terminato',
+  'error.bad_request:case_number': 'Il numero del caso è obbligatorio',
+  'error.bad_request:reason_code': 'Scegli un motivo dall’elenco',
+  'error.bad_request:duration_minutes': 'La durata deve essere tra 15 minuti e 4 ore',
   'error.forbidden:impersonating': 'Non disponibile mentre agisci come un altro utente',
   'error.forbidden:origin': 'Richiesta tra siti diversi rifiutata',
   'error.forbidden:unconfirmed': 'E-mail non confermata',
@@ -34,7 +53,15 @@ export const errors = {
   'error.not_found': 'Non trovato',
   'error.not_found:avatar': 'Avatar non trovato',
   'error.not_found:chat': 'Chat non trovata',
+  'error.not_found:prompt': 'Prompt non trovato',
+  'error.not_found:prompt_permission': 'Prompt non trovato o non hai l’autorizzazione',
+  'error.not_found:prompt_update': 'Prompt non trovato o non hai l’autorizzazione per modificarlo',
+  'error.bad_request:prompt_title': 'Il titolo del prompt non può essere vuoto',
+  'error.bad_request:prompt_title_length': 'Il titolo del prompt deve avere al massimo 200 caratteri',
+  'error.bad_request:prompt_text': 'Il testo del prompt non può essere vuoto',
+  'error.unavailable:prompt_generate': 'Impossibile generare il prompt',
   'error.not_found:file': 'File non trovato',
+  'error.not_found:model': 'Modello non trovato',
   'error.not_found:user': 'Utente non trovato',
   'error.not_found:message': 'Messaggio non trovato',
   'error.payload_too_large:avatar': 'L’immagine deve essere più piccola di 5 MB',
@@ -86,6 +113,13 @@ export const errors = {
   'error.unprocessable:file_content.process': 'Impossibile elaborare il file: {name}',
   'error.unsupported_media_type:file_content.mismatch':
     'Il contenuto del file non corrisponde al suo tipo: {name}',
+  'error.bad_request:brand_color.value':
+    '{field} deve essere un colore come #a855f7 o #a5f, ricevuto «{value}»',
+  'error.bad_request:brand_text_empty.field':
+    '{field} non può essere vuoto (invia null per tornare al valore predefinito)',
+  'error.bad_request:brand_text_long.field': '{field} deve avere al massimo {max} caratteri',
+  'error.bad_request:brand_text_control.field':
+    '{field} deve essere una sola riga senza caratteri di controllo',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -40,6 +40,7 @@ export const shell = {
   'shell.composer.label': 'Messaggio',
   'shell.composer.more': 'Altre azioni',
   'shell.composer.addFiles': 'Aggiungi foto e file',
+  'shell.composer.promptLibrary': 'Libreria dei prompt',
   'shell.composer.advanced': 'Impostazioni avanzate',
   'shell.composer.stop': 'Interrompi',
   'shell.composer.send': 'Invia messaggio',

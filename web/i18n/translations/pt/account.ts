@@ -77,6 +77,17 @@ export const account = {
   'account.delete.failed': 'Não foi possível excluir a conta',
   'account.delete.done': 'Conta excluída. Redirecionando para a página de login...',
   'account.delete.unexpected': 'Ocorreu um erro inesperado ao excluir a conta',
+  'account.settings.access': 'Acesso à conta',
+  'account.access.intro':
+    'Um administrador pode abrir sua conta para dar suporte, por tempo limitado e com um motivo. Cada acesso aparece aqui.',
+  'account.access.empty': 'Ninguém abriu sua conta.',
+  'account.access.loadFailed': 'Não foi possível carregar a lista de acessos à conta',
+  'account.access.started': 'Começou {when}',
+  'account.access.duration': '{count, plural, one {# minuto} other {# minutos}}',
+  'account.access.reason': 'Motivo: {reason}',
+  'account.access.case': 'Caso: {caseNumber}',
+  'account.access.active': 'Ativo até {time}',
+  'account.access.ended': 'Terminou {when}',
 } as const
 
 translationOf<typeof english>()(account)

@@ -12,6 +12,10 @@ export const admin = {
   'admin.nav.users': 'Usuários',
   'admin.nav.audit': 'Registro de auditoria',
   'admin.nav.budgets': 'Orçamentos',
+  'admin.nav.models': 'Modelos',
+  'admin.nav.usage': 'Uso',
+  'admin.nav.branding': 'Marca',
+  'admin.nav.impersonations': 'Acesso de suporte',
   'admin.budgets.intro':
     'Limites de gastos para toda a organização. Um valor definido aqui substitui o do ambiente do servidor.',
   'admin.budgets.loadFailed': 'Não foi possível carregar as configurações de orçamento',

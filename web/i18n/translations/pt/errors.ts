@@ -7,6 +7,10 @@ import type { errors as english } from '../../en/errors'
  */
 export const errors = {
   'error.bad_request:avatar': 'Selecione um arquivo de imagem',
+  'error.bad_request:brand_image': 'Selecione um arquivo de imagem',
+  'error.not_found:brand_image': 'Imagem não encontrada',
+  'error.payload_too_large:brand_image': 'A imagem deve ter menos de 5 MB',
+  'error.unsupported_media_type:brand_image': 'Selecione um arquivo de imagem',
   'error.bad_request:cursor': 'Posição da lista inválida',
   'error.bad_request:encoding': 'Codificação percentual inválida na solicitação',
   'error.bad_request:full_name': 'O nome completo é obrigatório',
@@ -24,8 +28,22 @@ export const errors = {
   'error.conflict:file_sent': 'Este arquivo já foi enviado com uma mensagem',
   'error.conflict:removed': 'Isto foi removido nesse meio-tempo. Recarregue a página e tente novamente.',
   'error.conflict:reply': 'Já há uma resposta em andamento nesta conversa',
+  'error.conflict:default_model':
+    'Este modelo é o modelo padrão da organização. Escolha outro modelo padrão antes de desativá-lo.',
+  'error.conflict:model_disabled': 'Este modelo está desativado. Ative-o antes de torná-lo o modelo padrão.',
+  'error.conflict:model_inactive':
+    'O provedor não oferece este modelo no momento, então ele não pode ser o modelo padrão.',
   'error.forbidden:admin': 'É necessário acesso de administrador',
   'error.forbidden:banned': 'Esta conta foi suspensa',
+  'error.forbidden:impersonate_self': 'Você não pode personificar a si mesmo',
+  'error.forbidden:impersonate_admin': 'Administradores não podem ser personificados',
+  'error.conflict:user_banned': 'Uma conta suspensa não pode ser aberta',
+  'error.not_found:impersonation': 'Acesso de suporte não encontrado',
+  'error.conflict:impersonation_ended': 'Este acesso de suporte já terminou',
+  'error.unauthorized:impersonation_ended': 'O acesso de suporte terminou',
+  'error.bad_request:case_number': 'O número do caso é obrigatório',
+  'error.bad_request:reason_code': 'Escolha um motivo da lista',
+  'error.bad_request:duration_minutes': 'A duração deve ficar entre 15 minutos e 4 horas',
   'error.forbidden:impersonating': 'Indisponível enquanto você age como outro usuário',
   'error.forbidden:origin': 'Solicitação entre sites recusada',
   'error.forbidden:unconfirmed': 'E-mail não confirmado',
@@ -34,7 +52,15 @@ export const errors = {
   'error.not_found': 'Não encontrado',
   'error.not_found:avatar': 'Avatar não encontrado',
   'error.not_found:chat': 'Conversa não encontrada',
+  'error.not_found:prompt': 'Prompt não encontrado',
+  'error.not_found:prompt_permission': 'Prompt não encontrado ou você não tem permissão',
+  'error.not_found:prompt_update': 'Prompt não encontrado ou você não tem permissão para atualizá-lo',
+  'error.bad_request:prompt_title': 'O título do prompt não pode ficar vazio',
+  'error.bad_request:prompt_title_length': 'O título do prompt deve ter no máximo 200 caracteres',
+  'error.bad_request:prompt_text': 'O texto do prompt não pode ficar vazio',
+  'error.unavailable:prompt_generate': 'Não foi possível gerar o prompt',
   'error.not_found:file': 'Arquivo não encontrado',
+  'error.not_found:model': 'Modelo não encontrado',
   'error.not_found:user': 'Usuário não encontrado',
   'error.not_found:message': 'Mensagem não encontrada',
   'error.payload_too_large:avatar': 'A imagem deve ter menos de 5 MB',
@@ -86,6 +112,11 @@ export const errors = {
   'error.unprocessable:file_content.process': 'Não foi possível processar o arquivo: {name}',
   'error.unsupported_media_type:file_content.mismatch':
     'O conteúdo do arquivo não corresponde ao tipo: {name}',
+  'error.bad_request:brand_color.value': '{field} deve ser uma cor como #a855f7 ou #a5f; recebido “{value}”',
+  'error.bad_request:brand_text_empty.field':
+    '{field} não pode ficar vazio (envie null para voltar ao padrão)',
+  'error.bad_request:brand_text_long.field': '{field} deve ter no máximo {max} caracteres',
+  'error.bad_request:brand_text_control.field': '{field} deve ser uma única linha sem caracteres de controle',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -40,6 +40,7 @@ export const shell = {
   'shell.composer.label': 'Mensagem',
   'shell.composer.more': 'Mais ações',
   'shell.composer.addFiles': 'Adicionar fotos e arquivos',
+  'shell.composer.promptLibrary': 'Biblioteca de prompts',
   'shell.composer.advanced': 'Configurações avançadas',
   'shell.composer.stop': 'Parar',
   'shell.composer.send': 'Enviar mensagem',

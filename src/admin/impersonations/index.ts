@@ -1,0 +1,71 @@
+import { Elysia } from 'elysia'
+import { authGuard } from '../../auth/guard'
+import { sessionCookie } from '../../auth/session'
+import type { AppContext } from '../../context'
+import { parkedSessionCookie, readSessionCookie } from '../../impersonation/cookies'
+import { endByAdmin, listForAdmin, startImpersonation } from '../../impersonation/service'
+import { startImpersonationBody } from './model'
+
+/**
+ * /api/admin/impersonations: start support access, monitor and end it (admin role, never while
+ * impersonating: an impersonating admin cannot start another one).
+ */
+export const adminImpersonationRoutes = (ctx: AppContext) => {
+  const secure = ctx.config.appUrl.startsWith('https:')
+  return new Elysia({ name: 'admin.impersonations' })
+    .use(authGuard(ctx))
+    .post(
+      '/impersonations',
+      async ({ actor, user, session, body, request, server, set }) => {
+        const started = await startImpersonation(
+          ctx,
+          { actor, user },
+          { ...body, reasonCode: body.reasonCode ?? '', caseNumber: body.caseNumber ?? '' },
+          { request, server },
+        )
+        // A browser switches to the support session; its own token is parked in a cookie only the
+        // stop route receives, and comes back when the access ends (decision 117).
+        const ownToken = readCookieToken(request)
+        if (ownToken) {
+          set.headers['set-cookie'] = [
+            sessionCookie(started.token, started.session.expiresAt, secure),
+            parkedSessionCookie(ownToken, session.expiresAt, secure),
+          ] as unknown as string
+        }
+        set.status = 201
+        return {
+          success: true as const,
+          data: {
+            impersonation: started.data,
+            // API clients (no Origin header) get the support session's token to use as Bearer.
+            token: request.headers.has('origin') ? undefined : started.token,
+          },
+        }
+      },
+      {
+        admin: true,
+        body: startImpersonationBody,
+        detail: {
+          summary: 'Act as a user for a while (support access); switches the browser to that session',
+        },
+      },
+    )
+    .get(
+      '/impersonations',
+      async ({ actor }) => ({ success: true as const, data: await listForAdmin(ctx, actor) }),
+      { admin: true, detail: { summary: 'Active support accesses and the latest ended ones' } },
+    )
+    .delete(
+      '/impersonations/:id',
+      async ({ actor, user, params, request, server }) => {
+        await endByAdmin(ctx, { actor, user }, params.id, { request, server })
+        return { success: true as const }
+      },
+      { admin: true, detail: { summary: 'End someone’s support access now' } },
+    )
+}
+
+function readCookieToken(request: Request) {
+  if (request.headers.get('authorization')?.toLowerCase().startsWith('bearer ')) return null
+  return readSessionCookie(request)
+}

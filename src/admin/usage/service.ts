@@ -1,0 +1,208 @@
+import type { Actor } from '../../auth/actor'
+import type { SessionUser } from '../../auth/session'
+import { microsToDollars } from '../../budget/money'
+import { localDate, startOfLocalDay } from '../../budget/periods'
+import { getOrgBudget } from '../../budget/service'
+import type { AppContext } from '../../context'
+import { AppError } from '../../http/errors'
+import { type RequestOrigin, recordAudit } from '../audit'
+import { microsToDecimal, toCsv } from './csv'
+import { adminUsageFor, type UsageSums, type UserUsageRow } from './usage-data'
+
+/*
+ * The admin area's usage figures (docs/decisions/114-admin-usage.md): the last 30 or 90 days of the
+ * organisation's time zone, today included, summed in SQL; every day present, zeros filled. Money is
+ * summed as integer micro-dollars and turned into dollars once, at the edge (as src/admin/budgets).
+ */
+
+export const WINDOWS = [30, 90] as const
+export type Window = (typeof WINDOWS)[number]
+export const TOP_USERS = 10
+export const CSV_KINDS = ['day', 'model', 'user'] as const
+export type CsvKind = (typeof CSV_KINDS)[number]
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log'>
+
+export function parseDays(value: string | undefined): Window {
+  if (value === undefined || value === '') return 30
+  const days = WINDOWS.find((window) => String(window) === value)
+  if (!days) throw new AppError('bad_request:days', 'days must be 30 or 90')
+  return days
+}
+
+export function parseCsvKind(value: string | undefined): CsvKind {
+  if (value === undefined || value === '') return 'day'
+  const kind = CSV_KINDS.find((candidate) => candidate === value)
+  if (!kind) throw new AppError('bad_request:by', 'by must be day, model or user')
+  return kind
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * The window's days in `timeZone`: each local date ('2026-11-24'), oldest first, and `bounds`, each
+ * day's first instant followed by the end of the last day (tomorrow's first instant): today and the
+ * `days - 1` before it, days as the budget counts them (src/budget/periods.ts).
+ */
+export function windowDays(now: Date, timeZone: string, days: number) {
+  const today = localDate(now, timeZone)
+  const dates: string[] = []
+  const bounds: Date[] = []
+  for (let offset = days - 1; offset >= -1; offset -= 1) {
+    // Date.UTC normalises a day 0 or -3 into the month before: calendar arithmetic without a zone.
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day - offset))
+    const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]
+    bounds.push(startOfLocalDay(year, month, day, timeZone))
+    if (offset >= 0) dates.push(`${year}-${pad(month)}-${pad(day)}`)
+  }
+  return { dates, bounds }
+}
+
+const zero = (): UsageSums => ({ costMicros: 0, promptTokens: 0, completionTokens: 0, calls: 0 })
+function add(into: UsageSums, row: UsageSums) {
+  into.costMicros += row.costMicros
+  into.promptTokens += row.promptTokens
+  into.completionTokens += row.completionTokens
+  into.calls += row.calls
+}
+
+/** Sums as the API shows them: dollars, tokens, and `messages` (the model calls recorded, one per reply). */
+const sumsJson = (sums: UsageSums) => ({
+  spendUsd: microsToDollars(sums.costMicros),
+  promptTokens: sums.promptTokens,
+  completionTokens: sums.completionTokens,
+  messages: sums.calls,
+})
+
+const userJson = (row: UserUsageRow) => ({
+  userId: row.userId,
+  email: row.email,
+  fullName: row.fullName,
+  ...sumsJson(row),
+})
+
+/** The window's sums per day and per model (each model with its own full daily series), in micro-dollars. */
+async function gather(ctx: Ctx, actor: Actor, days: Window) {
+  const { timeZone } = await getOrgBudget(ctx)
+  const { dates, bounds } = windowDays(ctx.now(), timeZone, days)
+  const data = adminUsageFor(ctx.db, actor)
+  const rows = await data.byDayAndModel(bounds)
+  const daily = dates.map(zero)
+  const total = zero()
+  const byModel = new Map<string, { total: UsageSums; daily: UsageSums[] }>()
+  for (const row of rows) {
+    // width_bucket puts nothing outside the window (the query's range), but a row never lands astray.
+    if (row.day < 0 || row.day >= dates.length) continue
+    let model = byModel.get(row.modelId)
+    if (!model) {
+      model = { total: zero(), daily: dates.map(zero) }
+      byModel.set(row.modelId, model)
+    }
+    add(model.total, row)
+    add(model.daily[row.day]!, row)
+    add(daily[row.day]!, row)
+    add(total, row)
+  }
+  const names = await data.modelNames([...byModel.keys()])
+  const models = [...byModel.entries()]
+    .map(([modelId, sums]) => ({ modelId, name: names.get(modelId) ?? modelId, ...sums }))
+    .sort(
+      (a, b) =>
+        b.total.costMicros - a.total.costMicros ||
+        b.total.promptTokens + b.total.completionTokens - (a.total.promptTokens + a.total.completionTokens) ||
+        a.modelId.localeCompare(b.modelId),
+    )
+  const from = bounds[0]!
+  const to = bounds.at(-1)!
+  return { timeZone, dates, daily, total, models, from, to, data }
+}
+
+/** GET /api/admin/usage: the charts' figures for the last `days` days. */
+export async function getUsage(ctx: Ctx, actor: Actor, query: { days?: string }) {
+  const days = parseDays(query.days)
+  const { timeZone, dates, daily, total, models, from, to, data } = await gather(ctx, actor, days)
+  const { rows: topUsers, activeUsers } = await data.usersBySpend(from, to, TOP_USERS)
+  return {
+    days,
+    timeZone,
+    /** The first and last local dates of the window (today). */
+    from: dates[0]!,
+    to: dates.at(-1)!,
+    totals: { ...sumsJson(total), activeUsers },
+    /** One entry per day, oldest first, every day present. */
+    daily: dates.map((date, index) => ({ date, ...sumsJson(daily[index]!) })),
+    /** Each model with usage in the window, highest spend first; `daily` is aligned with the top-level `daily`. */
+    models: models.map((model) => ({
+      modelId: model.modelId,
+      name: model.name,
+      ...sumsJson(model.total),
+      daily: model.daily.map(sumsJson),
+    })),
+    /** The highest spenders of the window (at most 10), highest first. */
+    topUsers: topUsers.map(userJson),
+  }
+}
+
+export type UsageJson = Awaited<ReturnType<typeof getUsage>>
+
+/**
+ * GET /api/admin/usage.csv: the same figures as a spreadsheet (by day; by day and model; by user,
+ * every user with usage, not only the top ten). A data export (the by-user one holds e-mail
+ * addresses), so each download is audited as `usage.export`.
+ */
+export async function exportUsageCsv(
+  ctx: Ctx,
+  admin: { actor: Actor; user: SessionUser },
+  query: { days?: string; by?: string },
+  origin: RequestOrigin | null,
+): Promise<{ filename: string; csv: string; rows: number }> {
+  const days = parseDays(query.days)
+  const by = parseCsvKind(query.by)
+  const { dates, daily, models, from, to, data } = await gather(ctx, admin.actor, days)
+  const tokens = (sums: UsageSums) => [
+    sums.promptTokens,
+    sums.completionTokens,
+    sums.promptTokens + sums.completionTokens,
+    sums.calls,
+  ]
+  const counts = ['prompt_tokens', 'completion_tokens', 'total_tokens', 'messages']
+  let header: string[]
+  let rows: (string | number)[][]
+  if (by === 'day') {
+    header = ['date', 'spend_usd', ...counts]
+    rows = dates.map((date, index) => [
+      date,
+      microsToDecimal(daily[index]!.costMicros),
+      ...tokens(daily[index]!),
+    ])
+  } else if (by === 'model') {
+    header = ['date', 'model_id', 'model_name', 'spend_usd', ...counts]
+    rows = dates.flatMap((date, index) =>
+      models.map((model) => {
+        const sums = model.daily[index]!
+        return [date, model.modelId, model.name, microsToDecimal(sums.costMicros), ...tokens(sums)]
+      }),
+    )
+  } else {
+    header = ['user_id', 'name', 'email', 'spend_usd', ...counts]
+    rows = (await data.usersBySpend(from, to, null)).rows.map((row) => [
+      row.userId,
+      row.fullName,
+      row.email,
+      microsToDecimal(row.costMicros),
+      ...tokens(row),
+    ])
+  }
+  await recordAudit(
+    ctx,
+    { ...admin.actor, email: admin.user.email },
+    { action: 'usage.export', targetType: 'usage', targetId: null, details: { by, days, rows: rows.length } },
+    origin,
+  )
+  return {
+    filename: `parley-usage-by-${by}-${days}d-${dates.at(-1)}.csv`,
+    // A byte-order mark, so spreadsheet programs read the names' accents as UTF-8.
+    csv: `\uFEFF${toCsv(header, rows)}`,
+    rows: rows.length,
+  }
+}

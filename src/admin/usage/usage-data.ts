@@ -1,0 +1,125 @@
+import { and, desc, gte, inArray, lt, sql } from 'drizzle-orm'
+import type { Db } from '../../../db/client'
+import { models, usageRecords, users } from '../../../db/schema'
+import type { Actor } from '../../auth/actor'
+import { assertAdmin } from '../users/users-data'
+
+/** Sums of usage records: integer micro-dollars, tokens, and the number of records (model calls). */
+export interface UsageSums {
+  costMicros: number
+  promptTokens: number
+  completionTokens: number
+  calls: number
+}
+
+export interface DayModelRow extends UsageSums {
+  /** 0-based index of the day: the record's instant is in [bounds[day], bounds[day + 1]). */
+  day: number
+  modelId: string
+}
+
+export interface UserUsageRow extends UsageSums {
+  userId: string
+  email: string
+  fullName: string
+}
+
+/** bigint sums come back as text on Postgres: read as numbers (micro-dollars stay below 2^53 for any real spend). */
+const sums = {
+  costMicros: sql<number>`coalesce(sum(${usageRecords.costMicros}), 0)::bigint`.mapWith(Number),
+  promptTokens: sql<number>`coalesce(sum(${usageRecords.promptTokens}), 0)::bigint`.mapWith(Number),
+  completionTokens: sql<number>`coalesce(sum(${usageRecords.completionTokens}), 0)::bigint`.mapWith(Number),
+  calls: sql<number>`count(*)::int`.mapWith(Number),
+}
+
+/** A Postgres timestamptz[] literal, sent as one parameter. */
+const instants = (bounds: Date[]) => `{${bounds.map((bound) => bound.toISOString()).join(',')}}`
+
+/**
+ * The admin area's usage figures: every user's records of a window of days, summed in SQL over
+ * usage_created_idx. Cross-user on purpose (decision 103), held to a non-impersonating admin here as
+ * well as by the route's `admin` macro.
+ */
+export function adminUsageFor(db: Db, actor: Actor) {
+  assertAdmin(actor)
+  const within = (from: Date, to: Date) =>
+    and(gte(usageRecords.createdAt, from), lt(usageRecords.createdAt, to))
+  return {
+    /**
+     * Sums per day and model. `bounds` are the days' first instants, in order, then the end of the
+     * last day: each record falls in the day whose bounds enclose it (width_bucket's binary search),
+     * so the days are exactly the ones the caller computed (the budget's, in the organisation's zone).
+     */
+    async byDayAndModel(bounds: Date[]): Promise<DayModelRow[]> {
+      const day = sql<number>`width_bucket(${usageRecords.createdAt}, ${instants(bounds)}::timestamptz[]) - 1`
+      const rows = await db
+        .select({ day: day.mapWith(Number), modelId: usageRecords.modelId, ...sums })
+        .from(usageRecords)
+        .where(within(bounds[0]!, bounds.at(-1)!))
+        .groupBy(sql`1`, usageRecords.modelId)
+      return rows
+    },
+
+    /**
+     * Users by spend in [from, to), highest first (then by tokens, then id, so the order is stable);
+     * only users with a record in the window. `limit` null: all of them (the CSV). `activeUsers`:
+     * how many users have a record in the window, counted in the same scan (a window function over
+     * the groups) rather than by a second `count(distinct)` pass.
+     */
+    async usersBySpend(
+      from: Date,
+      to: Date,
+      limit: number | null,
+    ): Promise<{ rows: UserUsageRow[]; activeUsers: number }> {
+      const spend = db
+        .select({
+          userId: usageRecords.userId,
+          costMicros: sums.costMicros.as('cost_micros'),
+          promptTokens: sums.promptTokens.as('prompt_tokens'),
+          completionTokens: sums.completionTokens.as('completion_tokens'),
+          calls: sums.calls.as('calls'),
+          userCount: sql<number>`count(*) over ()`.as('user_count'),
+        })
+        .from(usageRecords)
+        .where(within(from, to))
+        .groupBy(usageRecords.userId)
+        .as('spend')
+      const query = db
+        .select({
+          userId: spend.userId,
+          email: users.email,
+          fullName: users.fullName,
+          costMicros: sql<number>`${spend.costMicros}`.mapWith(Number),
+          promptTokens: sql<number>`${spend.promptTokens}`.mapWith(Number),
+          completionTokens: sql<number>`${spend.completionTokens}`.mapWith(Number),
+          calls: sql<number>`${spend.calls}`.mapWith(Number),
+          userCount: sql<number>`${spend.userCount}`.mapWith(Number),
+        })
+        .from(spend)
+        .innerJoin(users, sql`${users.id} = ${spend.userId}`)
+        .orderBy(
+          desc(spend.costMicros),
+          desc(sql`${spend.promptTokens} + ${spend.completionTokens}`),
+          spend.userId,
+        )
+      const found = await (limit === null ? query : query.limit(limit))
+      return {
+        rows: found.map(({ userCount: _, ...row }) => row),
+        activeUsers: found[0]?.userCount ?? 0,
+      }
+    },
+
+    /** The names the admin gave models (or the provider's), for the ids given. */
+    async modelNames(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .select({
+          id: models.id,
+          name: sql<string>`coalesce(nullif(${models.displayName}, ''), ${models.name})`,
+        })
+        .from(models)
+        .where(inArray(models.id, ids))
+      return new Map(rows.map((row) => [row.id, row.name]))
+    },
+  }
+}

@@ -1,0 +1,222 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import {
+  type ImpersonationEndReason,
+  type ImpersonationReason,
+  type ImpersonationRow,
+  impersonationReasons,
+  impersonations,
+  sessions,
+  users,
+} from '../../db/schema'
+import { generateToken, hashToken } from '../auth/session'
+
+/*
+ * Support access's rows (docs/decisions/117-support-access.md). Cross-user by nature: an
+ * impersonation names two people. The callers are the actor resolution (src/auth/actor.ts: the
+ * session's own impersonation), the admin area (admin role checked by the route's macro and the
+ * service), the sweep, and the target's own access list (`accessLogFor`, scoped to the target).
+ */
+
+/** The reason codes an access may be started with (the start dialog's list). */
+export const REASON_CODES: readonly ImpersonationReason[] = impersonationReasons
+
+export interface NewImpersonation {
+  adminId: string
+  adminEmail: string
+  adminName: string | null
+  adminSessionId: string
+  targetId: string
+  reasonCode: ImpersonationReason
+  caseNumber: string
+  note: string | null
+  durationMinutes: number
+  startedAt: Date
+  expiresAt: Date
+}
+
+/**
+ * The impersonation and the session it runs in, in one transaction: the session belongs to the
+ * admin (`user_id`: banning or deleting the admin removes it with the rest of theirs) and expires
+ * with the access, so the ordinary session checks (the sweep included) already end it on time.
+ */
+export async function insertImpersonation(db: Db, values: NewImpersonation) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(impersonations).values(values).returning()
+    const token = generateToken()
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        id: hashToken(token),
+        userId: values.adminId,
+        expiresAt: values.expiresAt,
+        impersonationId: row!.id,
+      })
+      .returning()
+    return { impersonation: row!, token, session: session! }
+  })
+}
+
+/** The impersonation a session runs, with its target's account (password hash left out). */
+export async function findSessionImpersonation(db: Db, impersonationId: string) {
+  const [row] = await db
+    .select({ impersonation: impersonations, target: users })
+    .from(impersonations)
+    .innerJoin(users, eq(impersonations.targetId, users.id))
+    .where(eq(impersonations.id, impersonationId))
+  if (!row) return undefined
+  const { passwordHash: _, ...target } = row.target
+  return { impersonation: row.impersonation, target }
+}
+
+export async function findImpersonation(db: Db, id: string): Promise<ImpersonationRow | undefined> {
+  const [row] = await db.select().from(impersonations).where(eq(impersonations.id, id))
+  return row
+}
+
+/** Which active impersonations end: one, every one involving a user, or the ones past their expiry. */
+export type EndScope =
+  | { id: string }
+  | { involving: string }
+  | { asAdmin: string }
+  | { asTarget: string }
+  | { expiredAt: Date }
+
+function scopeWhere(scope: EndScope): SQL | undefined {
+  if ('id' in scope) return eq(impersonations.id, scope.id)
+  if ('involving' in scope)
+    return or(eq(impersonations.adminId, scope.involving), eq(impersonations.targetId, scope.involving))
+  if ('asAdmin' in scope) return eq(impersonations.adminId, scope.asAdmin)
+  if ('asTarget' in scope) return eq(impersonations.targetId, scope.asTarget)
+  return lte(impersonations.expiresAt, scope.expiredAt)
+}
+
+export interface EndedImpersonation {
+  id: string
+  adminId: string | null
+  targetId: string
+  /** The support-access sessions removed (their sockets are to be cut). */
+  sessionIds: string[]
+}
+
+/**
+ * Ends the still-active impersonations in `scope` and deletes their sessions. The `ended_at is null`
+ * condition makes it happen once, whichever instance or request gets there first (the others get
+ * an empty list). Pass a transaction to make it part of a larger change (a ban).
+ */
+export async function endImpersonations(
+  db: Db,
+  scope: EndScope,
+  reason: ImpersonationEndReason,
+  now: Date,
+  endedById: string | null = null,
+): Promise<EndedImpersonation[]> {
+  const ended = await db
+    .update(impersonations)
+    .set({ endedAt: now, endReason: reason, endedById })
+    .where(and(isNull(impersonations.endedAt), scopeWhere(scope)))
+    .returning({
+      id: impersonations.id,
+      adminId: impersonations.adminId,
+      targetId: impersonations.targetId,
+    })
+  if (!ended.length) return []
+  const gone = await db
+    .delete(sessions)
+    .where(
+      inArray(
+        sessions.impersonationId,
+        ended.map(({ id }) => id),
+      ),
+    )
+    .returning({ id: sessions.id, impersonationId: sessions.impersonationId })
+  return ended.map((row) => ({
+    ...row,
+    sessionIds: gone.filter((session) => session.impersonationId === row.id).map(({ id }) => id),
+  }))
+}
+
+/**
+ * Active impersonations whose expiry is within `before` and whose warning has not gone out; marks
+ * them warned and answers them with their sessions (once, across instances).
+ */
+export async function claimExpiring(db: Db, now: Date, before: Date) {
+  const rows = await db
+    .update(impersonations)
+    .set({ expiringNotifiedAt: now })
+    .where(
+      and(
+        isNull(impersonations.endedAt),
+        isNull(impersonations.expiringNotifiedAt),
+        lte(impersonations.expiresAt, before),
+      ),
+    )
+    .returning({ id: impersonations.id, expiresAt: impersonations.expiresAt })
+  if (!rows.length) return []
+  const live = await db
+    .select({ id: sessions.id, impersonationId: sessions.impersonationId })
+    .from(sessions)
+    .where(
+      inArray(
+        sessions.impersonationId,
+        rows.map(({ id }) => id),
+      ),
+    )
+  return rows.map((row) => ({
+    ...row,
+    sessionIds: live.filter((session) => session.impersonationId === row.id).map(({ id }) => id),
+  }))
+}
+
+const targetUsers = users
+
+/** For the admin area: the active ones (newest first) and the ended ones (newest first, up to `limit`). */
+export async function listImpersonations(
+  db: Db,
+  options: { active: boolean; limit: number; targetId?: string },
+) {
+  const rows = await db
+    .select({
+      impersonation: impersonations,
+      targetEmail: targetUsers.email,
+      targetName: targetUsers.fullName,
+    })
+    .from(impersonations)
+    .innerJoin(targetUsers, eq(impersonations.targetId, targetUsers.id))
+    .where(
+      and(
+        options.active ? isNull(impersonations.endedAt) : isNotNull(impersonations.endedAt),
+        options.targetId ? eq(impersonations.targetId, options.targetId) : undefined,
+      ),
+    )
+    .orderBy(desc(impersonations.startedAt), desc(impersonations.id))
+    .limit(options.limit)
+  return rows
+}
+
+/** The accesses to one person's account, for that person (Account Settings › Account access). */
+export function accessLogFor(db: Db, targetId: string, limit = 100) {
+  return db
+    .select()
+    .from(impersonations)
+    .where(eq(impersonations.targetId, targetId))
+    .orderBy(desc(impersonations.startedAt), desc(impersonations.id))
+    .limit(limit)
+}
+
+/** The e-mail and name of an account (the acting admin as it is now), or undefined. */
+export async function findPerson(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      isBanned: users.isBanned,
+      preferredLanguage: users.preferredLanguage,
+      notificationsEnabled: users.notificationsEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+  return row
+}

@@ -1,0 +1,48 @@
+import type { AppContext } from '../context'
+import { claimExpiring, endImpersonations } from './impersonation-data'
+import { announceEnded, EXPIRING_NOTICE_MS } from './service'
+
+/** How often each instance looks for accesses about to end or past their end. */
+export const IMPERSONATION_SWEEP_MS = 5000
+
+/**
+ * One pass: warns the support sessions that end within EXPIRING_NOTICE_MS (`impersonation:expiring`)
+ * and ends the ones past their expiry (`impersonation:ended`, then their sockets are cut). Both are
+ * claimed with a conditional UPDATE, so with several instances on one database each access is
+ * warned and ended once. Requests never wait for this: resolveActor refuses an expired access by
+ * itself.
+ */
+export async function sweepImpersonations(ctx: Pick<AppContext, 'db' | 'now' | 'realtime'>) {
+  const now = ctx.now()
+  const expiring = await claimExpiring(ctx.db, now, new Date(now.getTime() + EXPIRING_NOTICE_MS))
+  for (const row of expiring)
+    for (const sessionId of row.sessionIds)
+      ctx.realtime.toSession(sessionId, 'impersonation:expiring', { expiresAt: row.expiresAt.toISOString() })
+  const ended = await endImpersonations(ctx.db, { expiredAt: now }, 'expired', now)
+  announceEnded(ctx, ended, 'expired')
+  return { warned: expiring.length, ended: ended.length }
+}
+
+/** The sweep on a timer (started with the realtime server); a pass never overlaps the previous one. */
+export function startImpersonationSweep(
+  ctx: Pick<AppContext, 'db' | 'now' | 'realtime' | 'log'>,
+  everyMs = IMPERSONATION_SWEEP_MS,
+) {
+  let running: Promise<void> | undefined
+  const tick = () => {
+    running ??= sweepImpersonations(ctx)
+      .then(() => undefined)
+      .catch((error) => ctx.log.warn('impersonation sweep failed', { error }))
+      .finally(() => {
+        running = undefined
+      })
+  }
+  const timer = setInterval(tick, everyMs)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}

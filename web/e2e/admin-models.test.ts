@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import {
+  DESKTOP,
+  describeViolations,
+  type E2E,
+  newUser,
+  PHONE,
+  SETUP_TIMEOUT,
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+} from './fixtures'
+import { ChatPage } from './pages/chat-page'
+import { expectToast } from './pages/toasts'
+import { signUpThroughCard } from './session'
+
+/*
+ * Admin → Models: an edit, a switch and the default reach a signed-in user's model dropdown without
+ * a reload; refresh reads the provider again and keeps the edits; the provider panel shows the
+ * last failure. The user's browser is a second profile next to the admin's.
+ */
+
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let fake: FakeOpenAi
+let page: Page
+let userPage: Page
+let chat: ChatPage
+
+beforeAll(async () => {
+  fake = startFakeOpenAi({ models: ['fake-model', 'fake-model-large'] })
+  e2e = await startE2E({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-e2e-secret-key-123',
+    MODEL_PRICES: 'fake-model=0.15/0.6',
+  })
+  page = await e2e.newPage()
+  // The first account of a fresh server is its administrator.
+  await signUpThroughCard(page, newUser('Ada Admin'))
+  userPage = await e2e.newPage()
+  await signUpThroughCard(userPage, newUser('Una User'))
+  chat = new ChatPage(userPage)
+  await chat.newChat()
+}, SETUP_TIMEOUT)
+afterAll(async () => {
+  await e2e?.close()
+  await fake?.close()
+}, SETUP_TIMEOUT)
+
+const section = () => page.getByTestId('models-section')
+const rows = () => section().locator('[data-testid="model-row"]:visible')
+const row = (id: string) => section().locator(`[data-testid="model-row"][data-model="${id}"]:visible`)
+const dialog = () => page.getByTestId('model-dialog')
+
+async function openModels() {
+  await page.goto('/admin#models')
+  await page.reload()
+  await rows().first().waitFor()
+}
+
+/** The names the user's model dropdown offers (opens and closes the menu). */
+async function userModelNames(): Promise<string[]> {
+  await chat.modelDropdown().click()
+  const options = userPage.getByTestId('model-option')
+  await options.first().waitFor()
+  const names = await options.locator('span.font-medium').allInnerTexts()
+  await userPage.keyboard.press('Escape')
+  await options.first().waitFor({ state: 'detached' })
+  return names
+}
+
+async function waitForUserModels(expected: string[]) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = await userModelNames()
+    if (JSON.stringify(names) === JSON.stringify(expected)) return
+    await Bun.sleep(100)
+  }
+  expect(await userModelNames()).toEqual(expected)
+}
+
+async function expectAxeClean(name: string) {
+  const violations = await seriousA11yViolations(page)
+  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
+}
+
+describe('models section', () => {
+  test('lists the provider’s models with prices, the switches and the provider status', async () => {
+    await openModels()
+    await page.getByRole('heading', { name: 'Models', exact: true }).first().waitFor()
+    expect(await rows().count()).toBe(4) // the two models; the workflow and demo models, inactive
+    expect(await row('fake-model').innerText()).toContain('$0.15')
+    expect(await row('demo').innerText()).toContain('Not offered by the provider')
+    const openai = section().getByTestId('provider-openai')
+    expect(await openai.getAttribute('data-state')).toBe('ok')
+    expect(await openai.innerText()).toContain(new URL(fake.url).host)
+    expect(await section().getByTestId('provider-workflow').innerText()).toContain('Not configured')
+    expect(await section().innerText()).not.toContain('sk-e2e-secret-key-123')
+    expect(await userModelNames()).toEqual(['fake-model', 'fake-model-large'])
+  })
+
+  test('an edited name, description and price show in the user’s model dropdown without a reload', async () => {
+    await row('fake-model').getByRole('button', { name: 'Edit fake-model' }).click()
+    await dialog().waitFor()
+    await dialog().getByLabel('Display name').fill('Team Assistant')
+    await dialog().getByLabel('Description').fill('Our everyday model')
+    await dialog().getByLabel('Input price').fill('0.2')
+    await dialog().getByLabel('Output price').fill('abc')
+    await dialog().getByRole('button', { name: 'Save' }).click()
+    await dialog().getByText('Enter a price in dollars, such as 0.15').waitFor()
+    await dialog().getByLabel('Output price').fill('')
+    await dialog().getByLabel('Image support').selectOption('yes')
+    await screenshot(page, 'admin-models-dialog-1280-light')
+    await dialog().getByRole('button', { name: 'Save' }).click()
+    await expectToast(page, 'Model saved')
+    await dialog().waitFor({ state: 'detached' })
+    const edited = row('fake-model')
+    await edited.getByText('Team Assistant').waitFor()
+    expect(await edited.innerText()).toContain('$0.20')
+    expect(await edited.innerText()).toContain('Edited')
+    expect(await edited.innerText()).toContain('Reads images')
+    await waitForUserModels(['Team Assistant', 'fake-model-large'])
+    await chat.modelDropdown().click()
+    await userPage.getByTestId('model-option').getByText('Our everyday model').waitFor()
+    await userPage.keyboard.press('Escape')
+  })
+
+  test('a disabled model leaves the user’s dropdown at once, and comes back when enabled', async () => {
+    await row('fake-model-large').getByRole('switch', { name: 'Enable fake-model-large' }).click()
+    await expectToast(page, 'fake-model-large is now hidden from everyone')
+    await waitForUserModels(['Team Assistant'])
+    await row('fake-model-large').getByRole('switch').click()
+    await expectToast(page, 'fake-model-large is now available to everyone')
+    await waitForUserModels(['Team Assistant', 'fake-model-large'])
+  })
+
+  test('the default model: chosen from the enabled ones, marked, and cannot be disabled', async () => {
+    await section().getByTestId('default-model').selectOption('fake-model-large')
+    await expectToast(page, 'Default model saved')
+    await row('fake-model-large').getByTestId('default-badge').waitFor()
+    await row('fake-model-large').getByRole('switch').click()
+    await expectToast(
+      page,
+      'This model is the organisation’s default model. Choose another default model before disabling it.',
+    )
+    expect(await row('fake-model-large').getAttribute('data-enabled')).toBe('true')
+    // A user who never chose a model starts with the default.
+    const fresh = await e2e.newPage()
+    await signUpThroughCard(fresh, newUser('Nina New'))
+    const freshChat = new ChatPage(fresh)
+    await freshChat.newChat()
+    await fresh.waitForFunction(() =>
+      document.querySelector('[data-testid="model-dropdown"]')?.textContent?.includes('fake-model-large'),
+    )
+    await fresh.close()
+  })
+
+  test('refresh from provider adds new models and keeps the edits', async () => {
+    fake.setModels(['fake-model', 'fake-model-large', 'fake-model-new'])
+    await section().getByTestId('refresh-models').click()
+    await expectToast(page, 'Model list refreshed from the provider')
+    await row('fake-model-new').waitFor()
+    await row('fake-model').getByText('Team Assistant').waitFor()
+    await waitForUserModels(['Team Assistant', 'fake-model-large', 'fake-model-new'])
+  })
+
+  test('a failed call shows as the provider’s last error', async () => {
+    fake.queueScript({ fail: { status: 500, message: 'upstream exploded' } })
+    await chat.send('Will this work?')
+    await chat.lastAnswer().getByText('Failed to send message. Please try again.').waitFor()
+    await openModels()
+    const openai = section().getByTestId('provider-openai')
+    await section().locator('[data-testid="provider-openai"][data-state="error"]').waitFor()
+    expect(await openai.getByTestId('provider-last-error').innerText()).toContain(
+      'The AI provider answered 500: upstream exploded',
+    )
+    await openai.getByText('Error', { exact: true }).waitFor()
+    await screenshot(page, 'admin-models-provider-error-1280-light')
+  })
+})
+
+describe('looks and accessibility', () => {
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    for (const dark of [false, true]) {
+      const name = `${label}-${dark ? 'dark' : 'light'}`
+      test(`axe clean, ${dark ? 'dark' : 'light'} at ${label}`, async () => {
+        await page.setViewportSize(viewport)
+        await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+        await openModels()
+        await section().getByTestId('provider-openai').waitFor()
+        await expectAxeClean(`models ${name}`)
+        await screenshot(page, `admin-models-${name}`)
+        await page.screenshot({
+          path: `test-artifacts/screenshots/admin-models-${name}-full.png`,
+          fullPage: true,
+        })
+        await row('fake-model').getByRole('button', { name: 'Edit Team Assistant' }).click()
+        await dialog().waitFor()
+        await expectAxeClean(`model dialog ${name}`)
+        await screenshot(page, `admin-models-dialog-${name}`)
+        await page.keyboard.press('Escape')
+        await dialog().waitFor({ state: 'detached' })
+      })
+    }
+  }
+
+  test('reads in German', async () => {
+    await page.setViewportSize(DESKTOP)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.request.patch('/api/profile', {
+      headers: { origin: e2e.url },
+      data: { preferred_language: 'de' },
+    })
+    await openModels()
+    await page.waitForFunction(() => document.documentElement.lang === 'de')
+    await page.getByRole('heading', { name: 'Modelle', exact: true }).first().waitFor()
+    await section().getByRole('button', { name: 'Beim Anbieter aktualisieren' }).waitFor()
+    await page.screenshot({ path: 'test-artifacts/screenshots/admin-models-de-full.png', fullPage: true })
+  })
+})

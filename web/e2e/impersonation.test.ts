@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { BrowserContext, Page } from 'playwright-core'
+import { impersonations } from '../../db/schema'
+import {
+  DESKTOP,
+  describeViolations,
+  type E2E,
+  newUser,
+  PHONE,
+  SETUP_TIMEOUT,
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+} from './fixtures'
+import { signUpThroughCard } from './session'
+
+/*
+ * Support access (issue 11): an administrator starts it from the admin area, sees the target's
+ * chats under the spec's banner, is refused the admin area, stops it and is back; an access with
+ * less than an hour left is red and says so; an access ended by the server (its expiry, found by
+ * the sweep) brings the browser back by itself.
+ */
+
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let page: Page
+const admin = newUser('Ada Admin')
+const target = newUser('Tess Target')
+
+beforeAll(async () => {
+  e2e = await startE2E()
+  page = await e2e.newPage()
+  // The first account of a fresh server is its administrator.
+  await signUpThroughCard(page, admin)
+  const context = await e2e.newContext()
+  await context.request.post('/api/auth/signup', {
+    headers: { origin: e2e.url },
+    data: { email: target.email, password: target.password, fullName: target.fullName },
+  })
+  await context.request.post('/api/auth/login', {
+    headers: { origin: e2e.url },
+    data: { email: target.email, password: target.password },
+  })
+  for (const title of ['Older plans of Tess', 'Tess latest question'])
+    await context.request.post('/api/chats', { headers: { origin: e2e.url }, data: { title } })
+  await context.close()
+}, SETUP_TIMEOUT)
+afterAll(() => e2e?.close(), SETUP_TIMEOUT)
+
+const banner = (on = page) => on.getByTestId('impersonation-banner')
+
+async function expectAxeClean(on: Page, name: string) {
+  const violations = await seriousA11yViolations(on)
+  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
+}
+
+/** Admin area › Users › the target › Support access, then the start dialog. */
+async function startAccess(on: Page, options: { duration?: string; caseNumber?: string } = {}) {
+  await on.goto('/admin#users')
+  await on.reload()
+  const row = on.getByTestId('users-section').locator('[data-testid="user-row"]:visible')
+  await row
+    .filter({ hasText: target.fullName })
+    .first()
+    .getByRole('button', { name: target.fullName })
+    .first()
+    .click()
+  await on.getByTestId('user-detail').getByRole('button', { name: 'Support access' }).click()
+  const dialog = on.getByTestId('start-impersonation')
+  await dialog.waitFor()
+  await dialog.getByLabel('Reason').selectOption('customer_request')
+  if (options.duration) await dialog.getByLabel('Duration').selectOption({ label: options.duration })
+  await dialog.getByLabel('Case number').fill(options.caseNumber ?? 'CASE-7')
+  await dialog.getByLabel('Note (optional)').fill('Tess cannot find her chats')
+  return dialog
+}
+
+describe('support access', () => {
+  test('the start dialog needs a case number and shows the choices', async () => {
+    const dialog = await startAccess(page, { caseNumber: '' })
+    expect(await dialog.getByLabel('Duration').inputValue()).toBe('60')
+    await screenshot(page, 'impersonation-start-dialog')
+    await expectAxeClean(page, 'start dialog')
+    await dialog.getByRole('button', { name: 'Start support access' }).click()
+    // The browser's own check stops the empty case number: still on the dialog.
+    expect(await dialog.isVisible()).toBe(true)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+  })
+
+  test('start: the banner names the target, reason, case, expiry and admin; the target’s chats show', async () => {
+    const dialog = await startAccess(page, { duration: '2 hours' })
+    await dialog.getByRole('button', { name: 'Start support access' }).click()
+    await banner().waitFor()
+    const text = await banner().textContent()
+    expect(text).toContain(`Acting as Tess Target (${target.email})`)
+    expect(text).toContain('Reason: CUSTOMER REQUEST')
+    expect(text).toContain('Case: CASE-7')
+    expect(text).toContain('Expires at ')
+    expect(text).toContain('Admin: Ada Admin')
+    expect(text).not.toContain('EXPIRING SOON')
+    expect(await banner().getAttribute('data-expiring')).toBe('false')
+    await banner().getByRole('button', { name: 'Stop Impersonation' }).waitFor()
+    // The countdown runs.
+    const first = await page.getByTestId('impersonation-countdown').textContent()
+    await page.waitForTimeout(1200)
+    expect(await page.getByTestId('impersonation-countdown').textContent()).not.toBe(first)
+    // The target's chats, the first one current.
+    await page.getByTestId('chat-row').filter({ hasText: 'Tess latest question' }).waitFor()
+    await page.getByTestId('chat-row').filter({ hasText: 'Older plans of Tess' }).waitFor()
+    await page.waitForURL(/\/c\//)
+    await screenshot(page, 'impersonation-banner-light-1280')
+    await expectAxeClean(page, 'dashboard while impersonating')
+  })
+
+  test('the admin area is refused while acting as someone', async () => {
+    await page.goto('/admin')
+    await page.getByTestId('admin-refusal').waitFor()
+    await page.goto('/')
+    await banner().waitFor()
+  })
+
+  test('Stop Impersonation ends it and reloads as the admin', async () => {
+    await banner().getByRole('button', { name: 'Stop Impersonation' }).click()
+    await page.waitForLoadState('load')
+    await page.getByTestId('dashboard').waitFor()
+    await banner().waitFor({ state: 'detached' })
+    const me = await page.request.get('/api/auth/me')
+    expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
+    await page.goto('/admin#users')
+    await page.getByTestId('users-section').waitFor()
+  })
+
+  test('less than an hour left: red, with ⚠️ EXPIRING SOON (light and dark, wide and phone)', async () => {
+    const shots: [string, { viewport: typeof DESKTOP; dark: boolean }][] = [
+      ['impersonation-expiring-dark-1280', { viewport: DESKTOP, dark: true }],
+      ['impersonation-expiring-light-390', { viewport: PHONE, dark: false }],
+      ['impersonation-expiring-dark-390', { viewport: PHONE, dark: true }],
+    ]
+    const context = await e2e.newContext({ viewport: DESKTOP })
+    const other = await context.newPage()
+    await signIn(context, other)
+    const dialog = await startAccess(other)
+    await dialog.getByRole('button', { name: 'Start support access' }).click()
+    await banner(other).waitFor()
+    expect(await banner(other).getAttribute('data-expiring')).toBe('true')
+    expect(await banner(other).textContent()).toContain('⚠️ EXPIRING SOON')
+    await screenshot(other, 'impersonation-expiring-light-1280')
+    await expectAxeClean(other, 'expiring banner')
+    const cookies = await context.cookies()
+    for (const [name, options] of shots) {
+      const shotContext = await e2e.newContext(options)
+      await shotContext.addCookies(cookies)
+      const shotPage = await shotContext.newPage()
+      await shotPage.goto('/')
+      await banner(shotPage).waitFor()
+      await screenshot(shotPage, name)
+      if (options.dark) await expectAxeClean(shotPage, name)
+      await shotContext.close()
+    }
+    await banner(other).getByRole('button', { name: 'Stop Impersonation' }).click()
+    await banner(other).waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  test('an access the server ends (past its expiry) brings the browser back by itself', async () => {
+    const dialog = await startAccess(page, { duration: '15 minutes' })
+    await dialog.getByRole('button', { name: 'Start support access' }).click()
+    await banner().waitFor()
+    // The server's clock is the only one: move the expiry into the past, as time passing would.
+    await e2e.db.update(impersonations).set({ expiresAt: new Date(Date.now() - 1000) })
+    // The sweep ends it, tells the tab and cuts its socket; the tab returns to the admin's session.
+    await banner().waitFor({ state: 'detached', timeout: 30_000 })
+    await page.getByTestId('dashboard').waitFor()
+    const me = await page.request.get('/api/auth/me')
+    expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
+  })
+})
+
+describe('monitoring in the admin area', () => {
+  test('another admin session sees the access live, ends it, and the acting tab returns', async () => {
+    const dialog = await startAccess(page, { duration: '30 minutes', caseNumber: 'CASE-9' })
+    await dialog.getByRole('button', { name: 'Start support access' }).click()
+    await banner().waitFor()
+    const context = await e2e.newContext()
+    const monitor = await context.newPage()
+    await signIn(context, monitor)
+    await monitor.goto('/admin#impersonations')
+    const section = monitor.getByTestId('impersonations-section')
+    const row = section.getByTestId('impersonation-active-row').filter({ hasText: 'CASE-9' })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Ada Admin as Tess Target')
+    expect(await row.textContent()).toContain('Reason: CUSTOMER REQUEST')
+    await section.getByTestId('impersonation-history-row').first().waitFor()
+    await screenshot(monitor, 'impersonations-section-light-1280')
+    await expectAxeClean(monitor, 'impersonations section')
+    await row.getByRole('button', { name: 'End now' }).click()
+    await row.waitFor({ state: 'detached' })
+    await section
+      .getByTestId('impersonation-history-row')
+      .filter({ hasText: 'ended by another admin' })
+      .waitFor()
+    // The acting tab hears `impersonation:ended` and goes back to the admin's own session.
+    await banner().waitFor({ state: 'detached', timeout: 20_000 })
+    await page.getByTestId('dashboard').waitFor()
+    await context.close()
+  })
+})
+
+describe('the person whose account was opened', () => {
+  for (const [name, options] of [
+    ['account-access-light-1280', { viewport: DESKTOP, dark: false }],
+    ['account-access-dark-390', { viewport: PHONE, dark: true }],
+  ] as const) {
+    test(`sees every access in Settings › Account access (${name})`, async () => {
+      const context = await e2e.newContext(options)
+      await context.request.post('/api/auth/login', {
+        headers: { origin: e2e.url },
+        data: { email: target.email, password: target.password },
+      })
+      const own = await context.newPage()
+      await own.goto('/')
+      await own.getByTestId('user-menu').click()
+      await own.getByRole('menuitem', { name: 'Settings' }).click()
+      await own.getByRole('tab', { name: 'Account access' }).click()
+      const entries = own.getByTestId('access-entry')
+      await entries.first().waitFor()
+      expect(await entries.count()).toBeGreaterThanOrEqual(3)
+      const text = await own.getByTestId('access-log').textContent()
+      expect(text).toContain(`Ada Admin (${admin.email})`)
+      expect(text).toContain('Reason: CUSTOMER REQUEST')
+      expect(text).toContain('Case: CASE-7')
+      expect(text).toContain('120 minutes')
+      await screenshot(own, name)
+      await expectAxeClean(own, name)
+      await context.close()
+    })
+  }
+})
+
+async function signIn(context: BrowserContext, on: Page) {
+  await context.request.post('/api/auth/login', {
+    headers: { origin: e2e.url },
+    data: { email: admin.email, password: admin.password },
+  })
+  await on.goto('/')
+  await on.getByTestId('dashboard').waitFor()
+}

@@ -1,0 +1,295 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Plus, Search } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { toast } from 'sonner'
+import { type PromptCategory, promptCategories } from '../../../src/prompts/catalogue'
+import { allVariables } from '../../../src/prompts/variables'
+import { useT } from '../../i18n/i18n'
+import { cn } from '../../lib/cn'
+import { Button, buttonClass } from '../../ui/button'
+import { Dialog, overlayClass } from '../../ui/dialog'
+import { Input } from '../../ui/input'
+import { PromptCard } from './prompt-card'
+import { CreatePromptDialog, EditPromptDialog } from './prompt-form-dialog'
+import { categoryName } from './prompt-text'
+import {
+  countPromptUse,
+  deletePrompt,
+  duplicatePrompt,
+  PROMPTS_KEY,
+  type Prompt,
+  promptsQuery,
+} from './prompts-query'
+import { VariablesForm } from './variables-form'
+import '../../i18n/areas/prompts'
+
+type Tab = PromptCategory | 'all'
+const TABS: Tab[] = ['all', ...promptCategories]
+
+/** Case-insensitive: title, description, text or a tag contains the query. */
+function matches(prompt: Prompt, query: string): boolean {
+  if (!query) return true
+  const needle = query.toLowerCase()
+  return [prompt.title, prompt.description ?? '', prompt.prompt_text, ...prompt.tags].some((field) =>
+    field.toLowerCase().includes(needle),
+  )
+}
+
+/**
+ * The Prompt Library panel (spec section 2): search, category tabs with counts, the cards, and the
+ * 'Selected Prompt' pane. Selecting a prompt counts a use; without variables its text goes straight
+ * into the composer, with variables the pane asks for their values first. Loaded on first open.
+ */
+export default function PromptLibrary({
+  open,
+  onOpenChange,
+  onInsert,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onInsert: (text: string) => void
+}) {
+  const t = useT()
+  const queryClient = useQueryClient()
+  // Opening reloads: others' public prompts and use counts change meanwhile.
+  const list = useQuery({ ...promptsQuery, refetchOnMount: 'always' })
+  const [query, setQuery] = useState('')
+  const [tab, setTab] = useState<Tab>('all')
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'edit'; prompt: Prompt } | null>(null)
+  const [deleting, setDeleting] = useState<Prompt | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PROMPTS_KEY })
+
+  const found = useMemo(
+    () => (list.data ?? []).filter((prompt) => matches(prompt, query.trim())),
+    [list.data, query],
+  )
+  const counts = useMemo(() => {
+    const byTab: Record<Tab, number> = {
+      all: found.length,
+      general: 0,
+      technical: 0,
+      creative: 0,
+      analysis: 0,
+      learning: 0,
+    }
+    for (const prompt of found) byTab[prompt.category] += 1
+    return byTab
+  }, [found])
+  const shown = tab === 'all' ? found : found.filter((prompt) => prompt.category === tab)
+  const selected = (list.data ?? []).find((prompt) => prompt.id === selectedId) ?? null
+  const selectedVariables = selected ? allVariables(selected.variables, selected.prompt_text) : []
+
+  function insert(text: string) {
+    onInsert(text)
+    onOpenChange(false)
+  }
+
+  const use = useMutation({
+    mutationFn: (prompt: Prompt) => countPromptUse(prompt.id),
+    onSuccess: (updated) => {
+      void refresh()
+      const variables = allVariables(updated.variables, updated.prompt_text)
+      if (variables.length === 0) insert(updated.prompt_text)
+    },
+    onError: (error) => toast.error(error.message),
+  })
+  const duplicate = useMutation({
+    mutationFn: (prompt: Prompt) => duplicatePrompt(prompt.id),
+    onSuccess: () => {
+      toast.success(t('prompts.duplicated'))
+      void refresh()
+    },
+    onError: (error) => toast.error(error.message),
+  })
+  const remove = useMutation({
+    mutationFn: (prompt: Prompt) => deletePrompt(prompt.id),
+    onSuccess: (_, prompt) => {
+      toast.success(t('prompts.deleted'))
+      if (selectedId === prompt.id) setSelectedId(null)
+      void refresh()
+    },
+    onError: (error) => toast.error(error.message),
+  })
+
+  function select(prompt: Prompt) {
+    setSelectedId(prompt.id)
+    use.mutate(prompt)
+  }
+
+  return (
+    <>
+      <Dialog
+        open={open && dialog === null}
+        onOpenChange={onOpenChange}
+        title={t('prompts.library.title')}
+        description={t('prompts.library.description')}
+        className="md:max-w-5xl"
+        testId="prompt-library"
+      >
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="relative min-w-48 flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder={t('prompts.library.search')}
+                aria-label={t('prompts.library.search')}
+                className="pl-9"
+                data-testid="prompt-search"
+              />
+            </div>
+            <Button onClick={() => setDialog({ kind: 'create' })} data-testid="prompt-create-new">
+              <Plus className="size-4" aria-hidden /> {t('prompts.library.createNew')}
+            </Button>
+          </div>
+          <fieldset className="flex flex-wrap gap-1.5">
+            <legend className="sr-only">{t('prompts.library.categories')}</legend>
+            {TABS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={tab === value}
+                data-testid={`prompt-tab-${value}`}
+                onClick={() => setTab(value)}
+                className={cn(
+                  'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-brand',
+                  tab === value
+                    ? 'border-transparent bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
+                    : 'border-zinc-300 text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800',
+                )}
+              >
+                {categoryName(value)}
+                <span className="text-xs opacity-80">{counts[value]}</span>
+              </button>
+            ))}
+          </fieldset>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="prompt-count">
+            {t('prompts.library.count', { count: shown.length })}
+          </p>
+          <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_18rem]">
+            <div>
+              {list.isPending ? (
+                <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">
+                  {t('prompts.library.loading')}
+                </p>
+              ) : list.isError ? (
+                <p className="py-8 text-center text-sm text-red-700 dark:text-red-400">
+                  {list.error.message}
+                </p>
+              ) : shown.length === 0 ? (
+                <div
+                  className="flex flex-col items-center gap-3 py-10 text-center"
+                  data-testid="prompt-empty"
+                >
+                  <p className="font-medium">{t('prompts.library.empty')}</p>
+                  <Button variant="outline" onClick={() => setDialog({ kind: 'create' })}>
+                    {t('prompts.library.createFirst')}
+                  </Button>
+                </div>
+              ) : (
+                <ul className="flex flex-col gap-2">
+                  {shown.map((prompt) => (
+                    <PromptCard
+                      key={prompt.id}
+                      prompt={prompt}
+                      selected={prompt.id === selectedId}
+                      onSelect={() => select(prompt)}
+                      onEdit={() => setDialog({ kind: 'edit', prompt })}
+                      onDuplicate={() => duplicate.mutate(prompt)}
+                      onDelete={() => setDeleting(prompt)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </div>
+            <section
+              aria-labelledby="selected-prompt-heading"
+              data-testid="selected-prompt"
+              className="h-fit rounded-xl border border-zinc-200 bg-zinc-50 p-3 md:sticky md:top-0 dark:border-zinc-800 dark:bg-zinc-950"
+            >
+              <h3 id="selected-prompt-heading" className="mb-2 text-sm font-semibold">
+                {t('prompts.selected.title')}
+              </h3>
+              {selected ? (
+                <div className="flex flex-col gap-2">
+                  <p className="font-medium">{selected.title}</p>
+                  <p className="max-h-40 overflow-y-auto font-mono text-xs whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+                    {selected.prompt_text}
+                  </p>
+                  <h4 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+                    {t('prompts.selected.variables')}
+                  </h4>
+                  {selectedVariables.length === 0 ? (
+                    <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                      {t('prompts.selected.noVariables')}
+                    </p>
+                  ) : (
+                    <VariablesForm
+                      key={selected.id}
+                      text={selected.prompt_text}
+                      variables={selectedVariables}
+                      onInsert={insert}
+                    />
+                  )}
+                </div>
+              ) : (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('prompts.selected.hint')}</p>
+              )}
+            </section>
+          </div>
+        </div>
+      </Dialog>
+      {dialog?.kind === 'create' ? (
+        <CreatePromptDialog
+          onClose={() => setDialog(null)}
+          onCreated={() => {
+            setDialog(null)
+            void refresh()
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <EditPromptDialog
+          prompt={dialog.prompt}
+          onClose={() => setDialog(null)}
+          onUpdated={() => {
+            setDialog(null)
+            void refresh()
+          }}
+        />
+      ) : null}
+      <AlertDialog.Root open={deleting !== null} onOpenChange={(next) => !next && setDeleting(null)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={`${overlayClass} z-50`} />
+          <AlertDialog.Content
+            data-testid="prompt-delete-dialog"
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <AlertDialog.Title className="text-lg font-semibold">
+              {t('prompts.delete.title')}
+            </AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              {t('prompts.delete.description', { title: deleting?.title ?? '' })}
+            </AlertDialog.Description>
+            <div className="mt-5 flex justify-end gap-2">
+              <AlertDialog.Cancel className={buttonClass('outline')}>{t('common.cancel')}</AlertDialog.Cancel>
+              <AlertDialog.Action
+                className={buttonClass('destructive')}
+                onClick={() => deleting && remove.mutate(deleting)}
+              >
+                {t('common.delete')}
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  )
+}

@@ -1,0 +1,150 @@
+/** The prompt library: the panel, its cards, the create and edit dialogs, variables, templates and the '/' picker. */
+export const prompts = {
+  // The panel (spec "Prompt Library panel")
+  'prompts.library.open': 'Prompt library',
+  'prompts.library.title': 'Prompt Library',
+  'prompts.library.description': 'Your prompts and the ones your team made public.',
+  'prompts.library.search': 'Search prompts...',
+  'prompts.library.count': '{count, plural, one {# prompt} other {# prompts}}',
+  'prompts.library.createNew': 'Create new',
+  'prompts.library.empty': 'No prompts found',
+  'prompts.library.createFirst': 'Create your first prompt',
+  'prompts.library.loading': 'Loading prompts',
+  'prompts.library.loadFailed': 'Failed to fetch prompts',
+  'prompts.library.categories': 'Categories',
+  'prompts.category.all': 'All',
+  'prompts.category.general': 'General',
+  'prompts.category.technical': 'Technical',
+  'prompts.category.creative': 'Creative',
+  'prompts.category.analysis': 'Analysis',
+  'prompts.category.learning': 'Learning',
+
+  // A card
+  'prompts.card.public': 'Public',
+  'prompts.card.uses': '{count, plural, one {# use} other {# uses}}',
+  'prompts.card.edit': 'Edit',
+  'prompts.card.duplicate': 'Duplicate',
+  'prompts.card.delete': 'Delete',
+  'prompts.duplicated': 'Prompt duplicated',
+  'prompts.duplicate.failed': 'Failed to duplicate prompt',
+  'prompts.delete.title': 'Delete this prompt?',
+  'prompts.delete.description': '“{title}” will be deleted for good. This cannot be undone.',
+  'prompts.deleted': 'Prompt deleted',
+  'prompts.delete.failed': 'Failed to delete prompt',
+  'prompts.use.failed': 'Prompt not found or you do not have permission',
+
+  // The 'Selected Prompt' pane and the variables form
+  'prompts.selected.title': 'Selected Prompt',
+  'prompts.selected.variables': 'Variables',
+  'prompts.selected.noVariables': 'This prompt has no variables.',
+  'prompts.selected.hint': 'Select a prompt to see it here.',
+  'prompts.fill.title': 'Fill in the variables',
+  'prompts.fill.description': 'Each value replaces its {example} in the prompt.',
+  'prompts.fill.placeholder': 'Value for {name}',
+  'prompts.fill.insert': 'Insert into chat',
+
+  // Create New Prompt
+  'prompts.create.title': 'Create New Prompt',
+  'prompts.create.titleLabel': 'Title',
+  'prompts.create.titlePlaceholder': 'Prompt name...',
+  'prompts.create.basic': 'Basic',
+  'prompts.create.advanced': 'Advanced',
+  'prompts.create.model': 'Model',
+  'prompts.create.loadingModels': 'Loading models...',
+  'prompts.create.selectModel': 'Select a model',
+  'prompts.create.descriptionLabel': 'Description',
+  'prompts.create.descriptionPlaceholder': 'What is this prompt for?',
+  'prompts.create.text': 'Prompt text',
+  'prompts.create.textPlaceholder': 'Write the prompt. Put the parts that change in braces, like {example}.',
+  'prompts.create.category': 'Category',
+  'prompts.create.variables': 'Variables',
+  'prompts.create.variablePlaceholder': 'Variable name',
+  'prompts.create.addVariable': 'Add variable',
+  'prompts.create.removeVariable': 'Remove variable {name}',
+  'prompts.create.tools': 'Tools',
+  'prompts.create.tags': 'Tags',
+  'prompts.create.tagsPlaceholder': 'Comma-separated, e.g. writing, email',
+  'prompts.create.public': 'Make this prompt public',
+  'prompts.create.publicNote': 'Other users can discover and use your public prompts',
+  'prompts.create.toolCount': '{count, plural, one {# tool} other {# tools}}',
+  'prompts.create.tagCount': '{count, plural, one {# tag} other {# tags}}',
+  'prompts.create.noModel': 'No model',
+  'prompts.create.quickActions': 'Quick Actions',
+  'prompts.create.generate': 'Generate with AI',
+  'prompts.create.generating': 'Generating...',
+  'prompts.create.generateNeedsTitle': 'Give the prompt a title first',
+  'prompts.create.generateFailed': 'Failed to generate prompt',
+  'prompts.create.useTemplate': 'Use template',
+  'prompts.create.customVariable': 'Custom variable',
+  'prompts.create.fromText': 'From prompt text',
+  'prompts.create.noVariables': 'No variables found. Use {example} in your prompt to add variables.',
+  'prompts.create.enabledTools': 'Enabled Tools',
+  'prompts.create.noTools': 'No tools selected. Enable tools in Advanced settings.',
+  'prompts.create.tips': 'Tips',
+  'prompts.create.tipsText':
+    'Say who the assistant should be, what it should do and the form of the answer. Put the parts that change in braces, like {example}: you fill them in each time you use the prompt.',
+  'prompts.create.submit': 'Create Prompt',
+  'prompts.create.submitting': 'Creating...',
+  'prompts.create.required': 'Please fill in title and prompt text',
+  'prompts.create.failed': 'Failed to create prompt',
+  'prompts.created': 'Prompt created',
+
+  // The five tools (spec section 2)
+  'prompts.tool.mcp': 'MCP',
+  'prompts.tool.mcp.description': 'Model Context Protocol',
+  'prompts.tool.file-search': 'File Search',
+  'prompts.tool.file-search.description': 'Search through uploaded files',
+  'prompts.tool.web-search': 'Web Search',
+  'prompts.tool.web-search.description': 'Search the internet',
+  'prompts.tool.code-interpreter': 'Code Interpreter',
+  'prompts.tool.code-interpreter.description': 'Execute code',
+  'prompts.tool.image-generation': 'Image Generation',
+  'prompts.tool.image-generation.description': 'Generate images',
+
+  // Edit Prompt
+  'prompts.edit.title': 'Edit Prompt',
+  'prompts.edit.titleLabel': 'Title *',
+  'prompts.edit.text': 'Prompt Text *',
+  'prompts.edit.submit': 'Update Prompt',
+  'prompts.edit.submitting': 'Updating...',
+  'prompts.edit.failed': 'Failed to update prompt',
+  'prompts.updated': 'Prompt updated',
+
+  // 'Use template': a short built-in list per category
+  'prompts.templates.title': 'Templates',
+  'prompts.template.general.email.title': 'Professional email',
+  'prompts.template.general.email.text':
+    'Write a clear, friendly email to {RECIPIENT} about {TOPIC}. Keep it under 150 words, open with the point, and end with one concrete next step.',
+  'prompts.template.general.summary.title': 'Summary',
+  'prompts.template.general.summary.text':
+    'Summarise the following text in five bullet points for {AUDIENCE}, then give the one thing to remember:\n\n{TEXT}',
+  'prompts.template.technical.review.title': 'Code review',
+  'prompts.template.technical.review.text':
+    'You are a senior {LANGUAGE} engineer. Review this code for bugs, security problems and readability. List each issue with its line and a fix:\n\n{CODE}',
+  'prompts.template.technical.explain.title': 'Explain an error',
+  'prompts.template.technical.explain.text':
+    'Explain what this error means, its most likely causes and how to fix each one, step by step:\n\n{ERROR}',
+  'prompts.template.creative.story.title': 'Short story',
+  'prompts.template.creative.story.text':
+    'Write a short story of about 500 words set in {SETTING}, about {CHARACTER}, in a {TONE} tone. End with a surprise.',
+  'prompts.template.creative.names.title': 'Name ideas',
+  'prompts.template.creative.names.text':
+    'Suggest ten names for {THING}. For each, one line on why it works. Avoid names already in wide use.',
+  'prompts.template.analysis.swot.title': 'SWOT analysis',
+  'prompts.template.analysis.swot.text':
+    'Do a SWOT analysis of {SUBJECT} in the context of {MARKET}. Give three points in each quadrant and end with the two actions that matter most.',
+  'prompts.template.analysis.compare.title': 'Compare options',
+  'prompts.template.analysis.compare.text':
+    'Compare {OPTION_A} and {OPTION_B} for {GOAL} in a table (cost, effort, risk, benefit), then recommend one and say why.',
+  'prompts.template.learning.explain.title': 'Explain simply',
+  'prompts.template.learning.explain.text':
+    'Explain {CONCEPT} to someone who knows {LEVEL}. Use one everyday analogy, one example, and finish with three questions to check understanding.',
+  'prompts.template.learning.plan.title': 'Study plan',
+  'prompts.template.learning.plan.text':
+    'Make a {WEEKS}-week study plan to learn {SKILL}, with a goal, resources and a small project for each week.',
+
+  // The '/' picker in the composer
+  'prompts.slash.label': 'Saved prompts',
+  'prompts.slash.empty': 'No prompts found',
+  'prompts.slash.loading': 'Loading prompts',
+} as const

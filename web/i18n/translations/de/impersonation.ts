@@ -1,0 +1,58 @@
+import { translationOf } from '../../catalogue'
+import type { impersonation as english } from '../../en/impersonation'
+
+// Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
+export const impersonation = {
+  'impersonation.banner.region': 'Identitätswechsel',
+  'impersonation.banner.actingAs': 'Du handelst als {name} ({email})',
+  'impersonation.banner.reason': 'Grund: {reason}',
+  'impersonation.banner.case': 'Fall: {caseNumber}',
+  'impersonation.banner.expires': 'Läuft um {time} ab',
+  'impersonation.banner.timeLeft': 'Noch {left}',
+  'impersonation.banner.admin': 'Administrator: {name}',
+  'impersonation.banner.expiringSoon': '⚠️ LÄUFT BALD AB',
+  'impersonation.banner.stop': 'Identitätswechsel beenden',
+  'impersonation.stopFailed': 'Der Identitätswechsel konnte nicht beendet werden',
+  'impersonation.expiringToast': 'Der Support-Zugriff endet in wenigen Minuten',
+  'impersonation.endedToast': 'Der Support-Zugriff ist beendet: zurück zu deinem eigenen Konto',
+  'impersonation.start.action': 'Support-Zugriff',
+  'impersonation.start.title': 'Support-Zugriff auf {name}',
+  'impersonation.start.intro':
+    'Du siehst die Chats von {name} so, wie {name} sie sieht, für begrenzte Zeit. Jede Änderung wird mit deinem Namen protokolliert, und {name} sieht diesen Zugriff in den Einstellungen.',
+  'impersonation.start.reason': 'Grund',
+  'impersonation.start.caseNumber': 'Fallnummer',
+  'impersonation.start.duration': 'Dauer',
+  'impersonation.start.minutes': '{count, plural, one {# Minute} other {# Minuten}}',
+  'impersonation.start.hours': '{count, plural, one {# Stunde} other {# Stunden}}',
+  'impersonation.start.note': 'Notiz (optional)',
+  'impersonation.start.submit': 'Support-Zugriff starten',
+  'impersonation.start.failed': 'Der Support-Zugriff konnte nicht gestartet werden',
+  'impersonation.reason.customer_request': 'Kundenanfrage',
+  'impersonation.reason.bug_investigation': 'Fehleranalyse',
+  'impersonation.reason.account_recovery': 'Kontowiederherstellung',
+  'impersonation.reason.compliance_review': 'Compliance-Prüfung',
+  'impersonation.monitor.intro':
+    'Administratoren, die gerade als andere Benutzer handeln, und frühere Zugriffe. Jede Änderung während eines Zugriffs steht im Prüfprotokoll, unter dem Namen des Administrators.',
+  'impersonation.monitor.active': 'Gerade aktiv',
+  'impersonation.monitor.noneActive': 'Niemand handelt gerade als anderer Benutzer.',
+  'impersonation.monitor.history': 'Verlauf',
+  'impersonation.monitor.noHistory': 'Keine früheren Support-Zugriffe.',
+  'impersonation.monitor.who': '{admin} als {target}',
+  'impersonation.monitor.started': 'Begonnen {when}',
+  'impersonation.monitor.endedAt': 'Beendet {when} · {reason}',
+  'impersonation.monitor.end': 'Jetzt beenden',
+  'impersonation.monitor.endDone': 'Support-Zugriff beendet',
+  'impersonation.monitor.endFailed': 'Der Support-Zugriff konnte nicht beendet werden',
+  'impersonation.monitor.loadFailed': 'Die Support-Zugriffe konnten nicht geladen werden',
+  'impersonation.endReason.stopped': 'vom Administrator gestoppt',
+  'impersonation.endReason.expired': 'abgelaufen',
+  'impersonation.endReason.ended_by_admin': 'von einem anderen Administrator beendet',
+  'impersonation.endReason.admin_banned': 'der Administrator wurde gesperrt',
+  'impersonation.endReason.admin_demoted': 'der Administrator ist kein Administrator mehr',
+  'impersonation.endReason.admin_deleted': 'das Konto des Administrators wurde gelöscht',
+  'impersonation.endReason.target_deleted': 'das Konto wurde gelöscht',
+  'impersonation.endReason.target_banned': 'das Konto wurde gesperrt',
+  'impersonation.endReason.signed_out': 'abgemeldet',
+} as const
+
+translationOf<typeof english>()(impersonation)

@@ -1,0 +1,58 @@
+import { translationOf } from '../../catalogue'
+import type { impersonation as english } from '../../en/impersonation'
+
+// Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
+export const impersonation = {
+  'impersonation.banner.region': 'Suplantación',
+  'impersonation.banner.actingAs': 'Actuando como {name} ({email})',
+  'impersonation.banner.reason': 'Motivo: {reason}',
+  'impersonation.banner.case': 'Caso: {caseNumber}',
+  'impersonation.banner.expires': 'Caduca a las {time}',
+  'impersonation.banner.timeLeft': 'Quedan {left}',
+  'impersonation.banner.admin': 'Administrador: {name}',
+  'impersonation.banner.expiringSoon': '⚠️ CADUCA PRONTO',
+  'impersonation.banner.stop': 'Detener suplantación',
+  'impersonation.stopFailed': 'No se pudo detener la suplantación',
+  'impersonation.expiringToast': 'El acceso de soporte termina en unos minutos',
+  'impersonation.endedToast': 'El acceso de soporte ha terminado: vuelves a tu propia cuenta',
+  'impersonation.start.action': 'Acceso de soporte',
+  'impersonation.start.title': 'Acceso de soporte a {name}',
+  'impersonation.start.intro':
+    'Verás los chats de {name} tal como los ve, durante un tiempo limitado. Todo lo que cambies queda registrado con tu nombre, y {name} puede ver este acceso en sus ajustes.',
+  'impersonation.start.reason': 'Motivo',
+  'impersonation.start.caseNumber': 'Número de caso',
+  'impersonation.start.duration': 'Duración',
+  'impersonation.start.minutes': '{count, plural, one {# minuto} other {# minutos}}',
+  'impersonation.start.hours': '{count, plural, one {# hora} other {# horas}}',
+  'impersonation.start.note': 'Nota (opcional)',
+  'impersonation.start.submit': 'Iniciar acceso de soporte',
+  'impersonation.start.failed': 'No se pudo iniciar el acceso de soporte',
+  'impersonation.reason.customer_request': 'Solicitud del cliente',
+  'impersonation.reason.bug_investigation': 'Investigación de un error',
+  'impersonation.reason.account_recovery': 'Recuperación de la cuenta',
+  'impersonation.reason.compliance_review': 'Revisión de cumplimiento',
+  'impersonation.monitor.intro':
+    'Administradores que actúan ahora como otros usuarios, y los accesos anteriores. Cada cambio hecho durante un acceso está en el registro de auditoría, con el nombre del administrador.',
+  'impersonation.monitor.active': 'Activos ahora',
+  'impersonation.monitor.noneActive': 'Nadie está actuando como otro usuario.',
+  'impersonation.monitor.history': 'Historial',
+  'impersonation.monitor.noHistory': 'No hay accesos de soporte anteriores.',
+  'impersonation.monitor.who': '{admin} como {target}',
+  'impersonation.monitor.started': 'Empezó {when}',
+  'impersonation.monitor.endedAt': 'Terminó {when} · {reason}',
+  'impersonation.monitor.end': 'Terminar ahora',
+  'impersonation.monitor.endDone': 'Acceso de soporte terminado',
+  'impersonation.monitor.endFailed': 'No se pudo terminar el acceso de soporte',
+  'impersonation.monitor.loadFailed': 'No se pudieron cargar los accesos de soporte',
+  'impersonation.endReason.stopped': 'detenido por el administrador',
+  'impersonation.endReason.expired': 'caducado',
+  'impersonation.endReason.ended_by_admin': 'terminado por otro administrador',
+  'impersonation.endReason.admin_banned': 'el administrador fue suspendido',
+  'impersonation.endReason.admin_demoted': 'el administrador ya no es administrador',
+  'impersonation.endReason.admin_deleted': 'se eliminó la cuenta del administrador',
+  'impersonation.endReason.target_deleted': 'se eliminó la cuenta',
+  'impersonation.endReason.target_banned': 'la cuenta fue suspendida',
+  'impersonation.endReason.signed_out': 'sesión cerrada',
+} as const
+
+translationOf<typeof english>()(impersonation)

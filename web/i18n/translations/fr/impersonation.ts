@@ -1,0 +1,58 @@
+import { translationOf } from '../../catalogue'
+import type { impersonation as english } from '../../en/impersonation'
+
+// Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
+export const impersonation = {
+  'impersonation.banner.region': 'Usurpation d’identité',
+  'impersonation.banner.actingAs': 'Vous agissez en tant que {name} ({email})',
+  'impersonation.banner.reason': 'Motif : {reason}',
+  'impersonation.banner.case': 'Dossier : {caseNumber}',
+  'impersonation.banner.expires': 'Expire à {time}',
+  'impersonation.banner.timeLeft': 'Reste {left}',
+  'impersonation.banner.admin': 'Administrateur : {name}',
+  'impersonation.banner.expiringSoon': '⚠️ EXPIRE BIENTÔT',
+  'impersonation.banner.stop': 'Arrêter l’usurpation',
+  'impersonation.stopFailed': 'Impossible d’arrêter l’usurpation',
+  'impersonation.expiringToast': 'L’accès d’assistance se termine dans quelques minutes',
+  'impersonation.endedToast': 'L’accès d’assistance est terminé : retour à votre propre compte',
+  'impersonation.start.action': 'Accès d’assistance',
+  'impersonation.start.title': 'Accès d’assistance au compte de {name}',
+  'impersonation.start.intro':
+    'Vous verrez les discussions de {name} comme {name} les voit, pour une durée limitée. Chaque modification est enregistrée à votre nom, et {name} peut voir cet accès dans ses paramètres.',
+  'impersonation.start.reason': 'Motif',
+  'impersonation.start.caseNumber': 'Numéro de dossier',
+  'impersonation.start.duration': 'Durée',
+  'impersonation.start.minutes': '{count, plural, one {# minute} other {# minutes}}',
+  'impersonation.start.hours': '{count, plural, one {# heure} other {# heures}}',
+  'impersonation.start.note': 'Note (facultative)',
+  'impersonation.start.submit': 'Démarrer l’accès d’assistance',
+  'impersonation.start.failed': 'Impossible de démarrer l’accès d’assistance',
+  'impersonation.reason.customer_request': 'Demande du client',
+  'impersonation.reason.bug_investigation': 'Analyse d’un bogue',
+  'impersonation.reason.account_recovery': 'Récupération du compte',
+  'impersonation.reason.compliance_review': 'Contrôle de conformité',
+  'impersonation.monitor.intro':
+    'Les administrateurs qui agissent en ce moment en tant qu’autres utilisateurs, et les accès passés. Chaque modification faite pendant un accès figure dans le journal d’audit, au nom de l’administrateur.',
+  'impersonation.monitor.active': 'En cours',
+  'impersonation.monitor.noneActive': 'Personne n’agit en tant qu’un autre utilisateur.',
+  'impersonation.monitor.history': 'Historique',
+  'impersonation.monitor.noHistory': 'Aucun accès d’assistance passé.',
+  'impersonation.monitor.who': '{admin} en tant que {target}',
+  'impersonation.monitor.started': 'Commencé {when}',
+  'impersonation.monitor.endedAt': 'Terminé {when} · {reason}',
+  'impersonation.monitor.end': 'Terminer maintenant',
+  'impersonation.monitor.endDone': 'Accès d’assistance terminé',
+  'impersonation.monitor.endFailed': 'Impossible de terminer l’accès d’assistance',
+  'impersonation.monitor.loadFailed': 'Impossible de charger les accès d’assistance',
+  'impersonation.endReason.stopped': 'arrêté par l’administrateur',
+  'impersonation.endReason.expired': 'expiré',
+  'impersonation.endReason.ended_by_admin': 'terminé par un autre administrateur',
+  'impersonation.endReason.admin_banned': 'l’administrateur a été suspendu',
+  'impersonation.endReason.admin_demoted': 'l’administrateur n’est plus administrateur',
+  'impersonation.endReason.admin_deleted': 'le compte de l’administrateur a été supprimé',
+  'impersonation.endReason.target_deleted': 'le compte a été supprimé',
+  'impersonation.endReason.target_banned': 'le compte a été suspendu',
+  'impersonation.endReason.signed_out': 'déconnexion',
+} as const
+
+translationOf<typeof english>()(impersonation)

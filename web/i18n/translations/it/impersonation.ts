@@ -1,0 +1,58 @@
+import { translationOf } from '../../catalogue'
+import type { impersonation as english } from '../../en/impersonation'
+
+// Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
+export const impersonation = {
+  'impersonation.banner.region': 'Impersonificazione',
+  'impersonation.banner.actingAs': 'Stai agendo come {name} ({email})',
+  'impersonation.banner.reason': 'Motivo: {reason}',
+  'impersonation.banner.case': 'Caso: {caseNumber}',
+  'impersonation.banner.expires': 'Scade alle {time}',
+  'impersonation.banner.timeLeft': 'Restano {left}',
+  'impersonation.banner.admin': 'Amministratore: {name}',
+  'impersonation.banner.expiringSoon': '⚠️ IN SCADENZA',
+  'impersonation.banner.stop': 'Interrompi impersonificazione',
+  'impersonation.stopFailed': 'Impossibile interrompere l’impersonificazione',
+  'impersonation.expiringToast': 'L’accesso di assistenza termina tra pochi minuti',
+  'impersonation.endedToast': 'L’accesso di assistenza è terminato: torni al tuo account',
+  'impersonation.start.action': 'Accesso di assistenza',
+  'impersonation.start.title': 'Accesso di assistenza a {name}',
+  'impersonation.start.intro':
+    'Vedrai le chat di {name} come le vede, per un tempo limitato. Ogni modifica viene registrata con il tuo nome e {name} può vedere questo accesso nelle sue impostazioni.',
+  'impersonation.start.reason': 'Motivo',
+  'impersonation.start.caseNumber': 'Numero del caso',
+  'impersonation.start.duration': 'Durata',
+  'impersonation.start.minutes': '{count, plural, one {# minuto} other {# minuti}}',
+  'impersonation.start.hours': '{count, plural, one {# ora} other {# ore}}',
+  'impersonation.start.note': 'Nota (facoltativa)',
+  'impersonation.start.submit': 'Avvia l’accesso di assistenza',
+  'impersonation.start.failed': 'Impossibile avviare l’accesso di assistenza',
+  'impersonation.reason.customer_request': 'Richiesta del cliente',
+  'impersonation.reason.bug_investigation': 'Analisi di un bug',
+  'impersonation.reason.account_recovery': 'Recupero dell’account',
+  'impersonation.reason.compliance_review': 'Verifica di conformità',
+  'impersonation.monitor.intro':
+    'Gli amministratori che agiscono ora come altri utenti, e gli accessi passati. Ogni modifica fatta durante un accesso è nel registro di controllo, con il nome dell’amministratore.',
+  'impersonation.monitor.active': 'Attivi ora',
+  'impersonation.monitor.noneActive': 'Nessuno sta agendo come un altro utente.',
+  'impersonation.monitor.history': 'Cronologia',
+  'impersonation.monitor.noHistory': 'Nessun accesso di assistenza passato.',
+  'impersonation.monitor.who': '{admin} come {target}',
+  'impersonation.monitor.started': 'Iniziato {when}',
+  'impersonation.monitor.endedAt': 'Terminato {when} · {reason}',
+  'impersonation.monitor.end': 'Termina ora',
+  'impersonation.monitor.endDone': 'Accesso di assistenza terminato',
+  'impersonation.monitor.endFailed': 'Impossibile terminare l’accesso di assistenza',
+  'impersonation.monitor.loadFailed': 'Impossibile caricare gli accessi di assistenza',
+  'impersonation.endReason.stopped': 'interrotto dall’amministratore',
+  'impersonation.endReason.expired': 'scaduto',
+  'impersonation.endReason.ended_by_admin': 'terminato da un altro amministratore',
+  'impersonation.endReason.admin_banned': 'l’amministratore è stato sospeso',
+  'impersonation.endReason.admin_demoted': 'l’amministratore non è più amministratore',
+  'impersonation.endReason.admin_deleted': 'l’account dell’amministratore è stato eliminato',
+  'impersonation.endReason.target_deleted': 'l’account è stato eliminato',
+  'impersonation.endReason.target_banned': 'l’account è stato sospeso',
+  'impersonation.endReason.signed_out': 'disconnessione',
+} as const
+
+translationOf<typeof english>()(impersonation)

@@ -1,0 +1,58 @@
+import { translationOf } from '../../catalogue'
+import type { impersonation as english } from '../../en/impersonation'
+
+// Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
+export const impersonation = {
+  'impersonation.banner.region': 'Personificação',
+  'impersonation.banner.actingAs': 'Agindo como {name} ({email})',
+  'impersonation.banner.reason': 'Motivo: {reason}',
+  'impersonation.banner.case': 'Caso: {caseNumber}',
+  'impersonation.banner.expires': 'Expira às {time}',
+  'impersonation.banner.timeLeft': 'Faltam {left}',
+  'impersonation.banner.admin': 'Administrador: {name}',
+  'impersonation.banner.expiringSoon': '⚠️ EXPIRA EM BREVE',
+  'impersonation.banner.stop': 'Parar personificação',
+  'impersonation.stopFailed': 'Não foi possível parar a personificação',
+  'impersonation.expiringToast': 'O acesso de suporte termina em poucos minutos',
+  'impersonation.endedToast': 'O acesso de suporte terminou: de volta à sua própria conta',
+  'impersonation.start.action': 'Acesso de suporte',
+  'impersonation.start.title': 'Acesso de suporte a {name}',
+  'impersonation.start.intro':
+    'Você verá as conversas de {name} como {name} as vê, por tempo limitado. Tudo o que você mudar fica registrado com seu nome, e {name} pode ver este acesso nas configurações.',
+  'impersonation.start.reason': 'Motivo',
+  'impersonation.start.caseNumber': 'Número do caso',
+  'impersonation.start.duration': 'Duração',
+  'impersonation.start.minutes': '{count, plural, one {# minuto} other {# minutos}}',
+  'impersonation.start.hours': '{count, plural, one {# hora} other {# horas}}',
+  'impersonation.start.note': 'Observação (opcional)',
+  'impersonation.start.submit': 'Iniciar acesso de suporte',
+  'impersonation.start.failed': 'Não foi possível iniciar o acesso de suporte',
+  'impersonation.reason.customer_request': 'Solicitação do cliente',
+  'impersonation.reason.bug_investigation': 'Investigação de erro',
+  'impersonation.reason.account_recovery': 'Recuperação de conta',
+  'impersonation.reason.compliance_review': 'Revisão de conformidade',
+  'impersonation.monitor.intro':
+    'Administradores agindo agora como outros usuários, e os acessos anteriores. Cada alteração feita durante um acesso está na trilha de auditoria, com o nome do administrador.',
+  'impersonation.monitor.active': 'Ativos agora',
+  'impersonation.monitor.noneActive': 'Ninguém está agindo como outro usuário.',
+  'impersonation.monitor.history': 'Histórico',
+  'impersonation.monitor.noHistory': 'Nenhum acesso de suporte anterior.',
+  'impersonation.monitor.who': '{admin} como {target}',
+  'impersonation.monitor.started': 'Começou {when}',
+  'impersonation.monitor.endedAt': 'Terminou {when} · {reason}',
+  'impersonation.monitor.end': 'Encerrar agora',
+  'impersonation.monitor.endDone': 'Acesso de suporte encerrado',
+  'impersonation.monitor.endFailed': 'Não foi possível encerrar o acesso de suporte',
+  'impersonation.monitor.loadFailed': 'Não foi possível carregar os acessos de suporte',
+  'impersonation.endReason.stopped': 'parado pelo administrador',
+  'impersonation.endReason.expired': 'expirado',
+  'impersonation.endReason.ended_by_admin': 'encerrado por outro administrador',
+  'impersonation.endReason.admin_banned': 'o administrador foi suspenso',
+  'impersonation.endReason.admin_demoted': 'o administrador não é mais administrador',
+  'impersonation.endReason.admin_deleted': 'a conta do administrador foi excluída',
+  'impersonation.endReason.target_deleted': 'a conta foi excluída',
+  'impersonation.endReason.target_banned': 'a conta foi suspensa',
+  'impersonation.endReason.signed_out': 'saiu',
+} as const
+
+translationOf<typeof english>()(impersonation)
