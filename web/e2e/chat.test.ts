@@ -252,6 +252,10 @@ describe('conversations', () => {
       })),
     )
     await page.reload()
+    // The reloaded page's list first: waiting on the last answer straight after the reload timed out
+    // in CI every time (the text was on screen), while these waits pass.
+    await page.getByTestId('message-list').waitFor()
+    await page.getByText('Answer 119.').waitFor()
     await chat.lastAnswer().filter({ hasText: 'Answer 119.' }).waitFor()
     const list = page.getByTestId('message-list')
     expect(await list.getAttribute('data-loaded')).toBe('50')
