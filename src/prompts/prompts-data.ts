@@ -100,13 +100,14 @@ export function promptsFor(db: Db, actor: Actor) {
       return row
     },
 
-    async remove(id: string): Promise<boolean> {
-      if (!isUuid(id)) return false
-      const deleted = await db
+    /** The deleted prompt's visibility, or undefined when there was none of the actor's to delete. */
+    async remove(id: string): Promise<{ isPublic: boolean } | undefined> {
+      if (!isUuid(id)) return undefined
+      const [deleted] = await db
         .delete(savedPrompts)
         .where(and(eq(savedPrompts.id, id), owned))
-        .returning({ id: savedPrompts.id })
-      return deleted.length > 0
+        .returning({ isPublic: savedPrompts.isPublic })
+      return deleted
     },
 
     /**

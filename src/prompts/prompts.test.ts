@@ -356,3 +356,36 @@ test('every route needs a session', async () => {
   const res = await t.request('/api/prompts')
   expect(res.status).toBe(401)
 })
+
+describe('live', () => {
+  const pushed = () =>
+    t.events.filter((event) => event.event === 'prompts:changed').map((event) => event.room)
+
+  test('a private prompt’s changes go to its owner only; a public one’s to everyone, also when it stops being public', async () => {
+    t.events.length = 0
+    const own = await create(alice, { title: 'Private live' })
+    await call(alice, 'PATCH', `/api/prompts/${own.id}`, { title: 'Private live, renamed' })
+    await call(alice, 'POST', `/api/prompts/${own.id}/use`)
+    expect(pushed()).toEqual([`user:${alice.id}`, `user:${alice.id}`, `user:${alice.id}`])
+
+    t.events.length = 0
+    const shared = await create(alice, { title: 'Public live', is_public: true })
+    await call(bob, 'POST', `/api/prompts/${shared.id}/use`)
+    await call(alice, 'PATCH', `/api/prompts/${shared.id}`, { is_public: false })
+    expect(pushed()).toEqual(['everyone', 'everyone', 'everyone'])
+
+    t.events.length = 0
+    await call(alice, 'PATCH', `/api/prompts/${shared.id}`, { is_public: true })
+    await call(alice, 'DELETE', `/api/prompts/${shared.id}`)
+    await call(alice, 'DELETE', `/api/prompts/${own.id}`)
+    expect(pushed()).toEqual(['everyone', 'everyone', `user:${alice.id}`])
+  })
+
+  test('a refused change announces nothing', async () => {
+    const shared = await create(alice, { title: 'Not Bob’s', is_public: true })
+    t.events.length = 0
+    expect((await call(bob, 'PATCH', `/api/prompts/${shared.id}`, { title: 'Mine now' })).status).toBe(404)
+    expect((await call(bob, 'DELETE', `/api/prompts/${shared.id}`)).status).toBe(404)
+    expect(pushed()).toEqual([])
+  })
+})

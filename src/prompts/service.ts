@@ -7,7 +7,7 @@ import type { CreatePromptBody, PromptListQuery, UpdatePromptBody } from './mode
 import { type PromptValues, promptsFor } from './prompts-data'
 import { normaliseVariable } from './variables'
 
-type Ctx = Pick<AppContext, 'db' | 'now'>
+type Ctx = Pick<AppContext, 'db' | 'now' | 'realtime'>
 
 /** Spec section 8 "Prompts", verbatim. */
 export const PROMPT_MESSAGES = {
@@ -94,6 +94,16 @@ function cleanValues(body: UpdatePromptBody): Partial<PromptValues> {
   return values
 }
 
+/**
+ * Open libraries and '/' pickers refetch on `prompts:changed` (it carries nothing): a public
+ * prompt's change (or one that stopped being public) concerns everyone, a private one only its
+ * owner's other tabs and devices.
+ */
+function announce(ctx: Pick<AppContext, 'realtime'>, actor: Actor, everyone: boolean) {
+  if (everyone) ctx.realtime.toEveryone('prompts:changed', {})
+  else ctx.realtime.toUser(actor.userId, 'prompts:changed', {})
+}
+
 /** Own and public prompts, most used first, then newest (spec section 7). */
 export async function listPrompts(ctx: Pick<AppContext, 'db'>, actor: Actor, query: PromptListQuery) {
   const rows = await promptsFor(ctx.db, actor).list({
@@ -128,6 +138,7 @@ export async function createPrompt(ctx: Ctx, actor: Actor, body: CreatePromptBod
     },
     ctx.now(),
   )
+  announce(ctx, actor, prompt.isPublic)
   return toPromptJson(prompt, actor)
 }
 
@@ -135,13 +146,14 @@ export async function updatePrompt(ctx: Ctx, actor: Actor, id: string, body: Upd
   const values = cleanValues(body)
   const prompt = await promptsFor(ctx.db, actor).update(id, values, ctx.now())
   if (!prompt) throw new AppError('not_found:prompt_update', PROMPT_MESSAGES.noPermissionToUpdate)
+  announce(ctx, actor, prompt.isPublic || body.is_public !== undefined)
   return toPromptJson(prompt, actor)
 }
 
-export async function deletePrompt(ctx: Pick<AppContext, 'db'>, actor: Actor, id: string) {
-  if (!(await promptsFor(ctx.db, actor).remove(id))) {
-    throw new AppError('not_found:prompt_permission', PROMPT_MESSAGES.noPermission)
-  }
+export async function deletePrompt(ctx: Pick<AppContext, 'db' | 'realtime'>, actor: Actor, id: string) {
+  const deleted = await promptsFor(ctx.db, actor).remove(id)
+  if (!deleted) throw new AppError('not_found:prompt_permission', PROMPT_MESSAGES.noPermission)
+  announce(ctx, actor, deleted.isPublic)
 }
 
 /** '<title> (Copy)', private, unused; a title at the limit is shortened so the copy still fits. */
@@ -167,12 +179,15 @@ export async function duplicatePrompt(ctx: Ctx, actor: Actor, id: string) {
     },
     ctx.now(),
   )
+  announce(ctx, actor, false)
   return toPromptJson(copy, actor)
 }
 
-export async function usePrompt(ctx: Pick<AppContext, 'db'>, actor: Actor, id: string) {
+export async function usePrompt(ctx: Pick<AppContext, 'db' | 'realtime'>, actor: Actor, id: string) {
   const prompt = await promptsFor(ctx.db, actor).incrementUse(id)
   if (!prompt) throw new AppError('not_found:prompt_permission', PROMPT_MESSAGES.noPermission)
+  // The use count shows on every card of a public prompt; a private one only to its owner.
+  announce(ctx, actor, prompt.isPublic)
   return toPromptJson(prompt, actor)
 }
 

@@ -33,6 +33,8 @@ export interface ServerToClientEvents {
   'branding:updated': (payload: Brand) => void
   /** An administrator changed the model catalogue (or refreshed it from the provider): refetch GET /api/models. To everyone. */
   'models:updated': (payload: Record<string, never>) => void
+  /** A prompt was saved, changed, used or deleted: refetch the library (to everyone for a public prompt, else its owner). */
+  'prompts:changed': (payload: Record<string, never>) => void
   /** To the support-access session only: it ends soon (a few minutes before `expiresAt`). */
   'impersonation:expiring': (payload: { expiresAt: string }) => void
   /** To the support-access session only, just before its sockets are cut: return to your own session. */

@@ -252,10 +252,6 @@ describe('conversations', () => {
       })),
     )
     await page.reload()
-    // The reloaded page's list first: waiting on the last answer straight after the reload timed out
-    // in CI every time (the text was on screen), while these waits pass.
-    await page.getByTestId('message-list').waitFor()
-    await page.getByText('Answer 119.').waitFor()
     await chat.lastAnswer().filter({ hasText: 'Answer 119.' }).waitFor()
     const list = page.getByTestId('message-list')
     expect(await list.getAttribute('data-loaded')).toBe('50')
@@ -302,5 +298,37 @@ describe('conversations', () => {
     await chat.waitForAnswer('Sent after all.')
     expect(await chat.input().inputValue()).toBe('')
     expect(await chat.messages().filter({ hasText: 'Not kept for later' }).count()).toBe(1)
+  })
+
+  test('text typed while a new chat is on its way is in that chat when it opens; the old chat keeps its draft', async () => {
+    await chat.newChat()
+    const oldChat = page.url()
+    await chat.input().fill('Kept for this chat')
+    // Hold the create a moment, as a slow server would, and type meanwhile.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/chats', async (route) => {
+      if (route.request().method() === 'POST') await held
+      await route.continue()
+    })
+    await chat.newChatButton().click()
+    await chat.input().press('End')
+    await chat.input().pressSequentially(' Typed right away')
+    release()
+    await page.waitForURL((url) => url.href !== oldChat && url.pathname.startsWith('/c/'))
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement)?.value ===
+        'Typed right away',
+    )
+    await page.unroute('**/api/chats')
+    await page.goto(oldChat)
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement)?.value ===
+        'Kept for this chat',
+    )
   })
 })

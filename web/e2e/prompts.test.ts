@@ -31,8 +31,12 @@ let ada: Page
 let bob: Page
 
 beforeAll(async () => {
-  fake = startFakeOpenAi({ models: ['fake-model'] })
-  e2e = await startE2E({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: 'fake-model' })
+  fake = startFakeOpenAi({ models: ['fake-model', 'fake-model-large'] })
+  e2e = await startE2E({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODELS: 'fake-model,fake-model-large',
+  })
   ada = await e2e.newPage()
   await signUpThroughCard(ada, newUser('Ada Lovelace'))
   await new ChatPage(ada).newChat()
@@ -243,6 +247,41 @@ describe("a teammate uses the public prompt through '/'", () => {
     await openLibrary(ada)
     await card(ada, 'Translator').getByTestId('prompt-use-count').filter({ hasText: '2 uses' }).waitFor()
     await ada.keyboard.press('Escape')
+  })
+
+  test("Ada's new public prompt shows in Bob's open library at once; using it selects the model it names", async () => {
+    await openLibrary(bob)
+    await card(bob, 'Translator').waitFor()
+    // Saved from Ada's browser while Bob's library stays open.
+    const created = await ada.evaluate(async () => {
+      const res = await fetch('/api/prompts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Large reviewer',
+          prompt_text: 'Review this carefully.',
+          is_public: true,
+          model_id: 'fake-model-large',
+          tools: ['web-search'],
+        }),
+      })
+      return { status: res.status, id: ((await res.json()) as { data: { id: string } }).data.id }
+    })
+    expect(created.status).toBe(201)
+    await card(bob, 'Large reviewer').waitFor()
+    expect(await bob.getByTestId('model-dropdown').innerText()).toContain('fake-model')
+    expect(await bob.getByTestId('model-dropdown').innerText()).not.toContain('fake-model-large')
+    await card(bob, 'Large reviewer').getByTestId('prompt-select').click()
+    await library(bob).waitFor({ state: 'detached' })
+    expect(await new ChatPage(bob).input().inputValue()).toBe('Review this carefully.')
+    await bob.getByTestId('model-dropdown').filter({ hasText: 'fake-model-large' }).waitFor()
+    await new ChatPage(bob).input().fill('')
+    // Gone again from Bob's open library when Ada deletes it.
+    await openLibrary(bob)
+    await card(bob, 'Large reviewer').waitFor()
+    await ada.evaluate((id) => fetch(`/api/prompts/${id}`, { method: 'DELETE' }), created.id)
+    await card(bob, 'Large reviewer').waitFor({ state: 'detached' })
+    await bob.keyboard.press('Escape')
   })
 })
 

@@ -18,14 +18,18 @@ export class ChatPage {
   thinking = () => this.page.getByTestId('thinking')
   modelDropdown = () => this.page.getByTestId('model-dropdown')
 
+  /** Clicks 'New Chat' and waits until the new chat is listed and open (its URL, not the old chat's). */
   async newChat() {
     const before = await this.chatRows().count()
+    const from = this.page.url()
     await this.newChatButton().click()
     await this.page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="chat-row"]').length > count,
       before,
     )
-    await this.page.waitForURL(/\/c\//)
+    // The row is listed a moment before the chat opens: a test that reads the URL right after
+    // must get the new chat's id.
+    await this.page.waitForURL((url) => url.pathname.startsWith('/c/') && url.href !== from)
   }
 
   async send(text: string) {

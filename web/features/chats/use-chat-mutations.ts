@@ -3,6 +3,7 @@ import { useCallback } from 'react'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
+import { carryDraftToNewChat, type DraftAtCreate, drafts, NO_CHAT } from '../composer/drafts'
 import { addChatToLists, type Chat, chatsQuery, removeChatFromLists, replaceChatInLists } from './chats-query'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
 import '../../i18n/areas/shell'
@@ -30,13 +31,20 @@ async function postChat(): Promise<Chat> {
 export function useCreateChat() {
   const queryClient = useQueryClient()
   const selectChat = useSelectChat()
+  const currentId = useCurrentChatId()
   return useMutation({
     mutationKey: CREATE_CHAT_KEY,
     mutationFn: () => {
       creating = postChat()
       return creating
     },
-    onSuccess: (chat) => {
+    onMutate: (): DraftAtCreate => {
+      const from = currentId ?? NO_CHAT
+      return { from, before: drafts.read(from) }
+    },
+    onSuccess: (chat, _variables, started) => {
+      // Before the chat becomes current, so its composer opens with the text already there.
+      if (started) carryDraftToNewChat(drafts, started, chat.id)
       addChatToLists(queryClient, chat)
       void selectChat(chat.id)
     },

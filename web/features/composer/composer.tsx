@@ -12,6 +12,12 @@ import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
 import '../../i18n/areas/shell'
 
+/** What a saved prompt carries besides its text. */
+export interface PromptSettings {
+  model_id: string | null
+  tools: readonly string[]
+}
+
 /** idle → submitted (the send is on its way) → streaming (the answer is arriving); error after a failed send. */
 export type ComposerState = 'idle' | 'submitted' | 'streaming' | 'error'
 
@@ -33,16 +39,22 @@ export function Composer({
   onSend,
   onStop,
   onOpenSettings,
+  onPromptChosen,
   modelDropdown,
 }: {
   state: ComposerState
   hasChat: boolean
   /** Whose draft the input shows (the chat's id): unsent text stays with its chat. */
   draftKey: string
-  /** Resolves true when the text and files were taken (the input and the files are then cleared). */
-  onSend: (text: string, attachmentIds: string[]) => Promise<boolean>
+  /**
+   * Resolves the id of the chat the text and files went to (the input and the files are then
+   * cleared), or null when they were not taken.
+   */
+  onSend: (text: string, attachmentIds: string[]) => Promise<string | null>
   onStop: () => void
   onOpenSettings: () => void
+  /** A prompt from the library or the picker was inserted: apply the model and tools it names. */
+  onPromptChosen?: (prompt: PromptSettings) => void
   modelDropdown: ReactNode
 }) {
   const t = useT()
@@ -66,8 +78,9 @@ export function Composer({
   }
 
   /** A prompt from the library or the picker replaces the draft; the caret goes to its end. */
-  function insertPrompt(promptText: string) {
+  function insertPrompt(promptText: string, prompt: PromptSettings) {
     setText(promptText)
+    onPromptChosen?.(prompt)
     setSlashDismissed(false)
     requestAnimationFrame(() => {
       const el = textarea.current
@@ -88,10 +101,12 @@ export function Composer({
   async function send() {
     if (blank || responding || files.uploading) return
     const sentFrom = draftKey
-    if (await onSend(text, files.readyIds)) {
-      setText('', sentFrom)
-      files.clear()
-    }
+    const sentTo = await onSend(text, files.readyIds)
+    if (sentTo === null) return
+    setText('', sentFrom)
+    // Sent while a new chat was on its way: the text may have been carried over to that chat.
+    if (sentTo !== sentFrom) setText('', sentTo)
+    files.clear()
   }
 
   return (

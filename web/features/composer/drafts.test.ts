@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createDraftStore } from './drafts'
+import { carryDraftToNewChat, createDraftStore, NO_CHAT } from './drafts'
 
 function fakeStorage() {
   const items = new Map<string, string>()
@@ -45,5 +45,37 @@ describe('drafts', () => {
     store.write('chat-a', 'kept')
     expect(store.read('chat-a')).toBe('kept')
     expect(store.read('chat-b')).toBe('')
+  })
+
+  describe('a new chat on its way', () => {
+    test('from the welcome, the whole text goes to the new chat and the welcome is left empty', () => {
+      const store = createDraftStore(fakeStorage())
+      store.write(NO_CHAT, 'typed on the welcome')
+      const started = { from: NO_CHAT, before: store.read(NO_CHAT) }
+      store.write(NO_CHAT, 'typed on the welcome, and more')
+      carryDraftToNewChat(store, started, 'new-chat')
+      expect(store.read('new-chat')).toBe('typed on the welcome, and more')
+      expect(store.read(NO_CHAT)).toBe('')
+    })
+
+    test('from another chat, only what was typed after the click goes along; that chat keeps its draft', () => {
+      const store = createDraftStore(fakeStorage())
+      store.write('chat-a', 'an old draft')
+      const started = { from: 'chat-a', before: store.read('chat-a') }
+      store.write('chat-a', 'an old draft new question')
+      carryDraftToNewChat(store, started, 'new-chat')
+      expect(store.read('new-chat')).toBe('new question')
+      expect(store.read('chat-a')).toBe('an old draft')
+    })
+
+    test('nothing typed meanwhile moves nothing', () => {
+      const store = createDraftStore(fakeStorage())
+      store.write('chat-a', 'an old draft')
+      carryDraftToNewChat(store, { from: 'chat-a', before: 'an old draft' }, 'new-chat')
+      carryDraftToNewChat(store, { from: NO_CHAT, before: '' }, 'other-chat')
+      expect(store.read('new-chat')).toBe('')
+      expect(store.read('other-chat')).toBe('')
+      expect(store.read('chat-a')).toBe('an old draft')
+    })
   })
 })

@@ -36,4 +36,31 @@ export function createDraftStore(storage: DraftStorage | null) {
   }
 }
 
+type DraftStore = ReturnType<typeof createDraftStore>
+
+/** Where a 'New Chat' click was made and what that draft held then. */
+export interface DraftAtCreate {
+  from: string
+  before: string
+}
+
+/**
+ * Moves what was typed while a new chat was on its way into that chat, so nothing typed in that
+ * instant is dropped: from the welcome (no chat) the whole text goes along; from another chat only
+ * what was added after the click, and that chat keeps the draft it had.
+ */
+export function carryDraftToNewChat(store: DraftStore, started: DraftAtCreate, chatId: string) {
+  const now = store.read(started.from)
+  if (started.from === NO_CHAT) {
+    if (!now) return
+    store.write(chatId, now)
+    store.write(NO_CHAT, '')
+    return
+  }
+  if (now === started.before) return
+  const typed = now.startsWith(started.before) ? now.slice(started.before.length).trimStart() : now
+  store.write(chatId, typed)
+  store.write(started.from, started.before)
+}
+
 export const drafts = createDraftStore(typeof sessionStorage === 'undefined' ? null : sessionStorage)

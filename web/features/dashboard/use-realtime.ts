@@ -31,6 +31,10 @@ export function useRealtime(userId: string | undefined): ParleySocket | null {
       socket.on('models:updated', () => {
         void queryClient.invalidateQueries({ queryKey: modelsQuery.queryKey })
       })
+      // Someone saved, changed, used or deleted a prompt this user sees: the library and the '/'
+      // picker read again when open (['prompts'] is the prompts feature's key prefix, named here
+      // so this always-loaded file does not pull that lazy feature in).
+      socket.on('prompts:changed', () => void queryClient.invalidateQueries({ queryKey: ['prompts'] }))
       // An administrator changed the brand: names, images and colours change here at once.
       socket.on('branding:updated', (brand) => applyBrand(queryClient, brand))
       // A change made while the socket was away would be missed: read the brand again.

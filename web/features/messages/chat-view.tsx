@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useIsMutating } from '@tanstack/react-query'
+import { useInfiniteQuery, useIsMutating, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -7,7 +7,7 @@ import { errorCode } from '../../lib/api-error'
 import { chatsQuery } from '../chats/chats-query'
 import { CREATE_CHAT_KEY, chatBeingCreated, useCreateChat } from '../chats/use-chat-mutations'
 import { useSelectChat } from '../chats/use-current-chat'
-import { Composer, type ComposerState } from '../composer/composer'
+import { Composer, type ComposerState, type PromptSettings } from '../composer/composer'
 import { NO_CHAT } from '../composer/drafts'
 import { Welcome } from '../dashboard/welcome'
 import { ModelDropdown } from '../models/model-dropdown'
@@ -40,6 +40,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
   }, [messages.isError, messages.error, selectChat, t])
 
   const model = useSelectedModel()
+  const queryClient = useQueryClient()
   const createChat = useCreateChat()
   const send = useSendMessage()
   const stop = useStopReply(chatId)
@@ -62,7 +63,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         ? 'error'
         : 'idle'
 
-  async function onSend(text: string, attachmentIds: string[]): Promise<boolean> {
+  async function onSend(text: string, attachmentIds: string[]): Promise<string | null> {
     try {
       const target = await chatToSendTo(chatId, () => createChat.mutateAsync())
       await send.mutateAsync({
@@ -71,9 +72,26 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         modelId: model.selected?.id ?? null,
         attachmentIds,
       })
-      return true
+      return target
     } catch {
-      return false
+      return null
+    }
+  }
+
+  /**
+   * A saved prompt's model becomes the selected one when it is on offer (an unknown or disabled
+   * model leaves the choice alone), and its 'web-search' tool turns the chat's web search on. The
+   * other tools have no feature to switch yet (decision 118).
+   */
+  function applyPromptSettings(prompt: PromptSettings) {
+    const wanted = prompt.model_id
+    if (wanted && wanted !== model.selected?.id && model.models.some((m) => m.id === wanted)) {
+      model.choose(wanted)
+    }
+    if (chatId && prompt.tools.includes('web-search')) {
+      void import('../chat-settings/enable-web-search').then(({ enableWebSearch }) =>
+        enableWebSearch(queryClient, chatId),
+      )
     }
   }
 
@@ -113,6 +131,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         onSend={onSend}
         onStop={() => stop.mutate()}
         onOpenSettings={() => setSettingsOpen(true)}
+        onPromptChosen={applyPromptSettings}
         modelDropdown={
           <ModelDropdown
             models={model.models}

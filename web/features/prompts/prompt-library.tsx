@@ -48,7 +48,8 @@ export default function PromptLibrary({
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
-  onInsert: (text: string) => void
+  /** The filled text, and the prompt it came from (its model and tools apply to the chat). */
+  onInsert: (text: string, prompt: Prompt) => void
 }) {
   const t = useT()
   const queryClient = useQueryClient()
@@ -81,8 +82,8 @@ export default function PromptLibrary({
   const selected = (list.data ?? []).find((prompt) => prompt.id === selectedId) ?? null
   const selectedVariables = selected ? allVariables(selected.variables, selected.prompt_text) : []
 
-  function insert(text: string) {
-    onInsert(text)
+  function insert(text: string, prompt: Prompt) {
+    onInsert(text, prompt)
     onOpenChange(false)
   }
 
@@ -91,7 +92,7 @@ export default function PromptLibrary({
     onSuccess: (updated) => {
       void refresh()
       const variables = allVariables(updated.variables, updated.prompt_text)
-      if (variables.length === 0) insert(updated.prompt_text)
+      if (variables.length === 0) insert(updated.prompt_text, updated)
     },
     onError: (error) => toast.error(error.message),
   })
@@ -235,7 +236,7 @@ export default function PromptLibrary({
                       key={selected.id}
                       text={selected.prompt_text}
                       variables={selectedVariables}
-                      onInsert={insert}
+                      onInsert={(text) => insert(text, selected)}
                     />
                   )}
                 </div>

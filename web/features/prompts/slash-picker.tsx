@@ -38,7 +38,8 @@ export default function SlashPicker({
   query: string
   keyHandler: RefObject<SlashKeyHandler | null>
   onActiveChange: (optionId: string | undefined) => void
-  onInsert: (text: string) => void
+  /** The filled text, and the prompt it came from (its model and tools apply to the chat). */
+  onInsert: (text: string, prompt: Prompt) => void
   onClose: () => void
 }) {
   const t = useT()
@@ -64,7 +65,7 @@ export default function SlashPicker({
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: PROMPTS_KEY })
       const variables = allVariables(updated.variables, updated.prompt_text)
-      if (variables.length === 0) onInsert(updated.prompt_text)
+      if (variables.length === 0) onInsert(updated.prompt_text, updated)
       else setFilling({ prompt: updated, variables })
     },
     onError: (error) => toast.error(error.message),
@@ -107,7 +108,7 @@ export default function SlashPicker({
           <VariablesForm
             text={filling.prompt.prompt_text}
             variables={filling.variables}
-            onInsert={onInsert}
+            onInsert={(text) => onInsert(text, filling.prompt)}
           />
         </div>
       ) : (
