@@ -390,6 +390,42 @@ describe('the browser switches sessions and back', () => {
     expect(me.body.data).toMatchObject({ user: { id: admin.id }, impersonation: null })
   })
 
+  test('signing out of a support session ends the access and the browser gets the admin’s own session back', async () => {
+    const started = await call(
+      { origin: TEST_ORIGIN, cookie: `parley_session=${admin.token}` },
+      'POST',
+      '/api/admin/impersonations',
+      valid(alice.id),
+    )
+    const supportToken = cookies(started.res).parley_session!.value!
+    const id = started.body.data.impersonation.id as string
+    const out = await call(
+      { origin: TEST_ORIGIN, cookie: `parley_session=${supportToken}` },
+      'POST',
+      '/api/auth/logout',
+    )
+    expect(out.body).toEqual({ success: true, data: { supportAccessEnded: true } })
+    expect(cookies(out.res).parley_session!.line).toContain('Max-Age=0')
+    const list = await call(admin.headers, 'GET', '/api/admin/impersonations')
+    expect(list.body.data.history.find((row: { id: string }) => row.id === id)).toMatchObject({
+      endReason: 'signed_out',
+    })
+    // What the page then does: the parked cookie (the stop route's only) brings the admin back.
+    const back = await call(
+      { origin: TEST_ORIGIN, cookie: `parley_admin_session=${admin.token}` },
+      'DELETE',
+      '/api/impersonation',
+    )
+    expect(back.body.data).toEqual({ stopped: false, restored: true })
+    expect(cookies(back.res).parley_session!.value).toBe(admin.token)
+    const me = await call({ cookie: `parley_session=${admin.token}` }, 'GET', '/api/auth/me')
+    expect(me.body.data).toMatchObject({ user: { id: admin.id }, impersonation: null })
+    // An ordinary sign-out says there was no support access (the page shows the sign-in card).
+    const own = await t.createUser()
+    const plain = await call(own.headers, 'POST', '/api/auth/logout')
+    expect(plain.body).toEqual({ success: true, data: { supportAccessEnded: false } })
+  })
+
   test('an ordinary session with a stale parked cookie is not swapped for it', async () => {
     const res = await call(
       { origin: TEST_ORIGIN, cookie: `parley_session=${bob.token}; parley_admin_session=${admin.token}` },
