@@ -58,7 +58,8 @@ export const impersonation = {
   'impersonation.monitor.hideActions': 'Hide what was done',
   'impersonation.monitor.actionsFailed': 'Failed to load what was done',
   'impersonation.monitor.noActions': 'Nothing was changed during this access.',
-  'impersonation.monitor.actionsTruncated': 'Only the first 500 entries are shown; the audit trail has them all.',
+  'impersonation.monitor.actionsTruncated':
+    'Only the first 500 entries are shown; the audit trail has them all.',
   'impersonation.monitor.actionsOf': 'What was done during the access by {admin} as {target}',
   'impersonation.write.chatCreate': 'Created a chat',
   'impersonation.write.chatUpdate': 'Changed a chat',

@@ -58,7 +58,8 @@ export const impersonation = {
   'impersonation.monitor.hideActions': 'Ausblenden, was getan wurde',
   'impersonation.monitor.actionsFailed': 'Konnte nicht laden, was getan wurde',
   'impersonation.monitor.noActions': 'Während dieses Zugriffs wurde nichts geändert.',
-  'impersonation.monitor.actionsTruncated': 'Nur die ersten 500 Einträge werden gezeigt; das Audit-Protokoll enthält alle.',
+  'impersonation.monitor.actionsTruncated':
+    'Nur die ersten 500 Einträge werden gezeigt; das Audit-Protokoll enthält alle.',
   'impersonation.monitor.actionsOf': 'Was {admin} als {target} während des Zugriffs getan hat',
   'impersonation.write.chatCreate': 'Chat erstellt',
   'impersonation.write.chatUpdate': 'Chat geändert',

@@ -58,7 +58,8 @@ export const impersonation = {
   'impersonation.monitor.hideActions': 'Ocultar lo que se hizo',
   'impersonation.monitor.actionsFailed': 'No se pudo cargar lo que se hizo',
   'impersonation.monitor.noActions': 'No se cambió nada durante este acceso.',
-  'impersonation.monitor.actionsTruncated': 'Solo se muestran las primeras 500 entradas; el registro de auditoría las tiene todas.',
+  'impersonation.monitor.actionsTruncated':
+    'Solo se muestran las primeras 500 entradas; el registro de auditoría las tiene todas.',
   'impersonation.monitor.actionsOf': 'Qué hizo {admin} como {target} durante el acceso',
   'impersonation.write.chatCreate': 'Creó un chat',
   'impersonation.write.chatUpdate': 'Cambió un chat',

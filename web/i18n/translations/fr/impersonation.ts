@@ -58,7 +58,8 @@ export const impersonation = {
   'impersonation.monitor.hideActions': 'Masquer ce qui a été fait',
   'impersonation.monitor.actionsFailed': 'Impossible de charger ce qui a été fait',
   'impersonation.monitor.noActions': 'Rien n’a été modifié pendant cet accès.',
-  'impersonation.monitor.actionsTruncated': 'Seules les 500 premières entrées sont affichées ; le journal d’audit les contient toutes.',
+  'impersonation.monitor.actionsTruncated':
+    'Seules les 500 premières entrées sont affichées ; le journal d’audit les contient toutes.',
   'impersonation.monitor.actionsOf': 'Ce qu’a fait {admin} en tant que {target} pendant l’accès',
   'impersonation.write.chatCreate': 'A créé une discussion',
   'impersonation.write.chatUpdate': 'A modifié une discussion',

@@ -58,7 +58,8 @@ export const impersonation = {
   'impersonation.monitor.hideActions': 'Nascondi cosa è stato fatto',
   'impersonation.monitor.actionsFailed': 'Impossibile caricare cosa è stato fatto',
   'impersonation.monitor.noActions': 'Durante questo accesso non è stato modificato nulla.',
-  'impersonation.monitor.actionsTruncated': 'Sono mostrate solo le prime 500 voci; il registro di controllo le contiene tutte.',
+  'impersonation.monitor.actionsTruncated':
+    'Sono mostrate solo le prime 500 voci; il registro di controllo le contiene tutte.',
   'impersonation.monitor.actionsOf': 'Cosa ha fatto {admin} come {target} durante l’accesso',
   'impersonation.write.chatCreate': 'Ha creato una chat',
   'impersonation.write.chatUpdate': 'Ha modificato una chat',

@@ -58,7 +58,8 @@ export const impersonation = {
   'impersonation.monitor.hideActions': 'Ocultar o que foi feito',
   'impersonation.monitor.actionsFailed': 'Não foi possível carregar o que foi feito',
   'impersonation.monitor.noActions': 'Nada foi alterado durante este acesso.',
-  'impersonation.monitor.actionsTruncated': 'Só as primeiras 500 entradas são mostradas; o registro de auditoria tem todas.',
+  'impersonation.monitor.actionsTruncated':
+    'Só as primeiras 500 entradas são mostradas; o registro de auditoria tem todas.',
   'impersonation.monitor.actionsOf': 'O que {admin} fez como {target} durante o acesso',
   'impersonation.write.chatCreate': 'Criou uma conversa',
   'impersonation.write.chatUpdate': 'Alterou uma conversa',
