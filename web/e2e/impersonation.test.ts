@@ -3,16 +3,15 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { impersonations } from '../../db/schema'
 import {
   DESKTOP,
-  describeViolations,
   type E2E,
+  expectAxeClean,
   newUser,
+  openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
-  seriousA11yViolations,
-  startE2E,
+  withAdminPage,
 } from './fixtures'
-import { signUpThroughCard } from './session'
 
 /*
  * Support access (issue 11): an administrator starts it from the admin area, sees the target's
@@ -29,10 +28,7 @@ const admin = newUser('Ada Admin')
 const target = newUser('Tess Target')
 
 beforeAll(async () => {
-  e2e = await startE2E()
-  page = await e2e.newPage()
-  // The first account of a fresh server is its administrator.
-  await signUpThroughCard(page, admin)
+  ;({ e2e, page } = await withAdminPage({}, admin))
   const context = await e2e.newContext()
   await context.request.post('/api/auth/signup', {
     headers: { origin: e2e.url },
@@ -50,15 +46,9 @@ afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 
 const banner = (on = page) => on.getByTestId('impersonation-banner')
 
-async function expectAxeClean(on: Page, name: string) {
-  const violations = await seriousA11yViolations(on)
-  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
-}
-
 /** Admin area › Users › the target › Support access, then the start dialog. */
 async function startAccess(on: Page, options: { duration?: string; caseNumber?: string } = {}) {
-  await on.goto('/admin#users')
-  await on.reload()
+  await openAdminSection(on, 'users')
   const row = on.getByTestId('users-section').locator('[data-testid="user-row"]:visible')
   await row
     .filter({ hasText: target.fullName })
