@@ -44,7 +44,7 @@ export function BudgetFields({
         inputMode="decimal"
         autoComplete="off"
         placeholder={t('admin.budgets.noLimit')}
-        className="w-32"
+        className="max-w-40"
         value={form[field]}
         onChange={(event) => onChange(field, event.target.value)}
       />
@@ -62,7 +62,7 @@ export function BudgetFields({
             aria-invalid={control.invalid || undefined}
             inputMode="numeric"
             autoComplete="off"
-            className="w-20"
+            className="max-w-24"
             value={form.alertThreshold}
             onChange={(event) => onChange('alertThreshold', event.target.value)}
           />
