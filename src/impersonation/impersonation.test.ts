@@ -514,6 +514,13 @@ describe('it ends on time and with the rights it rests on', () => {
       payload: { reason: 'admin_banned' },
     })
     expect(t.endedSessions).toContain(access.sessionId)
+    // The monitoring lists hear the start and the end.
+    for (const change of ['started', 'ended'])
+      expect(t.events).toContainEqual({
+        room: 'admins',
+        event: 'impersonations:changed',
+        payload: { id: access.id, change },
+      })
   })
 
   test('demoting the admin ends it', async () => {
@@ -522,6 +529,11 @@ describe('it ends on time and with the rights it rests on', () => {
     await call(admin.headers, 'PATCH', `/api/admin/users/${actingAdmin.id}`, { role: 'user' })
     expect((await call(access.headers, 'GET', '/api/chats')).status).toBe(401)
     expect(t.endedSessions).toContain(access.sessionId)
+    expect(t.events).toContainEqual({
+      room: 'admins',
+      event: 'impersonations:changed',
+      payload: { id: access.id, change: 'ended' },
+    })
   })
 
   test('banning or deleting the target ends it', async () => {
