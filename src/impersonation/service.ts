@@ -11,7 +11,6 @@ import { AppError } from '../http/errors'
 import { announceEnded } from './announce'
 import {
   accessLogFor,
-  type EndedImpersonation,
   type EndScope,
   endImpersonations,
   findImpersonation,
