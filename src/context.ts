@@ -13,6 +13,13 @@ export interface Realtime {
   toChat<E extends ServerEvent>(chatId: string, event: E, payload: ServerEventPayload<E>): void
   /** To the sockets of one session (a support-access session's own events). */
   toSession<E extends ServerEvent>(sessionId: string, event: E, payload: ServerEventPayload<E>): void
+  /**
+   * To the sockets of administrators acting as themselves, on every instance (a support session's
+   * sockets never hear it, though its actor's role is admin).
+   */
+  toAdmins<E extends ServerEvent>(event: E, payload: ServerEventPayload<E>): void
+  /** A role change: this person's own sockets, on every instance, join or leave the admins' room. */
+  setAdmin(userId: string, isAdmin: boolean): void
   /** Disconnects the sockets of these sessions on every instance (the sessions have ended). */
   endSessions(sessionIds: string[]): void
   /**

@@ -2,6 +2,7 @@ import type { ImpersonationEndReason, Session } from '../../db/schema'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { noteUser } from '../http/request-log'
+import { announceEnded } from '../impersonation/announce'
 import { endImpersonations, findSessionImpersonation } from '../impersonation/impersonation-data'
 import { activityIsStale, noteActivity } from './activity-data'
 import { type SessionUser, validateSessionToken } from './session'
@@ -47,13 +48,16 @@ export interface Authenticated {
   session: Session
 }
 
+/** With `realtime`, an access this finds over is announced (its sockets cut, the admins told). */
+type ResolveContext = Pick<AppContext, 'db' | 'now'> & { realtime?: AppContext['realtime'] }
+
 /**
  * The one place a credential becomes an actor: HTTP (the `auth` macro) and the socket.io
  * handshake both call it, so they cannot drift apart. Refuses with 401 when the session is
  * missing, expired or belongs to a banned account.
  */
 export async function resolveActor(
-  ctx: Pick<AppContext, 'db' | 'now'>,
+  ctx: ResolveContext,
   credential: Credential | null,
 ): Promise<Authenticated> {
   if (!credential) throw new AppError('unauthorized', 'No active session')
@@ -81,7 +85,7 @@ export const IMPERSONATION_ENDED = 'Support access has ended'
  * (on whichever instance sees it first) and the request is refused.
  */
 async function resolveImpersonation(
-  ctx: Pick<AppContext, 'db' | 'now'>,
+  ctx: ResolveContext,
   admin: SessionUser,
   session: Session,
 ): Promise<Authenticated> {
@@ -99,7 +103,8 @@ async function resolveImpersonation(
           ? 'target_banned'
           : null
   if (reason) {
-    await endImpersonations(ctx.db, { id: impersonation.id }, reason, now)
+    const over = await endImpersonations(ctx.db, { id: impersonation.id }, reason, now)
+    if (ctx.realtime) announceEnded({ realtime: ctx.realtime }, over, reason)
     throw ended()
   }
   const actor: Actor = {

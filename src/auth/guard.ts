@@ -23,12 +23,14 @@ export const authGuard = (ctx: AppContext) =>
       /**
        * Every write made while impersonating lands in the audit trail with both ids (the admin as
        * actor, the target as `acting_as_id`), by construction rather than route by route. After the
-       * handler succeeded: a refused or failed write changed nothing.
+       * handler succeeded: a refused or failed write (thrown, or answered with a 4xx) changed
+       * nothing and leaves no entry. Outside the handler's own transaction: decision 117 says why.
        */
       async afterHandle(context) {
-        const { request, route, server } = context
+        const { request, route, server, set } = context
         const actor = (context as { actor?: Actor }).actor
         if (!actor?.impersonation || !MUTATIONS.has(request.method)) return
+        if (typeof set.status === 'number' && set.status >= 400) return
         await recordAudit(
           ctx,
           { ...actor, email: actor.impersonation.adminEmail },

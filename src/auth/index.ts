@@ -79,9 +79,17 @@ export const authRoutes = (ctx: AppContext) => {
           )
         await endSessions(ctx, { sessionId: session.id })
         set.headers['set-cookie'] = clearedSessionCookie(secure)
-        return { success: true as const }
+        // A browser then goes back to the admin's own session (DELETE /api/impersonation swaps the
+        // parked cookie back in), as after Stop: the admin is not signed out of Parley.
+        return { success: true as const, data: { supportAccessEnded: actor.impersonation !== null } }
       },
-      { auth: true, detail: { summary: 'End this session' } },
+      {
+        auth: true,
+        detail: {
+          summary:
+            'End this session (a support session: ends the access; the browser then returns to the admin’s own session through DELETE /api/impersonation)',
+        },
+      },
     )
     .get(
       '/me',

@@ -39,6 +39,7 @@ async function connect(url: string, token: string) {
   let reason: string | undefined
   socket.on('impersonation:expiring', () => heard.push('expiring'))
   socket.on('impersonation:ended', () => heard.push('ended'))
+  socket.on('impersonations:changed', ({ change }) => heard.push(`changed:${change}`))
   socket.on('disconnect', (why) => {
     reason = why
   })
@@ -77,6 +78,104 @@ describe('support access over sockets', () => {
       await app.close()
     }
   }, 60_000)
+
+  test('the monitoring list is pushed to admins acting as themselves: start, stop, an end by another admin, expiry, a demotion', async () => {
+    const app = await startApp({}, { listen: true })
+    try {
+      const admin = await app.createUser({ role: 'admin' })
+      const watcher = await app.createUser({ role: 'admin' })
+      const demoted = await app.createUser({ role: 'admin' })
+      const user = await app.createUser()
+      const target = await app.createUser()
+      const watching = await connect(app.url, watcher.token)
+      const demotedSocket = await connect(app.url, demoted.token)
+      const ordinary = await connect(app.url, user.token)
+      const targetOwn = await connect(app.url, target.token)
+      const changes = () => watching.heard.filter((event) => event.startsWith('changed:'))
+      const heardAll = (count: number) =>
+        waitFor(() => changes().length >= count || undefined, 5000, `${count} impersonations:changed`)
+
+      // Started, then stopped by the admin (the support session's own socket does not hear it).
+      const token = await startAccess(app, admin, target)
+      await heardAll(1)
+      const support = await connect(app.url, token)
+      const stop = await fetch(`${app.url}/api/impersonation`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(stop.status).toBe(200)
+      await heardAll(2)
+      expect(support.heard.filter((event) => event.startsWith('changed:'))).toEqual([])
+
+      // Demoted: that person's open tab stops hearing it at once.
+      const demote = await fetch(`${app.url}/api/admin/users/${demoted.id}`, {
+        method: 'PATCH',
+        headers: { ...watcher.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'user' }),
+      })
+      expect(demote.status).toBe(200)
+
+      // Ended by another admin, then one ended by its expiry (the sweep).
+      await startAccess(app, admin, target)
+      await heardAll(3)
+      const listed = await fetch(`${app.url}/api/admin/impersonations`, { headers: watcher.headers })
+      const active = ((await listed.json()) as { data: { active: { id: string }[] } }).data.active
+      const end = await fetch(`${app.url}/api/admin/impersonations/${active[0]!.id}`, {
+        method: 'DELETE',
+        headers: watcher.headers,
+      })
+      expect(end.status).toBe(200)
+      await heardAll(4)
+      await startAccess(app, admin, target)
+      await heardAll(5)
+      moveClock([app], 16 * 60_000)
+      await sweepImpersonations(app.ctx)
+      await heardAll(6)
+      expect(changes()).toEqual([
+        'changed:started',
+        'changed:ended',
+        'changed:started',
+        'changed:ended',
+        'changed:started',
+        'changed:ended',
+      ])
+      // Only administrators acting as themselves: never an ordinary user, the target, or a demoted admin.
+      expect(ordinary.heard).toEqual([])
+      expect(targetOwn.heard).toEqual([])
+      expect(demotedSocket.heard).toEqual(['changed:started', 'changed:ended'])
+    } finally {
+      await app.close()
+    }
+  }, 60_000)
+
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two instances: an admin on the other instance hears the start and the end by a ban',
+    async () => {
+      const cluster = await startInstances(2)
+      const [first, second] = cluster.instances as [ListeningApp, ListeningApp]
+      try {
+        const admin = await cluster.createUser({ role: 'admin' })
+        const watcher = await cluster.createUser({ role: 'admin' })
+        const user = await cluster.createUser()
+        const target = await cluster.createUser()
+        const watching = await connect(second.url, watcher.token)
+        const ordinary = await connect(second.url, user.token)
+        await startAccess(first, admin, target)
+        await waitFor(() => watching.heard.includes('changed:started') || undefined, 8000, 'the start')
+        const ban = await fetch(`${first.url}/api/admin/users/${target.id}`, {
+          method: 'PATCH',
+          headers: { ...watcher.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ isBanned: true }),
+        })
+        expect(ban.status).toBe(200)
+        await waitFor(() => watching.heard.includes('changed:ended') || undefined, 8000, 'the end')
+        expect(ordinary.heard).toEqual([])
+      } finally {
+        await cluster.close()
+      }
+    },
+    90_000,
+  )
 
   test.skipIf(!process.env.TEST_DATABASE_URL)(
     'two instances on one Postgres: past the expiry, refused on both and cut on the other instance',

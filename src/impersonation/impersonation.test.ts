@@ -268,6 +268,22 @@ describe('while acting as the target', () => {
     expect(mail?.text).toContain('Ada Admin <admin@example.com>')
   })
 
+  test('a refused or failed write leaves no audit entry', async () => {
+    const writes = async () =>
+      (
+        (await call(admin.headers, 'GET', '/api/admin/audit?action=impersonation.write&limit=100')).body.data
+          .items as Record<string, Loose>[]
+      ).filter((entry) => entry.details?.impersonationId === access.id).length
+    const before = await writes()
+    // Bad input (400), a chat that is not the target's (404), a refused route (403).
+    expect((await call(access.headers, 'POST', '/api/chats', { title: 42 })).status).toBe(400)
+    const bobs = await call(bob.headers, 'POST', '/api/chats', { title: 'Bob only' })
+    const foreign = await call(access.headers, 'PATCH', `/api/chats/${bobs.body.data.id}`, { title: 'x' })
+    expect(foreign.status).toBe(404)
+    expect((await call(access.headers, 'DELETE', '/api/profile/avatar')).status).toBe(403)
+    expect(await writes()).toBe(before)
+  })
+
   test('stopping ends it; the token is refused afterwards; a second stop is a 401', async () => {
     const stopped = await call(access.headers, 'DELETE', '/api/impersonation')
     expect(stopped.body.data).toEqual({ stopped: true, restored: false })
@@ -284,6 +300,47 @@ describe('while acting as the target', () => {
     expect(list.body.data.history.find((row: { id: string }) => row.id === access.id)).toMatchObject({
       endReason: 'stopped',
     })
+  })
+
+  test('the history counts the writes and lists what was done during the access, oldest first', async () => {
+    const list = await call(admin.headers, 'GET', '/api/admin/impersonations')
+    const row = list.body.data.history.find((item: { id: string }) => item.id === access.id)
+    expect(row.writeCount).toBe(4)
+    const actions = await call(otherAdmin.headers, 'GET', `/api/admin/impersonations/${access.id}/actions`)
+    expect(actions.status).toBe(200)
+    const items = actions.body.data.items as Record<string, Loose>[]
+    expect(items.map((entry) => entry.action)).toEqual([
+      'impersonation.start',
+      'impersonation.write',
+      'impersonation.write',
+      'impersonation.write',
+      'impersonation.write',
+      'impersonation.stop',
+    ])
+    expect(items.filter((entry) => entry.action === 'impersonation.write').map((e) => e.targetId)).toEqual([
+      'POST /api/chats',
+      'PATCH /api/chats/:id',
+      'PATCH /api/profile',
+      'POST /api/chats/:id/messages',
+    ])
+    for (const entry of items.slice(1)) {
+      expect(entry.actorId).toBe(admin.id)
+      expect(entry.actingAsId).toBe(alice.id)
+    }
+    // Admins only (never while impersonating); an unknown or malformed id is a 404.
+    expect((await call(bob.headers, 'GET', `/api/admin/impersonations/${access.id}/actions`)).status).toBe(
+      403,
+    )
+    const unknown = await call(
+      admin.headers,
+      'GET',
+      `/api/admin/impersonations/${crypto.randomUUID()}/actions`,
+    )
+    expect({ status: unknown.status, code: unknown.body.code }).toEqual({
+      status: 404,
+      code: 'not_found:impersonation',
+    })
+    expect((await call(admin.headers, 'GET', '/api/admin/impersonations/nope/actions')).status).toBe(404)
   })
 
   test('stopping without any access is a 404', async () => {
@@ -331,6 +388,42 @@ describe('the browser switches sessions and back', () => {
     expect(back.parley_admin_session!.line).toContain('Max-Age=0')
     const me = await call({ cookie: `parley_session=${admin.token}` }, 'GET', '/api/auth/me')
     expect(me.body.data).toMatchObject({ user: { id: admin.id }, impersonation: null })
+  })
+
+  test('signing out of a support session ends the access and the browser gets the admin’s own session back', async () => {
+    const started = await call(
+      { origin: TEST_ORIGIN, cookie: `parley_session=${admin.token}` },
+      'POST',
+      '/api/admin/impersonations',
+      valid(alice.id),
+    )
+    const supportToken = cookies(started.res).parley_session!.value!
+    const id = started.body.data.impersonation.id as string
+    const out = await call(
+      { origin: TEST_ORIGIN, cookie: `parley_session=${supportToken}` },
+      'POST',
+      '/api/auth/logout',
+    )
+    expect(out.body).toEqual({ success: true, data: { supportAccessEnded: true } })
+    expect(cookies(out.res).parley_session!.line).toContain('Max-Age=0')
+    const list = await call(admin.headers, 'GET', '/api/admin/impersonations')
+    expect(list.body.data.history.find((row: { id: string }) => row.id === id)).toMatchObject({
+      endReason: 'signed_out',
+    })
+    // What the page then does: the parked cookie (the stop route's only) brings the admin back.
+    const back = await call(
+      { origin: TEST_ORIGIN, cookie: `parley_admin_session=${admin.token}` },
+      'DELETE',
+      '/api/impersonation',
+    )
+    expect(back.body.data).toEqual({ stopped: false, restored: true })
+    expect(cookies(back.res).parley_session!.value).toBe(admin.token)
+    const me = await call({ cookie: `parley_session=${admin.token}` }, 'GET', '/api/auth/me')
+    expect(me.body.data).toMatchObject({ user: { id: admin.id }, impersonation: null })
+    // An ordinary sign-out says there was no support access (the page shows the sign-in card).
+    const own = await t.createUser()
+    const plain = await call(own.headers, 'POST', '/api/auth/logout')
+    expect(plain.body).toEqual({ success: true, data: { supportAccessEnded: false } })
   })
 
   test('an ordinary session with a stale parked cookie is not swapped for it', async () => {
@@ -421,6 +514,13 @@ describe('it ends on time and with the rights it rests on', () => {
       payload: { reason: 'admin_banned' },
     })
     expect(t.endedSessions).toContain(access.sessionId)
+    // The monitoring lists hear the start and the end.
+    for (const change of ['started', 'ended'])
+      expect(t.events).toContainEqual({
+        room: 'admins',
+        event: 'impersonations:changed',
+        payload: { id: access.id, change },
+      })
   })
 
   test('demoting the admin ends it', async () => {
@@ -429,6 +529,11 @@ describe('it ends on time and with the rights it rests on', () => {
     await call(admin.headers, 'PATCH', `/api/admin/users/${actingAdmin.id}`, { role: 'user' })
     expect((await call(access.headers, 'GET', '/api/chats')).status).toBe(401)
     expect(t.endedSessions).toContain(access.sessionId)
+    expect(t.events).toContainEqual({
+      room: 'admins',
+      event: 'impersonations:changed',
+      payload: { id: access.id, change: 'ended' },
+    })
   })
 
   test('banning or deleting the target ends it', async () => {

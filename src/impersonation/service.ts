@@ -1,5 +1,6 @@
 import type { ImpersonationEndReason, ImpersonationReason, ImpersonationRow } from '../../db/schema'
 import { type RequestOrigin, recordAudit } from '../admin/audit'
+import { auditTrailFor } from '../admin/audit/audit-data'
 import { assertAdmin } from '../admin/users/users-data'
 import type { Actor, Credential, Impersonation } from '../auth/actor'
 import { resolveActor } from '../auth/actor'
@@ -7,9 +8,9 @@ import { type SessionUser, validateSessionToken } from '../auth/session'
 import { isUuid } from '../chats/cursor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import { announceEnded } from './announce'
 import {
   accessLogFor,
-  type EndedImpersonation,
   type EndScope,
   endImpersonations,
   findImpersonation,
@@ -19,6 +20,8 @@ import {
   REASON_CODES,
 } from './impersonation-data'
 import { accessStartedMail } from './mail'
+
+export { announceEnded }
 
 /* Support access (docs/decisions/117-support-access.md). */
 
@@ -110,6 +113,7 @@ export async function startImpersonation(
     },
     origin,
   )
+  ctx.realtime.toAdmins('impersonations:changed', { id: started.impersonation.id, change: 'started' })
   // The person whose account was opened hears of it (when they get mail at all); a mail failure
   // does not stop the support work, it is logged.
   if (target.notificationsEnabled) {
@@ -159,17 +163,6 @@ export function impersonationData(
   }
 }
 export type ImpersonationData = ReturnType<typeof impersonationData>
-
-/** Tells the sessions of ended impersonations, then cuts their sockets (after any commit). */
-export function announceEnded(
-  ctx: Pick<AppContext, 'realtime'>,
-  ended: EndedImpersonation[],
-  reason: ImpersonationEndReason,
-) {
-  const sessionIds = ended.flatMap((row) => row.sessionIds)
-  for (const sessionId of sessionIds) ctx.realtime.toSession(sessionId, 'impersonation:ended', { reason })
-  ctx.realtime.endSessions(sessionIds)
-}
 
 /** Ends impersonations (a ban, a demotion, a deletion); pass the transaction, announce after commit. */
 export function endImpersonationsIn(
@@ -229,7 +222,10 @@ export async function stopImpersonation(
   return { stopped, restored }
 }
 
-function toListItem(row: { impersonation: ImpersonationRow; targetEmail: string; targetName: string }) {
+function toListItem(
+  row: { impersonation: ImpersonationRow; targetEmail: string; targetName: string },
+  writes: Map<string, number>,
+) {
   const { impersonation: imp } = row
   return {
     id: imp.id,
@@ -243,6 +239,8 @@ function toListItem(row: { impersonation: ImpersonationRow; targetEmail: string;
     expiresAt: imp.expiresAt,
     endedAt: imp.endedAt,
     endReason: imp.endReason,
+    /** The writes made during it (audit entries `impersonation.write`); the list: /:id/actions. */
+    writeCount: writes.get(imp.id) ?? 0,
   }
 }
 
@@ -253,7 +251,29 @@ export async function listForAdmin(ctx: AppContext, actor: Actor) {
     listImpersonations(ctx.db, { active: true, limit: 200 }),
     listImpersonations(ctx.db, { active: false, limit: 100 }),
   ])
-  return { active: active.map(toListItem), history: history.map(toListItem), now: ctx.now() }
+  const writes = await auditTrailFor(ctx.db, actor).writeCounts(
+    [...active, ...history].map((row) => row.impersonation.id),
+  )
+  return {
+    active: active.map((row) => toListItem(row, writes)),
+    history: history.map((row) => toListItem(row, writes)),
+    now: ctx.now(),
+  }
+}
+
+/** At most this many entries of one access are listed (its start, its writes, its end). */
+const MAX_ACTIONS = 500
+
+/**
+ * What was done during one support access, from the audit trail (oldest first): the start, every
+ * write made in it (with the route it went to), and how it was stopped or ended.
+ */
+export async function actionsOf(ctx: AppContext, actor: Actor, id: string) {
+  assertAdmin(actor)
+  const row = isUuid(id) ? await findImpersonation(ctx.db, id.toLowerCase()) : undefined
+  if (!row) throw new AppError('not_found:impersonation', 'Support access not found')
+  const items = await auditTrailFor(ctx.db, actor).forImpersonation(row.id, MAX_ACTIONS + 1)
+  return { items: items.slice(0, MAX_ACTIONS), truncated: items.length > MAX_ACTIONS }
 }
 
 /** Another administrator ends an access (monitoring). */

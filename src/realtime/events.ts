@@ -39,6 +39,12 @@ export interface ServerToClientEvents {
   'impersonation:expiring': (payload: { expiresAt: string }) => void
   /** To the support-access session only, just before its sockets are cut: return to your own session. */
   'impersonation:ended': (payload: { reason: string }) => void
+  /**
+   * To administrators' own sockets only (`Realtime.toAdmins`; never a support session's): a support
+   * access started or ended (stop, expiry, another admin, a ban, a demotion, a deletion). The admin
+   * area's monitoring list reads itself again.
+   */
+  'impersonations:changed': (payload: { id: string; change: 'started' | 'ended' }) => void
 }
 
 export interface ClientToServerEvents {

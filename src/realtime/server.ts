@@ -28,13 +28,16 @@ export type ParleyServer = Server<ClientToServerEvents, ServerToClientEvents, In
 
 export const userRoom = (userId: string) => `user:${userId}`
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
+/** Administrators' own sockets (never a support session's): `Realtime.toAdmins`. */
+export const ADMINS_ROOM = 'admins'
 
 /**
  * socket.io on the same port as HTTP, through Bun's native engine. A socket must present a valid
  * session (cookie, or `auth.token` for non-browser clients) or it is refused at the handshake.
  * Every socket joins `user:<id>`, so events for a person reach all of their tabs,
  * `session:<id>`, so ending a session cuts exactly its sockets (`Realtime.endSessions`, and the
- * sweep for sessions ended behind the server's back). `Realtime.toEveryone` reaches every socket.
+ * sweep for sessions ended behind the server's back); an administrator acting as themself also
+ * joins `admins` (`Realtime.toAdmins`). `Realtime.toEveryone` reaches every socket.
  */
 export async function createRealtime(
   ctx: Omit<AppContext, 'realtime'>,
@@ -59,14 +62,16 @@ export async function createRealtime(
         return next(new Error('forbidden:origin'))
       }
     }
-    const auth = await resolveActor(ctx, credential).catch(() => null)
+    const auth = await resolveActor({ ...ctx, realtime }, credential).catch(() => null)
     if (!auth) return next(new Error('unauthorized'))
     socket.data.actor = auth.actor
     next()
   })
 
   io.on('connection', (socket) => {
-    socket.join([userRoom(socket.data.actor.userId), sessionRoom(socket.data.actor.sessionId)])
+    const { actor } = socket.data
+    socket.join([userRoom(actor.userId), sessionRoom(actor.sessionId)])
+    if (actor.role === 'admin' && !actor.impersonation) socket.join(ADMINS_ROOM)
   })
   registerChatSocket(io, ctx)
 
@@ -106,6 +111,13 @@ export async function createRealtime(
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
     toChat: (chatId, event, payload) => emit(`chat:${chatId}`, event, payload),
     toSession: (sessionId, event, payload) => emit(sessionRoom(sessionId), event, payload),
+    toAdmins: (event, payload) => emit(ADMINS_ROOM, event, payload),
+    setAdmin(userId, isAdmin) {
+      // `user:<id>` holds this person's own sockets only: a support session joins its target's room.
+      const own = io.in(userRoom(userId))
+      if (isAdmin) own.socketsJoin(ADMINS_ROOM)
+      else own.socketsLeave(ADMINS_ROOM)
+    },
     endSessions(sessionIds) {
       if (!sessionIds.length) return
       const rooms = sessionIds.map(sessionRoom)

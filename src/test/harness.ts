@@ -199,6 +199,8 @@ async function openApp(
     toUser: (userId, event, payload) => events.push({ room: `user:${userId}`, event, payload }),
     toChat: (chatId, event, payload) => events.push({ room: `chat:${chatId}`, event, payload }),
     toSession: (sessionId, event, payload) => events.push({ room: `session:${sessionId}`, event, payload }),
+    toAdmins: (event, payload) => events.push({ room: 'admins', event, payload }),
+    setAdmin: () => {},
     endSessions: (sessionIds) => endedSessions.push(...sessionIds),
     toEveryone: (event, payload) => {
       events.push({ room: EVERYONE_ROOM, event, payload })
@@ -237,6 +239,13 @@ async function openApp(
       toSession(sessionId, event, payload) {
         recorder.toSession(sessionId, event, payload)
         live.realtime.toSession(sessionId, event, payload)
+      },
+      toAdmins(event, payload) {
+        recorder.toAdmins(event, payload)
+        live.realtime.toAdmins(event, payload)
+      },
+      setAdmin(userId, isAdmin) {
+        live.realtime.setAdmin(userId, isAdmin)
       },
       endSessions(sessionIds) {
         recorder.endSessions(sessionIds)

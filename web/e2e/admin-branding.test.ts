@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Page } from 'playwright-core'
 import {
   DESKTOP,
-  describeViolations,
   type E2E,
+  expectAxeClean,
   newUser,
+  openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
-  seriousA11yViolations,
-  startE2E,
+  withAdminPage,
 } from './fixtures'
 import { expectToast } from './pages/toasts'
 import { signUpThroughCard } from './session'
@@ -31,10 +31,7 @@ const adminUser = newUser('Ada Admin')
 const memberUser = newUser('Mia Member')
 
 beforeAll(async () => {
-  e2e = await startE2E()
-  admin = await e2e.newPage()
-  // The first account of a fresh server is its administrator.
-  await signUpThroughCard(admin, adminUser)
+  ;({ e2e, page: admin } = await withAdminPage({}, adminUser))
   member = await e2e.newPage()
   await signUpThroughCard(member, memberUser)
   visitor = await e2e.newPage()
@@ -48,16 +45,12 @@ const brandPrimary = (page: Page) =>
   page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary'))
 
 async function openBranding() {
-  await admin.goto('/admin#branding')
-  await admin.reload()
+  await openAdminSection(admin, 'branding')
   await admin.getByRole('heading', { name: 'Branding', exact: true }).waitFor()
   await section().waitFor()
 }
 
-async function expectAxeClean(name: string) {
-  const violations = await seriousA11yViolations(admin)
-  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
-}
+const axeClean = (name: string) => expectAxeClean(admin, name)
 
 describe('branding section', () => {
   test('shows each item with its default, and the preview follows what is typed before saving', async () => {
@@ -138,8 +131,7 @@ describe('branding section', () => {
   })
 
   test('the audit trail names the changes', async () => {
-    await admin.goto('/admin#audit')
-    await admin.reload()
+    await openAdminSection(admin, 'audit')
     const entries = admin.getByTestId('audit-section').locator('[data-testid="audit-entry"]:visible')
     await entries.filter({ hasText: 'Changed the branding' }).first().waitFor()
     await entries.filter({ hasText: 'Uploaded a logo' }).first().waitFor()
@@ -157,7 +149,7 @@ describe('looks and accessibility', () => {
         await admin.setViewportSize(viewport)
         await admin.emulateMedia({ colorScheme: mode })
         await openBranding()
-        await expectAxeClean(`branding ${label} ${mode}`)
+        await axeClean(`branding ${label} ${mode}`)
         await screenshot(admin, `admin-branding-${label}-${mode}`)
         await admin.screenshot({
           path: `test-artifacts/screenshots/admin-branding-${label}-${mode}-full.png`,
@@ -200,8 +192,7 @@ describe('languages', () => {
       headers: { origin: e2e.url },
       data: { preferred_language: 'de' },
     })
-    await admin.goto('/admin#branding')
-    await admin.reload()
+    await openAdminSection(admin, 'branding')
     await admin.waitForFunction(() => document.documentElement.lang === 'de')
     await admin.getByRole('heading', { name: 'Branding', exact: true }).waitFor()
     await admin.getByRole('button', { name: 'Alles auf Standard zurücksetzen' }).waitFor()

@@ -3,14 +3,14 @@ import type { Page } from 'playwright-core'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
-  describeViolations,
   type E2E,
+  expectAxeClean,
   newUser,
+  openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
-  seriousA11yViolations,
-  startE2E,
+  withAdminPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
@@ -32,14 +32,11 @@ let chat: ChatPage
 
 beforeAll(async () => {
   fake = startFakeOpenAi({ models: ['fake-model', 'fake-model-large'] })
-  e2e = await startE2E({
+  ;({ e2e, page } = await withAdminPage({
     OPENAI_BASE_URL: fake.url,
     OPENAI_API_KEY: 'sk-e2e-secret-key-123',
     MODEL_PRICES: 'fake-model=0.15/0.6',
-  })
-  page = await e2e.newPage()
-  // The first account of a fresh server is its administrator.
-  await signUpThroughCard(page, newUser('Ada Admin'))
+  }))
   userPage = await e2e.newPage()
   await signUpThroughCard(userPage, newUser('Una User'))
   chat = new ChatPage(userPage)
@@ -56,8 +53,7 @@ const row = (id: string) => section().locator(`[data-testid="model-row"][data-mo
 const dialog = () => page.getByTestId('model-dialog')
 
 async function openModels() {
-  await page.goto('/admin#models')
-  await page.reload()
+  await openAdminSection(page, 'models')
   await rows().first().waitFor()
 }
 
@@ -81,10 +77,7 @@ async function waitForUserModels(expected: string[]) {
   expect(await userModelNames()).toEqual(expected)
 }
 
-async function expectAxeClean(name: string) {
-  const violations = await seriousA11yViolations(page)
-  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
-}
+const axeClean = (name: string) => expectAxeClean(page, name)
 
 describe('models section', () => {
   test('lists the provider’s models with prices, the switches and the provider status', async () => {
@@ -193,7 +186,7 @@ describe('looks and accessibility', () => {
         await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
         await openModels()
         await section().getByTestId('provider-openai').waitFor()
-        await expectAxeClean(`models ${name}`)
+        await axeClean(`models ${name}`)
         await screenshot(page, `admin-models-${name}`)
         await page.screenshot({
           path: `test-artifacts/screenshots/admin-models-${name}-full.png`,
@@ -201,7 +194,7 @@ describe('looks and accessibility', () => {
         })
         await row('fake-model').getByRole('button', { name: 'Edit Team Assistant' }).click()
         await dialog().waitFor()
-        await expectAxeClean(`model dialog ${name}`)
+        await axeClean(`model dialog ${name}`)
         await screenshot(page, `admin-models-dialog-${name}`)
         await page.keyboard.press('Escape')
         await dialog().waitFor({ state: 'detached' })

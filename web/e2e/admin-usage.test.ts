@@ -5,16 +5,15 @@ import type { Page } from 'playwright-core'
 import { usageRecords, users } from '../../db/schema'
 import {
   DESKTOP,
-  describeViolations,
   type E2E,
+  expectAxeClean,
   newUser,
+  openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
-  seriousA11yViolations,
-  startE2E,
+  withAdminPage,
 } from './fixtures'
-import { signUpThroughCard } from './session'
 
 /*
  * Admin → Usage: the empty state, then usage seeded in the server's database (through the e2e
@@ -31,26 +30,19 @@ const admin = newUser('Ada Admin')
 const DAY = 86_400_000
 
 beforeAll(async () => {
-  e2e = await startE2E()
-  page = await e2e.newPage()
-  // The first account of a fresh server is its administrator.
-  await signUpThroughCard(page, admin)
+  ;({ e2e, page } = await withAdminPage({}, admin))
 }, SETUP_TIMEOUT)
 afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 
 const section = () => page.getByTestId('usage-section')
 
 async function openUsage() {
-  await page.goto('/admin#usage')
-  await page.reload()
+  await openAdminSection(page, 'usage')
   await section().waitFor()
   await section().getByTestId('usage-total-spend').waitFor()
 }
 
-async function expectAxeClean(name: string) {
-  const violations = await seriousA11yViolations(page)
-  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
-}
+const axeClean = (name: string) => expectAxeClean(page, name)
 
 /** Inserts an account straight into the database (no session needed: they only own usage here). */
 async function person(fullName: string, email: string) {
@@ -208,7 +200,7 @@ describe('looks and accessibility', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         )
-        await expectAxeClean(`usage ${name}`)
+        await axeClean(`usage ${name}`)
         await screenshot(page, `admin-usage-${name}`)
         await page.screenshot({
           path: `test-artifacts/screenshots/admin-usage-${name}-full.png`,
@@ -216,7 +208,7 @@ describe('looks and accessibility', () => {
         })
         // The data table open is clean too.
         await section().getByTestId('usage-card-day').getByText('Show the figures as a table').click()
-        await expectAxeClean(`usage table ${name}`)
+        await axeClean(`usage table ${name}`)
       })
     }
   }

@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Page } from 'playwright-core'
 import {
   DESKTOP,
-  describeViolations,
   type E2E,
+  expectAxeClean,
   newUser,
+  openAdminSection,
   PHONE,
   readMailLink,
   SETUP_TIMEOUT,
   screenshot,
-  seriousA11yViolations,
-  startE2E,
+  withAdminPage,
 } from './fixtures'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
 
 /*
  * The admin area's users and audit sections. Until the admin shell lands they are shown on the
@@ -28,10 +27,7 @@ const admin = newUser('Ada Admin')
 const invited = { fullName: 'Grace Hopper', email: `grace${Date.now().toString(36)}@example.com` }
 
 beforeAll(async () => {
-  e2e = await startE2E()
-  page = await e2e.newPage()
-  // The first account of a fresh server is its administrator.
-  await signUpThroughCard(page, admin)
+  ;({ e2e, page } = await withAdminPage({}, admin))
 }, SETUP_TIMEOUT)
 afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 
@@ -41,14 +37,12 @@ const visibleRows = () => users().locator('[data-testid="user-row"]:visible')
 const detail = () => page.getByTestId('user-detail')
 
 async function openAdmin(target = page) {
-  await target.goto('/admin#users')
-  await target.reload()
+  await openAdminSection(target, 'users')
   await target.getByTestId('users-section').getByTestId('user-row').first().waitFor({ state: 'attached' })
 }
 
 async function openAudit(target = page) {
-  await target.goto('/admin#audit')
-  await target.reload()
+  await openAdminSection(target, 'audit')
   await target.getByTestId('audit-section').waitFor()
 }
 
@@ -62,10 +56,7 @@ async function closeDetail(closeLabel = 'Close') {
   await detail().waitFor({ state: 'detached' })
 }
 
-async function expectAxeClean(name: string) {
-  const violations = await seriousA11yViolations(page)
-  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
-}
+const axeClean = (name: string) => expectAxeClean(page, name)
 
 describe('users section', () => {
   test('lists the admin, newest first, with role, last active and spend', async () => {
@@ -119,7 +110,7 @@ describe('users section', () => {
     await detail().getByText('Never signed in').waitFor()
     await detail().getByText('Deutsch').waitFor()
     await detail().getByText('E-mail not confirmed yet', { exact: false }).waitFor()
-    await expectAxeClean('detail light 1280')
+    await axeClean('detail light 1280')
     await screenshot(page, 'admin-users-detail')
   })
 
@@ -237,7 +228,7 @@ describe('budget in the user detail', () => {
     expect(await budget().locator('[data-budget-field="monthlyLimit"] [data-source]').textContent()).toBe(
       'Environment',
     )
-    await expectAxeClean('budget light 1280')
+    await axeClean('budget light 1280')
     await screenshot(page, 'admin-users-detail-budget')
     await budget().getByRole('button', { name: 'Clear this user’s value: Daily limit' }).click()
     await expectToast(page, `${invited.fullName} follows the organisation’s budget again`)
@@ -285,17 +276,17 @@ describe('looks and accessibility', () => {
         await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
         await openAudit()
         await audit().locator('[data-testid="audit-entry"]:visible').first().waitFor()
-        await expectAxeClean(`audit ${label} ${dark ? 'dark' : 'light'}`)
+        await axeClean(`audit ${label} ${dark ? 'dark' : 'light'}`)
         await screenshot(page, `admin-audit-${label}-${dark ? 'dark' : 'light'}`)
         await openAdmin()
-        await expectAxeClean(`users ${label} ${dark ? 'dark' : 'light'}`)
+        await axeClean(`users ${label} ${dark ? 'dark' : 'light'}`)
         await screenshot(page, `admin-users-${label}-${dark ? 'dark' : 'light'}`)
         await page.screenshot({
           path: `test-artifacts/screenshots/admin-users-${label}-${dark ? 'dark' : 'light'}-full.png`,
           fullPage: true,
         })
         await openUser(invited.fullName)
-        await expectAxeClean(`detail ${label} ${dark ? 'dark' : 'light'}`)
+        await axeClean(`detail ${label} ${dark ? 'dark' : 'light'}`)
         await screenshot(page, `admin-users-detail-${label}-${dark ? 'dark' : 'light'}`)
         await closeDetail()
       })

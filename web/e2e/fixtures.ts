@@ -1,8 +1,10 @@
+import { expect } from 'bun:test'
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { readOutbox } from '../../src/mail/outbox'
 import { startShippedServer } from '../../src/test/harness'
+import { signUpThroughCard } from './session'
 
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 390, height: 844 }
@@ -177,3 +179,26 @@ export function describeViolations(violations: AxeViolation[]): string {
 
 /** Starting PGlite, the server and Chromium on a busy shared machine can take tens of seconds. */
 export const SETUP_TIMEOUT = 120_000
+
+/**
+ * The admin suites' start: a fresh server and Chromium (`startE2E(env)`) with its first account,
+ * which a fresh server makes its administrator, signed up and signed in on `page`.
+ */
+export async function withAdminPage(env: Record<string, string> = {}, admin: NewUser = newUser('Ada Admin')) {
+  const e2e = await startE2E(env)
+  const page = await e2e.newPage()
+  await signUpThroughCard(page, admin)
+  return { e2e, page, admin }
+}
+
+/** Opens an admin section (`/admin#<section>`), read afresh from the server. */
+export async function openAdminSection(page: Page, section: string) {
+  await page.goto(`/admin#${section}`)
+  await page.reload()
+}
+
+/** Fails, naming the screen, when axe finds serious or critical violations on the page. */
+export async function expectAxeClean(page: Page, name: string) {
+  const violations = await seriousA11yViolations(page)
+  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
+}

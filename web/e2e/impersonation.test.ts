@@ -3,16 +3,15 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { impersonations } from '../../db/schema'
 import {
   DESKTOP,
-  describeViolations,
   type E2E,
+  expectAxeClean,
   newUser,
+  openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
-  seriousA11yViolations,
-  startE2E,
+  withAdminPage,
 } from './fixtures'
-import { signUpThroughCard } from './session'
 
 /*
  * Support access (issue 11): an administrator starts it from the admin area, sees the target's
@@ -29,10 +28,7 @@ const admin = newUser('Ada Admin')
 const target = newUser('Tess Target')
 
 beforeAll(async () => {
-  e2e = await startE2E()
-  page = await e2e.newPage()
-  // The first account of a fresh server is its administrator.
-  await signUpThroughCard(page, admin)
+  ;({ e2e, page } = await withAdminPage({}, admin))
   const context = await e2e.newContext()
   await context.request.post('/api/auth/signup', {
     headers: { origin: e2e.url },
@@ -50,15 +46,9 @@ afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 
 const banner = (on = page) => on.getByTestId('impersonation-banner')
 
-async function expectAxeClean(on: Page, name: string) {
-  const violations = await seriousA11yViolations(on)
-  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
-}
-
 /** Admin area › Users › the target › Support access, then the start dialog. */
 async function startAccess(on: Page, options: { duration?: string; caseNumber?: string } = {}) {
-  await on.goto('/admin#users')
-  await on.reload()
+  await openAdminSection(on, 'users')
   const row = on.getByTestId('users-section').locator('[data-testid="user-row"]:visible')
   await row
     .filter({ hasText: target.fullName })
@@ -178,31 +168,87 @@ describe('support access', () => {
 })
 
 describe('monitoring in the admin area', () => {
-  test('another admin session sees the access live, ends it, and the acting tab returns', async () => {
-    const dialog = await startAccess(page, { duration: '30 minutes', caseNumber: 'CASE-9' })
+  test('Sign Out while acting ends the access and returns to the admin’s own session', async () => {
+    const dialog = await startAccess(page, { duration: '30 minutes', caseNumber: 'CASE-8' })
     await dialog.getByRole('button', { name: 'Start support access' }).click()
     await banner().waitFor()
+    await page.getByTestId('user-menu').click()
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+    await banner().waitFor({ state: 'detached', timeout: 20_000 })
+    await page.getByTestId('dashboard').waitFor()
+    const me = await page.request.get('/api/auth/me')
+    expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
+  })
+
+  test('another admin session sees the access pushed live, ends it, and sees what was done', async () => {
     const context = await e2e.newContext()
     const monitor = await context.newPage()
     await signIn(context, monitor)
     await monitor.goto('/admin#impersonations')
     const section = monitor.getByTestId('impersonations-section')
+    // No polling: the row appears because the server pushes `impersonations:changed`.
+    await section.and(monitor.locator('[data-live="true"]')).waitFor()
+    const dialog = await startAccess(page, { duration: '30 minutes', caseNumber: 'CASE-9' })
+    await dialog.getByRole('button', { name: 'Start support access' }).click()
+    await banner().waitFor()
     const row = section.getByTestId('impersonation-active-row').filter({ hasText: 'CASE-9' })
     await row.waitFor()
     expect(await row.textContent()).toContain('Ada Admin as Tess Target')
     expect(await row.textContent()).toContain('Reason: CUSTOMER REQUEST')
-    await section.getByTestId('impersonation-history-row').first().waitFor()
-    await screenshot(monitor, 'impersonations-section-light-1280')
-    await expectAxeClean(monitor, 'impersonations section')
+    // Writes made while acting, recorded with the access.
+    for (const title of ['Opened by support', 'Second support chat'])
+      expect(
+        (await page.request.post('/api/chats', { headers: { origin: e2e.url }, data: { title } })).status(),
+      ).toBe(201)
     await row.getByRole('button', { name: 'End now' }).click()
     await row.waitFor({ state: 'detached' })
-    await section
-      .getByTestId('impersonation-history-row')
-      .filter({ hasText: 'ended by another admin' })
-      .waitFor()
+    const ended = section.getByTestId('impersonation-history-row').filter({ hasText: 'CASE-9' })
+    await ended.filter({ hasText: 'ended by another admin' }).waitFor()
     // The acting tab hears `impersonation:ended` and goes back to the admin's own session.
     await banner().waitFor({ state: 'detached', timeout: 20_000 })
     await page.getByTestId('dashboard').waitFor()
+    await ended.getByRole('button', { name: /What was done \(2 changes\)/ }).click()
+    const actions = ended.getByTestId('impersonation-actions')
+    await actions.waitFor()
+    const words = await actions.locator('li').allTextContents()
+    expect(words.map((line) => line.replace(/^[\d:\s]+(AM|PM)?\s*/, ''))).toEqual([
+      'Started support access',
+      'Created a chat',
+      'Created a chat',
+      'Ended someone’s support access',
+    ])
+    // The signed-out access shows as such in the history.
+    await section.getByTestId('impersonation-history-row').filter({ hasText: 'signed out' }).first().waitFor()
+    // One running too, for the pictures (started in a browser profile of its own).
+    const acting = await e2e.newContext()
+    await signIn(acting, await acting.newPage())
+    const started = await acting.request.post('/api/admin/impersonations', {
+      headers: { origin: e2e.url },
+      data: { targetUserId: await targetId(acting), reasonCode: 'bug_investigation', caseNumber: 'BUG-311' },
+    })
+    expect(started.status()).toBe(201)
+    await section.getByTestId('impersonation-active-row').filter({ hasText: 'BUG-311' }).waitFor()
+    const cookies = await context.cookies()
+    for (const [name, options] of [
+      ['impersonations-section-light-1280', { viewport: DESKTOP, dark: false }],
+      ['impersonations-section-dark-1280', { viewport: DESKTOP, dark: true }],
+      ['impersonations-section-light-390', { viewport: PHONE, dark: false }],
+      ['impersonations-section-dark-390', { viewport: PHONE, dark: true }],
+    ] as const) {
+      const shotContext = await e2e.newContext(options)
+      await shotContext.addCookies(cookies)
+      const shotPage = await shotContext.newPage()
+      await shotPage.goto('/admin#impersonations')
+      const history = shotPage
+        .getByTestId('impersonation-history-row')
+        .filter({ hasText: 'CASE-9' })
+        .filter({ hasText: 'ended by another admin' })
+      await history.getByRole('button', { name: /What was done/ }).click()
+      await history.getByTestId('impersonation-actions').waitFor()
+      await screenshot(shotPage, name)
+      await expectAxeClean(shotPage, name)
+      await shotContext.close()
+    }
     await context.close()
   })
 })
@@ -237,6 +283,13 @@ describe('the person whose account was opened', () => {
     })
   }
 })
+
+/** The target's id, as the admin area lists it. */
+async function targetId(context: BrowserContext) {
+  const res = await context.request.get(`/api/admin/users?q=${encodeURIComponent(target.email)}`)
+  const body = (await res.json()) as { data: { items: { id: string; email: string }[] } }
+  return body.data.items.find((item) => item.email === target.email)!.id
+}
 
 async function signIn(context: BrowserContext, on: Page) {
   await context.request.post('/api/auth/login', {

@@ -3,14 +3,13 @@ import type { Page } from 'playwright-core'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
-  describeViolations,
   type E2E,
+  expectAxeClean,
   newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
-  seriousA11yViolations,
-  startE2E,
+  withAdminPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
@@ -32,13 +31,14 @@ let bob: Page
 
 beforeAll(async () => {
   fake = startFakeOpenAi({ models: ['fake-model', 'fake-model-large'] })
-  e2e = await startE2E({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODELS: 'fake-model,fake-model-large',
-  })
-  ada = await e2e.newPage()
-  await signUpThroughCard(ada, newUser('Ada Lovelace'))
+  ;({ e2e, page: ada } = await withAdminPage(
+    {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODELS: 'fake-model,fake-model-large',
+    },
+    newUser('Ada Lovelace'),
+  ))
   await new ChatPage(ada).newChat()
   bob = await e2e.newPage()
   await signUpThroughCard(bob, newUser('Bob Builder'))
@@ -58,11 +58,6 @@ async function openLibrary(page: Page) {
   await page.getByTestId('composer-more').click()
   await page.getByTestId('open-prompt-library').click()
   await library(page).waitFor()
-}
-
-async function expectAxeClean(page: Page, name: string) {
-  const violations = await seriousA11yViolations(page)
-  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
 }
 
 describe('the prompt library', () => {

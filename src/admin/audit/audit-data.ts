@@ -68,6 +68,40 @@ export function auditTrailFor(db: Db, actor: Actor) {
         .orderBy(sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`)
         .limit(query.limit)
     },
+    /**
+     * What happened during one support access, oldest first: every entry that names it
+     * (`details.impersonationId`: its start, each write made in it, its stop or end).
+     */
+    forImpersonation(impersonationId: string, limit: number) {
+      return db
+        .select({
+          id: auditLog.id,
+          createdAt: auditLog.createdAt,
+          actorId: auditLog.actorId,
+          actorEmail: auditLog.actorEmail,
+          actingAsId: auditLog.actingAsId,
+          action: auditLog.action,
+          targetType: auditLog.targetType,
+          targetId: auditLog.targetId,
+          details: auditLog.details,
+          ip: auditLog.ip,
+        })
+        .from(auditLog)
+        .where(eq(sql`${auditLog.details}->>'impersonationId'`, impersonationId))
+        .orderBy(auditLog.createdAt, auditLog.id)
+        .limit(limit)
+    },
+    /** How many writes each of these support accesses made (`impersonation.write` entries). */
+    async writeCounts(impersonationIds: string[]): Promise<Map<string, number>> {
+      if (!impersonationIds.length) return new Map()
+      const id = sql<string>`${auditLog.details}->>'impersonationId'`
+      const rows = await db
+        .select({ id, count: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'impersonation.write'), inArray(id, impersonationIds)))
+        .groupBy(id)
+      return new Map(rows.map((row) => [row.id, Number(row.count)]))
+    },
   }
 }
 

@@ -3,7 +3,7 @@ import { authGuard } from '../../auth/guard'
 import { sessionCookie } from '../../auth/session'
 import type { AppContext } from '../../context'
 import { parkedSessionCookie, readSessionCookie } from '../../impersonation/cookies'
-import { endByAdmin, listForAdmin, startImpersonation } from '../../impersonation/service'
+import { actionsOf, endByAdmin, listForAdmin, startImpersonation } from '../../impersonation/service'
 import { startImpersonationBody } from './model'
 
 /**
@@ -54,6 +54,14 @@ export const adminImpersonationRoutes = (ctx: AppContext) => {
       '/impersonations',
       async ({ actor }) => ({ success: true as const, data: await listForAdmin(ctx, actor) }),
       { admin: true, detail: { summary: 'Active support accesses and the latest ended ones' } },
+    )
+    .get(
+      '/impersonations/:id/actions',
+      async ({ actor, params }) => ({ success: true as const, data: await actionsOf(ctx, actor, params.id) }),
+      {
+        admin: true,
+        detail: { summary: 'What was done during one support access (its audit entries, oldest first)' },
+      },
     )
     .delete(
       '/impersonations/:id',

@@ -305,6 +305,8 @@ export async function updateUser(
   // After the commit, so a rolled-back ban never cuts anyone's sockets.
   for (const { rows, reason } of access) announceEnded(ctx, rows, reason)
   ctx.realtime.endSessions(ended)
+  // The person's open tabs hear (or stop hearing) what goes to administrators only.
+  if (role !== undefined) ctx.realtime.setAdmin(id, user.role === 'admin')
   return toAdminUser(user)
 }
 

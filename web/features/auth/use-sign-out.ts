@@ -6,13 +6,20 @@ import { api } from '../../lib/api'
 import { sessionQuery } from './session-query'
 
 /**
- * Ends the session on the server, then forgets everything cached for this user. The sign-in card
+ * Ends the session on the server (a support session: back to the admin's own), then forgets everything cached for this user. The sign-in card
  * comes back in the signed-out language (as after a reload), not the profile's.
  */
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useCallback(async () => {
-    await api.auth.logout.post().catch(() => undefined)
+    const ended = await api.auth.logout.post().catch(() => undefined)
+    // Signing out of support access ends it and brings the admin's own session back (the parked
+    // cookie, decision 117), as Stop Impersonation does: the page reloads as the admin.
+    if (ended?.data?.data.supportAccessEnded) {
+      await api.impersonation.delete().catch(() => undefined)
+      window.location.reload()
+      return
+    }
     await activateLocale(signedOutLocale()).catch(() => undefined)
     // Set the session first: the screen switches to the sign-in card while observers still listen.
     queryClient.setQueryData(sessionQuery.queryKey, null)

@@ -7,30 +7,9 @@ import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { fieldClass } from '../../../ui/input'
 import { SLOT, withNode } from '../../../ui/with-node'
+import { AUDIT_ACTIONS, isKnownAction } from './audit-actions'
 import { type AuditEntry, type AuditFilters, auditQuery } from './audit-query'
 import '../../../i18n/areas/adminUsers'
-
-/** The actions the catalogue has words for; any other is shown as its code. */
-export const AUDIT_ACTIONS = [
-  'user.create',
-  'user.role',
-  'user.ban',
-  'user.unban',
-  'user.password_reset',
-  'user.sessions_end',
-  'user.delete',
-  'budget.org_update',
-  'budget.user_update',
-  'budget.user_reset',
-  'branding.update',
-  'branding.logo_upload',
-  'branding.logo_remove',
-  'branding.login_background_upload',
-  'branding.login_background_remove',
-] as const
-type KnownAction = (typeof AUDIT_ACTIONS)[number]
-const isKnownAction = (action: string): action is KnownAction =>
-  (AUDIT_ACTIONS as readonly string[]).includes(action)
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

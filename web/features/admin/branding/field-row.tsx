@@ -1,15 +1,10 @@
-import { RotateCcw } from 'lucide-react'
-import { type ReactNode, useId } from 'react'
+import type { ReactNode } from 'react'
 import { useT } from '../../../i18n/i18n'
 import { cn } from '../../../lib/cn'
-import { Button } from '../../../ui/button'
+import { AdminFieldRow, type ControlProps } from '../field-row'
 import '../../../i18n/areas/adminBranding'
 
-export interface ControlProps {
-  id: string
-  describedBy: string
-  invalid: boolean
-}
+export type { ControlProps }
 
 /** Whether a value is the server's default (BRAND_*) or was set here. */
 export function SourceBadge({ custom }: { custom: boolean }) {
@@ -28,7 +23,7 @@ export function SourceBadge({ custom }: { custom: boolean }) {
   )
 }
 
-/** One brand item: its label, where its value comes from, 'Reset to default' when set here, the control, a problem and a hint. */
+/** One brand item (the shared admin row): 'Reset to default' when it was set here. */
 export function FieldRow({
   label,
   hint,
@@ -48,39 +43,21 @@ export function FieldRow({
   children: (control: ControlProps) => ReactNode
 }) {
   const t = useT()
-  const id = useId()
-  const hintId = `${id}-hint`
-  const problemId = `${id}-problem`
+  const reset = onReset && {
+    text: t('adminBranding.reset'),
+    label: t('adminBranding.resetLabel', { field: label }),
+    busy: resetting,
+    onClick: onReset,
+  }
   return (
-    <div className="border-b border-zinc-200 py-4 last:border-b-0 dark:border-zinc-800" data-field={label}>
-      <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-        <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {label}
-        </label>
-        <SourceBadge custom={custom} />
-        {custom && onReset && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="ms-auto h-7 px-2"
-            busy={resetting}
-            onClick={onReset}
-            aria-label={t('adminBranding.resetLabel', { field: label })}
-          >
-            {!resetting && <RotateCcw className="size-3.5" aria-hidden />}
-            {t('adminBranding.reset')}
-          </Button>
-        )}
-      </div>
-      {children({ id, describedBy: problem ? `${problemId} ${hintId}` : hintId, invalid: Boolean(problem) })}
-      {problem && (
-        <p id={problemId} className="mt-1.5 text-sm text-red-700 dark:text-red-300">
-          {problem}
-        </p>
-      )}
-      <p id={hintId} className="mt-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-        {hint}
-      </p>
-    </div>
+    <AdminFieldRow
+      label={label}
+      hint={hint}
+      badge={<SourceBadge custom={custom} />}
+      problem={problem}
+      reset={custom ? reset : undefined}
+    >
+      {children}
+    </AdminFieldRow>
   )
 }

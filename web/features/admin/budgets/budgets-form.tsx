@@ -6,10 +6,9 @@ import { useT } from '../../../i18n/i18n'
 import { errorCode } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
-import { Input } from '../../../ui/input'
+import { BudgetFields } from './budget-fields'
 import { type BudgetFieldName, type BudgetForm, changesOf, formOf, problemsOf } from './budget-form'
 import { type OrgBudget, type OrgBudgetChange, orgBudgetQuery, saveOrgBudget } from './budget-query'
-import { EnforceSwitch } from './enforce-switch'
 import { FieldRow } from './field-row'
 import { TimeZoneCombobox } from './time-zone-combobox'
 import '../../../i18n/areas/admin'
@@ -66,6 +65,12 @@ export function BudgetsForm({ budget }: { budget: OrgBudget }) {
   })
   const now = (dollars: number | null) =>
     t('admin.budgets.current', { amount: dollars ? formatMoney(dollars) : t('admin.budgets.noLimit') })
+  const hints = {
+    dailyLimit: `${t('admin.budgets.limitHint')} ${now(budget.dailyLimit)}`,
+    monthlyLimit: `${t('admin.budgets.limitHint')} ${now(budget.monthlyLimit)}`,
+    alertThreshold: t('admin.budgets.thresholdHint'),
+    enforce: t('admin.budgets.enforceHint'),
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -74,55 +79,15 @@ export function BudgetsForm({ budget }: { budget: OrgBudget }) {
 
   return (
     <form onSubmit={submit} className="mt-4" noValidate>
-      {(['dailyLimit', 'monthlyLimit'] as const).map((name) => (
-        <FieldRow
-          key={name}
-          label={name === 'dailyLimit' ? t('admin.budgets.daily') : t('admin.budgets.monthly')}
-          hint={`${t('admin.budgets.limitHint')} ${now(budget[name])}`}
-          {...row(name)}
-        >
-          {(control) => (
-            <Input
-              id={control.id}
-              aria-describedby={control.describedBy}
-              aria-invalid={control.invalid || undefined}
-              inputMode="decimal"
-              autoComplete="off"
-              className="max-w-48"
-              value={form[name]}
-              onChange={(event) => set(name, event.target.value)}
-            />
-          )}
-        </FieldRow>
-      ))}
-      <FieldRow
-        label={t('admin.budgets.threshold')}
-        hint={t('admin.budgets.thresholdHint')}
-        {...row('alertThreshold')}
-      >
-        {(control) => (
-          <div className="flex items-center gap-2">
-            <Input
-              id={control.id}
-              aria-describedby={control.describedBy}
-              aria-invalid={control.invalid || undefined}
-              inputMode="numeric"
-              autoComplete="off"
-              className="max-w-24"
-              value={form.alertThreshold}
-              onChange={(event) => set('alertThreshold', event.target.value)}
-            />
-            <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-hidden>
-              %
-            </span>
-          </div>
+      <BudgetFields
+        form={form}
+        onChange={(field, value) => setForm((typed) => ({ ...typed, [field]: value }))}
+        row={(name, label, control) => (
+          <FieldRow key={name} label={label} hint={hints[name]} {...row(name)}>
+            {control}
+          </FieldRow>
         )}
-      </FieldRow>
-      <FieldRow label={t('admin.budgets.enforce')} hint={t('admin.budgets.enforceHint')} {...row('enforce')}>
-        {(control) => (
-          <EnforceSwitch control={control} checked={form.enforce} onChange={(on) => set('enforce', on)} />
-        )}
-      </FieldRow>
+      />
       <FieldRow
         label={t('admin.budgets.timeZone')}
         hint={t('admin.budgets.timeZoneHint')}

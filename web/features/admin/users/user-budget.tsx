@@ -7,10 +7,9 @@ import { t as translate, useT } from '../../../i18n/i18n'
 import { errorCode } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
-import { Input } from '../../../ui/input'
-import { EnforceSwitch } from '../budgets/enforce-switch'
-import type { ControlProps } from '../budgets/field-row'
+import { BudgetFields } from '../budgets/budget-fields'
 import { SourceBadge } from '../budgets/source-badge'
+import type { ControlProps } from '../field-row'
 import {
   hasOverride,
   type UserBudgetField,
@@ -96,8 +95,6 @@ function BudgetEditor({ budget, name }: { budget: UserBudget; name: string }) {
     save.variables?.kind === saving.kind &&
     (saving.kind === 'save' || (save.variables.kind === 'clear' && save.variables.field === saving.field))
 
-  const set = <K extends UserBudgetField>(field: K, value: UserBudgetForm[K]) =>
-    setForm((typed) => ({ ...typed, [field]: value }))
   const sourceLabel = (field: UserBudgetField) => {
     const source = budget.effective.sources[field]
     return source === 'user'
@@ -135,55 +132,15 @@ function BudgetEditor({ budget, name }: { budget: UserBudget; name: string }) {
         <span>{spent(status.monthlyUsed, status.monthlyLimit, 'month')}</span>
       </p>
       <div className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-        {(['dailyLimit', 'monthlyLimit'] as const).map((field) => (
-          <BudgetRow
-            key={field}
-            {...row(field, field === 'dailyLimit' ? t('admin.budgets.daily') : t('admin.budgets.monthly'))}
-          >
-            {(control) => (
-              <div className="flex items-center gap-1.5">
-                <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-hidden>
-                  $
-                </span>
-                <Input
-                  id={control.id}
-                  aria-describedby={control.describedBy}
-                  aria-invalid={control.invalid || undefined}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder={t('admin.budgets.noLimit')}
-                  className="w-32"
-                  value={form[field]}
-                  onChange={(event) => set(field, event.target.value)}
-                />
-              </div>
-            )}
-          </BudgetRow>
-        ))}
-        <BudgetRow {...row('alertThreshold', t('admin.budgets.threshold'))}>
-          {(control) => (
-            <div className="flex items-center gap-1.5">
-              <Input
-                id={control.id}
-                aria-describedby={control.describedBy}
-                aria-invalid={control.invalid || undefined}
-                inputMode="numeric"
-                autoComplete="off"
-                className="w-20"
-                value={form.alertThreshold}
-                onChange={(event) => set('alertThreshold', event.target.value)}
-              />
-              <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-hidden>
-                %
-              </span>
-            </div>
+        <BudgetFields
+          form={form}
+          onChange={(field, value) => setForm((typed) => ({ ...typed, [field]: value }))}
+          row={(field, label, control) => (
+            <BudgetRow key={field} {...row(field, label)}>
+              {control}
+            </BudgetRow>
           )}
-        </BudgetRow>
-        <BudgetRow {...row('enforce', t('admin.budgets.enforce'))}>
-          {(control) => (
-            <EnforceSwitch control={control} checked={form.enforce} onChange={(on) => set('enforce', on)} />
-          )}
-        </BudgetRow>
+        />
       </div>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="flex flex-wrap justify-end gap-2">

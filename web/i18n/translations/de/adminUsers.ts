@@ -113,6 +113,10 @@ export const adminUsers = {
   'adminUsers.audit.action.branding.logo_remove': 'Logo entfernt',
   'adminUsers.audit.action.branding.login_background_upload': 'Anmeldehintergrund hochgeladen',
   'adminUsers.audit.action.branding.login_background_remove': 'Anmeldehintergrund entfernt',
+  'adminUsers.audit.action.impersonation.start': 'Supportzugriff gestartet',
+  'adminUsers.audit.action.impersonation.write': 'Als Benutzer etwas geändert',
+  'adminUsers.audit.action.impersonation.stop': 'Supportzugriff beendet',
+  'adminUsers.audit.action.impersonation.end': 'Supportzugriff eines anderen beendet',
   'adminUsers.audit.detail.role': 'Rolle: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# Sitzung beendet} other {# Sitzungen beendet}}',

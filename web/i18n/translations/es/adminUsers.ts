@@ -112,6 +112,10 @@ export const adminUsers = {
   'adminUsers.audit.action.branding.logo_remove': 'Quitó el logotipo',
   'adminUsers.audit.action.branding.login_background_upload': 'Subió un fondo de inicio de sesión',
   'adminUsers.audit.action.branding.login_background_remove': 'Quitó el fondo de inicio de sesión',
+  'adminUsers.audit.action.impersonation.start': 'Inició un acceso de soporte',
+  'adminUsers.audit.action.impersonation.write': 'Hizo un cambio como el usuario',
+  'adminUsers.audit.action.impersonation.stop': 'Detuvo un acceso de soporte',
+  'adminUsers.audit.action.impersonation.end': 'Terminó el acceso de soporte de otra persona',
   'adminUsers.audit.detail.role': 'Rol: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sesión cerrada} other {# sesiones cerradas}}',

@@ -112,6 +112,10 @@ export const adminUsers = {
   'adminUsers.audit.action.branding.logo_remove': 'A retiré le logo',
   'adminUsers.audit.action.branding.login_background_upload': 'A téléversé un arrière-plan de connexion',
   'adminUsers.audit.action.branding.login_background_remove': 'A retiré l’arrière-plan de connexion',
+  'adminUsers.audit.action.impersonation.start': 'A démarré un accès support',
+  'adminUsers.audit.action.impersonation.write': 'A fait une modification en tant qu’utilisateur',
+  'adminUsers.audit.action.impersonation.stop': 'A arrêté un accès support',
+  'adminUsers.audit.action.impersonation.end': 'A mis fin à l’accès support d’un autre',
   'adminUsers.audit.detail.role': 'Rôle : {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# session fermée} other {# sessions fermées}}',

@@ -111,6 +111,10 @@ export const adminUsers = {
   'adminUsers.audit.action.branding.logo_remove': 'Ha rimosso il logo',
   'adminUsers.audit.action.branding.login_background_upload': 'Ha caricato uno sfondo di accesso',
   'adminUsers.audit.action.branding.login_background_remove': 'Ha rimosso lo sfondo di accesso',
+  'adminUsers.audit.action.impersonation.start': 'Ha avviato un accesso di supporto',
+  'adminUsers.audit.action.impersonation.write': 'Ha fatto una modifica come utente',
+  'adminUsers.audit.action.impersonation.stop': 'Ha interrotto un accesso di supporto',
+  'adminUsers.audit.action.impersonation.end': 'Ha chiuso l’accesso di supporto di un altro',
   'adminUsers.audit.detail.role': 'Ruolo: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessione terminata} other {# sessioni terminate}}',

@@ -111,6 +111,10 @@ export const adminUsers = {
   'adminUsers.audit.action.branding.logo_remove': 'Removeu o logotipo',
   'adminUsers.audit.action.branding.login_background_upload': 'Enviou um fundo da página de entrada',
   'adminUsers.audit.action.branding.login_background_remove': 'Removeu o fundo da página de entrada',
+  'adminUsers.audit.action.impersonation.start': 'Iniciou um acesso de suporte',
+  'adminUsers.audit.action.impersonation.write': 'Fez uma alteração como o usuário',
+  'adminUsers.audit.action.impersonation.stop': 'Encerrou um acesso de suporte',
+  'adminUsers.audit.action.impersonation.end': 'Encerrou o acesso de suporte de outra pessoa',
   'adminUsers.audit.detail.role': 'Função: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessão encerrada} other {# sessões encerradas}}',

@@ -1,0 +1,30 @@
+import '../../../i18n/areas/adminUsers'
+
+/**
+ * The audit actions the catalogue has words for (`adminUsers.audit.action.<action>`); any other is
+ * shown as its code. Shared by the audit trail and the support-access history.
+ */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.role',
+  'user.ban',
+  'user.unban',
+  'user.password_reset',
+  'user.sessions_end',
+  'user.delete',
+  'budget.org_update',
+  'budget.user_update',
+  'budget.user_reset',
+  'branding.update',
+  'branding.logo_upload',
+  'branding.logo_remove',
+  'branding.login_background_upload',
+  'branding.login_background_remove',
+  'impersonation.start',
+  'impersonation.write',
+  'impersonation.stop',
+  'impersonation.end',
+] as const
+export type KnownAction = (typeof AUDIT_ACTIONS)[number]
+export const isKnownAction = (action: string): action is KnownAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action)
