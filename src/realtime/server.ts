@@ -113,10 +113,18 @@ export async function createRealtime(
     toSession: (sessionId, event, payload) => emit(sessionRoom(sessionId), event, payload),
     toAdmins: (event, payload) => emit(ADMINS_ROOM, event, payload),
     setAdmin(userId, isAdmin) {
-      // `user:<id>` holds this person's own sockets only: a support session joins its target's room.
-      const own = io.in(userRoom(userId))
-      if (isAdmin) own.socketsJoin(ADMINS_ROOM)
-      else own.socketsLeave(ADMINS_ROOM)
+      const room = io.in(userRoom(userId))
+      if (!isAdmin) {
+        room.socketsLeave(ADMINS_ROOM)
+        return
+      }
+      // `user:<id>` also holds a support session acting as this person: it never joins `admins`.
+      void room
+        .fetchSockets()
+        .then((sockets) => {
+          for (const socket of sockets) if (!socket.data.actor.impersonation) socket.join(ADMINS_ROOM)
+        })
+        .catch((error) => ctx.log.warn('could not move sockets into the admins room', { error }))
     },
     endSessions(sessionIds) {
       if (!sessionIds.length) return
