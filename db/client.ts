@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -7,6 +7,7 @@ import postgres from 'postgres'
 import { type EmbeddedProcessEvent, openEmbeddedProcess } from './embedded/process'
 import { pgliteAssets, vector } from './pglite-assets'
 import * as schema from './schema'
+import { findTemplate } from './template'
 
 export type Schema = typeof schema
 /** The one database type the code sees, whichever driver is behind it. */
@@ -68,6 +69,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 /**
  * PGlite in `DATA_DIR/pg` when no DATABASE_URL is set (in this process, or in a child process with
  * EMBEDDED_DATABASE=process: db/embedded/process.ts); otherwise the Postgres server it names.
+ * A new data folder starts from the pre-initialised template when the build made one (db/template.ts).
  */
 export async function openDatabase(options: {
   databaseUrl?: string
@@ -76,7 +78,10 @@ export async function openDatabase(options: {
   onEmbeddedEvent?: (event: EmbeddedProcessEvent) => void
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  const dataDir = `${options.dataDir}/pg`
+  const templatePath = findTemplate()
   if (options.embeddedDatabase === 'process')
-    return openEmbeddedProcess({ dataDir: `${options.dataDir}/pg`, onEvent: options.onEmbeddedEvent })
-  return openPglite(`${options.dataDir}/pg`)
+    return openEmbeddedProcess({ dataDir, templatePath, onEvent: options.onEmbeddedEvent })
+  const fresh = !existsSync(`${dataDir}/PG_VERSION`)
+  return openPglite(dataDir, fresh && templatePath ? Bun.file(templatePath) : undefined)
 }

@@ -9,6 +9,7 @@ import { type App, createApp } from '../app'
 import type { Actor } from '../auth/actor'
 import { hashPassword } from '../auth/passwords'
 import { createSession } from '../auth/session'
+import { sessionCacheOf } from '../auth/session-cache'
 import { loadConfig } from '../config'
 import type { AppContext, Realtime } from '../context'
 import { inlineChatBodyLimit } from '../http/base'
@@ -199,7 +200,10 @@ async function openApp(
     toUser: (userId, event, payload) => events.push({ room: `user:${userId}`, event, payload }),
     toChat: (chatId, event, payload) => events.push({ room: `chat:${chatId}`, event, payload }),
     toSession: (sessionId, event, payload) => events.push({ room: `session:${sessionId}`, event, payload }),
-    endSessions: (sessionIds) => endedSessions.push(...sessionIds),
+    endSessions: (sessionIds) => {
+      sessionCacheOf(database.db).forget(sessionIds)
+      endedSessions.push(...sessionIds)
+    },
     toEveryone: (event, payload) => {
       events.push({ room: EVERYONE_ROOM, event, payload })
       publicFeed.deliver(event, payload)
