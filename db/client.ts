@@ -41,12 +41,13 @@ export function fromPglite(pglite: PGlite): Database {
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  const initdb = !loadDataDir && !(dataDir && existsSync(`${dataDir}/PG_VERSION`))
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create({
     dataDir,
     loadDataDir,
     extensions: { vector },
-    ...(await pgliteAssets()),
+    ...(await pgliteAssets({ initdb })),
   })
   return fromPglite(pglite)
 }

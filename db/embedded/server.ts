@@ -39,11 +39,12 @@ export async function runEmbeddedServer(options: {
   const fresh = !existsSync(join(options.dataDir, 'PG_VERSION'))
   mkdirSync(options.dataDir, { recursive: true })
   // Only PGlite here (no drizzle, no app code): this process's memory is the database's.
+  const template = fresh && options.templatePath ? Bun.file(options.templatePath) : undefined
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
-    loadDataDir: fresh && options.templatePath ? Bun.file(options.templatePath) : undefined,
+    loadDataDir: template,
     extensions: { vector },
-    ...(await pgliteAssets()),
+    ...(await pgliteAssets({ initdb: fresh && !template })),
   })
   const queue = createQueryQueue(pglite)
   const server = await listenOne(options.socketPath, queue)
