@@ -8,6 +8,7 @@ import { type EmbeddedProcessEvent, openEmbeddedProcess } from './embedded/proce
 import { pgliteAssets, vector } from './pglite-assets'
 import * as schema from './schema'
 import { findTemplate } from './template'
+import { extractTemplate, isNewDataDir } from './template-extract'
 
 export type Schema = typeof schema
 /** The one database type the code sees, whichever driver is behind it. */
@@ -83,6 +84,6 @@ export async function openDatabase(options: {
   const templatePath = findTemplate()
   if (options.embeddedDatabase === 'process')
     return openEmbeddedProcess({ dataDir, templatePath, onEvent: options.onEmbeddedEvent })
-  const fresh = !existsSync(`${dataDir}/PG_VERSION`)
-  return openPglite(dataDir, fresh && templatePath ? Bun.file(templatePath) : undefined)
+  if (templatePath && isNewDataDir(dataDir)) await extractTemplate(Bun.file(templatePath), dataDir)
+  return openPglite(dataDir)
 }
