@@ -31,34 +31,28 @@ export function countQueries(pglite: PGlite) {
       }
     })
   const note = (text: string) => cost.statements.push(text.replace(/\s+/g, ' ').slice(0, 160))
-  for (const method of ['query', 'exec'] as const) {
-    const original = pglite[method].bind(pglite) as (text: string, ...rest: unknown[]) => Promise<unknown>
-    ;(pglite as unknown as Record<string, unknown>)[method] = (text: string, ...rest: unknown[]) => {
-      note(text)
-      return original(text, ...rest)
+  /** Notes the SQL of every `query` and `exec` call on `target` (the instance, or a transaction). */
+  const noteCalls = (target: object) => {
+    const methods = target as Record<'query' | 'exec', (text: string, ...rest: unknown[]) => Promise<unknown>>
+    for (const method of ['query', 'exec'] as const) {
+      const original = methods[method].bind(target)
+      methods[method] = (text, ...rest) => {
+        note(text)
+        return original(text, ...rest)
+      }
     }
   }
+  noteCalls(pglite)
   const transaction = pglite.transaction.bind(pglite)
   pglite.transaction = (callback) =>
-    transaction((tx) => {
+    transaction(async (tx) => {
       note('BEGIN')
-      const query = tx.query.bind(tx)
-      const exec = tx.exec.bind(tx)
-      tx.query = (
-        text: string,
-        ...rest: Parameters<typeof tx.query> extends [string, ...infer R] ? R : never
-      ) => {
-        note(text)
-        return query(text, ...rest)
+      noteCalls(tx)
+      try {
+        return await callback(tx)
+      } finally {
+        note('COMMIT / ROLLBACK')
       }
-      tx.exec = (
-        text: string,
-        ...rest: Parameters<typeof tx.exec> extends [string, ...infer R] ? R : never
-      ) => {
-        note(text)
-        return exec(text, ...rest)
-      }
-      return callback(tx)
     })
   return {
     /** The cost since the last `take` (or since counting began), and a fresh start. */
