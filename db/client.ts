@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -7,6 +7,8 @@ import postgres from 'postgres'
 import { type EmbeddedProcessEvent, openEmbeddedProcess } from './embedded/process'
 import { pgliteAssets, vector } from './pglite-assets'
 import * as schema from './schema'
+import { findTemplate } from './template'
+import { extractTemplate, isNewDataDir } from './template-extract'
 
 export type Schema = typeof schema
 /** The one database type the code sees, whichever driver is behind it. */
@@ -40,12 +42,13 @@ export function fromPglite(pglite: PGlite): Database {
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  const initdb = !loadDataDir && !(dataDir && existsSync(`${dataDir}/PG_VERSION`))
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create({
     dataDir,
     loadDataDir,
     extensions: { vector },
-    ...(await pgliteAssets()),
+    ...(await pgliteAssets({ initdb })),
   })
   return fromPglite(pglite)
 }
@@ -68,6 +71,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 /**
  * PGlite in `DATA_DIR/pg` when no DATABASE_URL is set (in this process, or in a child process with
  * EMBEDDED_DATABASE=process: db/embedded/process.ts); otherwise the Postgres server it names.
+ * A new data folder starts from the pre-initialised template when the build made one (db/template.ts).
  */
 export async function openDatabase(options: {
   databaseUrl?: string
@@ -76,7 +80,10 @@ export async function openDatabase(options: {
   onEmbeddedEvent?: (event: EmbeddedProcessEvent) => void
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  const dataDir = `${options.dataDir}/pg`
+  const templatePath = findTemplate()
   if (options.embeddedDatabase === 'process')
-    return openEmbeddedProcess({ dataDir: `${options.dataDir}/pg`, onEvent: options.onEmbeddedEvent })
-  return openPglite(`${options.dataDir}/pg`)
+    return openEmbeddedProcess({ dataDir, templatePath, onEvent: options.onEmbeddedEvent })
+  if (templatePath && isNewDataDir(dataDir)) await extractTemplate(Bun.file(templatePath), dataDir)
+  return openPglite(dataDir)
 }

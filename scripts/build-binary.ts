@@ -2,9 +2,10 @@
  * `bun run build:binary`: one executable, dist/parley, that carries the built web client, the
  * migrations and PGlite, and starts with the embedded database when copied alone into an empty folder.
  *
- * The web client is built first (public/build); a generated entry (dist/binary-entry.ts) imports
- * every built file with `type: 'file'` so that `bun build --compile` embeds them, registers them
- * with the web-client plugin, then runs the normal entry point.
+ * The web client and the database template (dist/db-template-*.tar, db/template.ts) are built
+ * first; a generated entry (dist/binary-entry.ts) imports every built file with `type: 'file'` so
+ * that `bun build --compile` embeds them, registers them (web client, template), then runs the
+ * normal entry point.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -23,8 +24,21 @@ if (existsSync(join(root, 'scripts', 'build-web.ts'))) {
   if (web.exitCode !== 0) process.exit(web.exitCode ?? 1)
 }
 
+// The embedded database's pre-initialised data folder (db/template.ts): a new DATA_DIR starts from it.
+const template = Bun.spawnSync(['bun', 'scripts/build-db-template.ts'], {
+  cwd: root,
+  stdout: 'inherit',
+  stderr: 'inherit',
+})
+if (template.exitCode !== 0) process.exit(template.exitCode ?? 1)
+const { TEMPLATE_FILE } = await import('../db/template')
+
 const files = existsSync(buildDir) ? await Array.fromAsync(new Bun.Glob('**/*').scan({ cwd: buildDir })) : []
-const lines = ["import { registerEmbeddedAssets } from '../src/web-client/embedded'"]
+const lines = [
+  "import { registerEmbeddedAssets } from '../src/web-client/embedded'",
+  "import { registerEmbeddedTemplate } from '../db/template'",
+  `import dbTemplate from './${TEMPLATE_FILE}' with { type: 'file' }`,
+]
 const entries: string[] = []
 files.sort().forEach((file, i) => {
   const importPath = relative(distDir, join(buildDir, file))
@@ -38,6 +52,7 @@ lines.push(
   'if (process.env.PARLEY_EMBEDDED_DB_SOCKET) {',
   "  await (await import('../db/embedded/server')).runEmbeddedServerFromEnv()",
   '} else {',
+  '  registerEmbeddedTemplate(dbTemplate)',
   '  registerEmbeddedAssets({',
   ...entries.map((entry) => `  ${entry}`),
   '  })',

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket'
 import { pgliteAssets, vector } from '../pglite-assets'
+import { extractTemplate, isNewDataDir } from '../template-extract'
 import { CHILD_DATA_ENV, CHILD_SOCKET_ENV, CHILD_TEMPLATE_ENV } from './child-env'
 
 /**
@@ -36,14 +37,14 @@ export async function runEmbeddedServer(options: {
     unlinkSync(options.socketPath)
   }
   // A new data folder can start from a dump (PGlite's dumpDataDir) instead of running initdb.
-  const fresh = !existsSync(join(options.dataDir, 'PG_VERSION'))
+  if (options.templatePath && isNewDataDir(options.dataDir))
+    await extractTemplate(Bun.file(options.templatePath), options.dataDir)
   mkdirSync(options.dataDir, { recursive: true })
   // Only PGlite here (no drizzle, no app code): this process's memory is the database's.
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
-    loadDataDir: fresh && options.templatePath ? Bun.file(options.templatePath) : undefined,
     extensions: { vector },
-    ...(await pgliteAssets()),
+    ...(await pgliteAssets({ initdb: !existsSync(join(options.dataDir, 'PG_VERSION')) })),
   })
   const queue = createQueryQueue(pglite)
   const server = await listenOne(options.socketPath, queue)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { enumCheck } from './checks'
 import { users } from './users'
@@ -40,6 +41,9 @@ export const messages = pgTable(
   (table) => [
     index('messages_chat_created_idx').on(table.chatId, table.createdAt, table.id),
     index('messages_user_idx').on(table.userId),
+    // The running replies: a send's "is a reply streaming in this chat?" and the start-up sweep read
+    // only these few rows, however long the chat (docs/decisions/122-hot-path-queries.md).
+    index('messages_streaming_idx').on(table.chatId).where(sql`${table.status} = 'streaming'`),
     enumCheck('messages_status_check', table.status, messageStatuses),
   ],
 )

@@ -5,7 +5,8 @@ import { noteUser } from '../http/request-log'
 import { announceEnded } from '../impersonation/announce'
 import { endImpersonations, findSessionImpersonation } from '../impersonation/impersonation-data'
 import { activityIsStale, noteActivity } from './activity-data'
-import { type SessionUser, validateSessionToken } from './session'
+import { hashToken, type SessionUser, validateSessionToken } from './session'
+import { sessionCacheOf } from './session-cache'
 
 /** An administrator acting as someone else (support access); null in every ordinary session. */
 export interface Impersonation {
@@ -61,11 +62,16 @@ export async function resolveActor(
   credential: Credential | null,
 ): Promise<Authenticated> {
   if (!credential) throw new AppError('unauthorized', 'No active session')
-  const result = await validateSessionToken(ctx.db, credential.token, ctx.now())
+  const now = ctx.now()
+  const result = await lookUpSession(ctx, credential.token, now)
   if (!result) throw new AppError('unauthorized', 'No active session')
   const { user, session } = result
   if (session.impersonationId) return resolveImpersonation(ctx, user, session)
-  if (activityIsStale(user.lastActiveAt, ctx.now())) noteActivity(ctx.db, user.id, ctx.now())
+  if (activityIsStale(user.lastActiveAt, now)) {
+    noteActivity(ctx.db, user.id, now)
+    // A cached user must not ask again on every request until the cache is refreshed.
+    user.lastActiveAt = now
+  }
   const actor: Actor = {
     userId: user.id,
     realUserId: user.id,
@@ -74,6 +80,20 @@ export async function resolveActor(
     impersonation: null,
   }
   return { actor, user, session }
+}
+
+/**
+ * The session and its user: from the session cache when this process resolved it a moment ago
+ * (src/auth/session-cache.ts; ordinary sessions only), else from the database.
+ */
+async function lookUpSession(ctx: Pick<AppContext, 'db'>, token: string, now: Date) {
+  const cache = sessionCacheOf(ctx.db)
+  const cached = cache.get(hashToken(token))
+  if (cached && now.getTime() < cached.session.expiresAt.getTime()) return cached
+  const mark = cache.mark()
+  const result = await validateSessionToken(ctx.db, token, now)
+  if (result && !result.session.impersonationId) cache.set(mark, result.session, result.user)
+  return result
 }
 
 export const IMPERSONATION_ENDED = 'Support access has ended'

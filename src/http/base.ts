@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { Elysia, ValidationError } from 'elysia'
+import { mayWrite, sessionCacheOf } from '../auth/session-cache'
 import type { AppContext } from '../context'
 import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
 import {
@@ -89,7 +90,14 @@ export const httpBase = (ctx: AppContext) =>
       if (nonObjectBodies.has(request))
         throw new AppError('bad_request:body', 'The request body must be a JSON object')
     })
+    // A write may have ended or changed a session or an account: no cached copy outlives it
+    // (src/auth/session-cache.ts; a lookup that read before the write finished is not stored).
+    // Before the answer leaves (after the handler, or on its error), and once more after it.
+    .onAfterHandle({ as: 'global' }, ({ request }) => {
+      if (mayWrite(request)) sessionCacheOf(ctx.db).invalidate()
+    })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
+      if (mayWrite(request)) sessionCacheOf(ctx.db).invalidate()
       // `set.status` is what the access log reads; the Response carries the same status to the client.
       const reply = (
         status: number,
@@ -152,6 +160,7 @@ export const httpBase = (ctx: AppContext) =>
       }
     })
     .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
+      if (mayWrite(request)) sessionCacheOf(ctx.db).invalidate()
       const facts = requestFacts.get(request)
       if (!facts) return
       // A Response returned by a handler carries its own status; `set` does not see it.

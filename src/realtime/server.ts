@@ -6,6 +6,7 @@ import { type Actor, type Credential, resolveActor } from '../auth/actor'
 import { readCookie } from '../auth/cookies'
 import { isOurOrigin } from '../auth/guard'
 import { SESSION_COOKIE } from '../auth/session'
+import { sessionCacheOf } from '../auth/session-cache'
 import { registerChatSocket } from '../chats/socket'
 import type { AppContext, Realtime } from '../context'
 import { startImpersonationSweep } from '../impersonation/sweep'
@@ -128,6 +129,8 @@ export async function createRealtime(
     },
     endSessions(sessionIds) {
       if (!sessionIds.length) return
+      // No request on this instance is answered from a cached copy of an ended session.
+      sessionCacheOf(ctx.db).forget(sessionIds)
       const rooms = sessionIds.map(sessionRoom)
       // This instance's sockets go at once, before any later emit can reach them; the cluster
       // adapter then asks the other instances over NOTIFY (it logs and drops a failed publish,

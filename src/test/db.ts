@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { type Database, openPglite, openPostgres } from '../../db/client'
 import { openEmbeddedProcess } from '../../db/embedded/process'
 import { migrate } from '../../db/migrate'
+import { findTemplate } from '../../db/template'
 
 /**
  * A fresh, migrated database for one test file. PGlite in memory by default; with
@@ -18,6 +19,9 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const serverUrl = process.env.TEST_DATABASE_URL
   if (serverUrl) return createServerDatabase(serverUrl)
   template ??= (async () => {
+    // The build's template (bun run build:db-template) when it is there: the same migrated dump.
+    const built = findTemplate()
+    if (built) return Bun.file(built)
     const database = await openPglite()
     await migrate(database)
     const dump = await database.pglite!.dumpDataDir('none')

@@ -9,6 +9,7 @@ import { type App, createApp } from '../app'
 import type { Actor } from '../auth/actor'
 import { hashPassword } from '../auth/passwords'
 import { createSession } from '../auth/session'
+import { sessionCacheOf } from '../auth/session-cache'
 import { loadConfig } from '../config'
 import type { AppContext, Realtime } from '../context'
 import { inlineChatBodyLimit } from '../http/base'
@@ -201,7 +202,10 @@ async function openApp(
     toSession: (sessionId, event, payload) => events.push({ room: `session:${sessionId}`, event, payload }),
     toAdmins: (event, payload) => events.push({ room: 'admins', event, payload }),
     setAdmin: () => {},
-    endSessions: (sessionIds) => endedSessions.push(...sessionIds),
+    endSessions: (sessionIds) => {
+      sessionCacheOf(database.db).forget(sessionIds)
+      endedSessions.push(...sessionIds)
+    },
     toEveryone: (event, payload) => {
       events.push({ room: EVERYONE_ROOM, event, payload })
       publicFeed.deliver(event, payload)

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_streaming_idx" ON "messages" USING btree ("chat_id") WHERE "messages"."status" = 'streaming';
