@@ -85,7 +85,7 @@ describe('POST /api/transcribe', () => {
   test('a missing file is 400; a file over the size limit or a WAV over five minutes is 413', async () => {
     const missing = await upload(alice, null)
     expect(missing.status).toBe(400)
-    expect(await missing.json()).toMatchObject({ code: 'bad_request:file' })
+    expect(await missing.json()).toMatchObject({ code: 'bad_request:audio_file' })
     const big = new Uint8Array(MAX_AUDIO_BYTES + 1)
     big.set(WEBM.subarray(0, 4))
     const tooBig = await upload(alice, big)

@@ -39,7 +39,7 @@ export async function transcribeRecording(
   const form = await readLimitedForm(request, MAX_AUDIO_BYTES, tooLarge)
   const file = form.get('file')
   if (!(file instanceof File) || file.size === 0) {
-    throw new AppError('bad_request:file', 'file: attach the recording as the multipart field "file"')
+    throw new AppError('bad_request:audio_file', 'file: attach the recording as the multipart field "file"')
   }
   if (file.size > MAX_AUDIO_BYTES) throw tooLarge()
   const bytes = new Uint8Array(await file.arrayBuffer())

@@ -121,18 +121,18 @@ describe('POST /api/generate-image', () => {
     const before = imageRequests().length
     expect(outcome(await generate(alice, { prompt: '   ' }))).toEqual({
       status: 400,
-      body: { success: false, error: 'Please enter a description for the image', code: 'bad_request:prompt' },
+      body: { success: false, error: 'Please enter a description for the image', code: 'bad_request:image_prompt' },
     })
     const long = outcome(await generate(alice, { prompt: 'x'.repeat(3901) }))
-    expect(long).toMatchObject({ status: 400, body: { code: 'bad_request:prompt_too_long' } })
+    expect(long).toMatchObject({ status: 400, body: { code: 'bad_request:image_prompt_length' } })
     expect((long.body as { error: string }).error).toStartWith('prompt:')
     expect(outcome(await generate(alice, { prompt: 'fox', size: '512x512' }))).toMatchObject({
       status: 400,
-      body: { code: 'bad_request:size', error: 'size: must be one of 1024x1024, 1024x1792, 1792x1024' },
+      body: { code: 'bad_request:image_size', error: 'size: must be one of 1024x1024, 1024x1792, 1792x1024' },
     })
     expect(outcome(await generate(alice, { prompt: 'fox', style: 'baroque' }))).toMatchObject({
       status: 400,
-      body: { code: 'bad_request:style' },
+      body: { code: 'bad_request:image_style' },
     })
     expect(imageRequests().length).toBe(before)
     await nothingStoredFor(alice)

@@ -143,20 +143,20 @@ export async function sendGeneratedImage(ctx: AppContext, actor: Actor, id: stri
 
 function checkInput(input: GenerateImageInput): { prompt: string; size: ImageSize; style: ImageStyle } {
   const prompt = input.prompt.trim()
-  if (!prompt) throw new AppError('bad_request:prompt', 'Please enter a description for the image')
+  if (!prompt) throw new AppError('bad_request:image_prompt', 'Please enter a description for the image')
   if (prompt.length > MAX_PROMPT_CHARS) {
     throw new AppError(
-      'bad_request:prompt_too_long',
+      'bad_request:image_prompt_length',
       `prompt: the description may be at most ${MAX_PROMPT_CHARS.toLocaleString('en-US')} characters`,
     )
   }
   const size = (input.size ?? '1024x1024') as ImageSize
   if (!IMAGE_SIZES.includes(size)) {
-    throw new AppError('bad_request:size', `size: must be one of ${IMAGE_SIZES.join(', ')}`)
+    throw new AppError('bad_request:image_size', `size: must be one of ${IMAGE_SIZES.join(', ')}`)
   }
   const style = (input.style ?? 'realistic') as ImageStyle
   if (!IMAGE_STYLES.includes(style)) {
-    throw new AppError('bad_request:style', `style: must be one of ${IMAGE_STYLES.join(', ')}`)
+    throw new AppError('bad_request:image_style', `style: must be one of ${IMAGE_STYLES.join(', ')}`)
   }
   return { prompt, size, style }
 }
