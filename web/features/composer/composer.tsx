@@ -184,7 +184,7 @@ export function Composer({
         />
         {dictation.interim ? (
           <p
-            className="px-4 pb-1 text-[15px] text-zinc-400 italic dark:text-zinc-500"
+            className="px-4 pb-1 text-[15px] text-zinc-500 italic dark:text-zinc-400"
             data-testid="dictation-interim"
           >
             {dictation.interim}
