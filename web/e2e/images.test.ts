@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
+import { gradientPng } from '../../src/files/test-images'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
@@ -43,6 +44,7 @@ beforeAll(async () => {
     OPENAI_MODELS: 'fake-model',
     IMAGE_MODEL: 'fake-image-model',
   })
+  fake.setImageScript({ image: gradientPng(448, 256) })
   ada = await e2e.newPage()
   adaUser = newUser('Ada Lovelace')
   await signUpThroughCard(ada, adaUser)
@@ -152,7 +154,7 @@ describe('Create image', () => {
     expect(await dialog(ada).getByTestId('image-prompt').inputValue()).toBe('A red bicycle')
     await screenshot(ada, 'images-failure-1280-light')
     expect(await ada.getByTestId('message').count()).toBe(before)
-    fake.setImageScript({})
+    fake.setImageScript({ image: gradientPng(448, 256) })
     await dialog(ada).getByRole('button', { name: 'Cancel' }).click()
     await dialog(ada).waitFor({ state: 'detached' })
   })
