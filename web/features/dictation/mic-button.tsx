@@ -2,6 +2,7 @@ import { Loader2, Mic, MicOff } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import type { DictationState } from './dictation-session'
+import '../../i18n/areas/shell'
 
 /** The composer's microphone: toggles dictation; pulses while listening, spins while transcribing. */
 export function MicButton({
