@@ -111,6 +111,8 @@ export default function CreateImageDialog({
             placeholder={t('images.dialog.promptPlaceholder')}
             rows={3}
             maxLength={3900}
+            // The description is what the dialog is for: typing starts there, not on the close button.
+            autoFocus
             data-testid="image-prompt"
             onKeyDown={(event) => {
               if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
