@@ -23,8 +23,8 @@ const tooLarge = () => new AppError('payload_too_large:audio', 'The recording is
 /**
  * `POST /api/transcribe` (multipart field `file`): the recording's text, from the
  * OpenAI-compatible `/audio/transcriptions` with TRANSCRIPTION_MODEL. Refused before the provider
- * is called when dictation is not configured (503), the file is missing or not audio (400/415),
- * too big (413) or too long (413).
+ * is called when the file is missing or not audio (400/415), too big (413) or too long (413), or
+ * dictation is not configured (503, after the upload is checked).
  */
 export async function transcribeRecording(
   ctx: AppContext,
@@ -32,10 +32,6 @@ export async function transcribeRecording(
   request: Request,
   language: string | undefined,
 ): Promise<{ text: string }> {
-  const model = ctx.config.ai.transcriptionModel
-  if (!transcriptionAvailable(ctx.config) || !model) {
-    throw new AppError('unavailable:transcription', 'Voice transcription is not configured on this server')
-  }
   const form = await readLimitedForm(request, MAX_AUDIO_BYTES, tooLarge)
   const file = form.get('file')
   if (!(file instanceof File) || file.size === 0) {
@@ -52,6 +48,11 @@ export async function transcribeRecording(
   }
   if (type.ext === 'wav' && (wavSeconds(bytes) ?? 0) > MAX_AUDIO_SECONDS) {
     throw new AppError('payload_too_large:audio_length', 'The recording is too long: at most 5 minutes')
+  }
+  // Checked after the upload: a malformed request is the client's fault (4xx) whatever the server offers.
+  const model = ctx.config.ai.transcriptionModel
+  if (!transcriptionAvailable(ctx.config) || !model) {
+    throw new AppError('unavailable:transcription', 'Voice transcription is not configured on this server')
   }
   const client = new OpenAI({
     baseURL: ctx.config.ai.openaiBaseUrl ?? 'https://api.openai.com/v1',
