@@ -121,7 +121,11 @@ describe('POST /api/generate-image', () => {
     const before = imageRequests().length
     expect(outcome(await generate(alice, { prompt: '   ' }))).toEqual({
       status: 400,
-      body: { success: false, error: 'Please enter a description for the image', code: 'bad_request:image_prompt' },
+      body: {
+        success: false,
+        error: 'Please enter a description for the image',
+        code: 'bad_request:image_prompt',
+      },
     })
     const long = outcome(await generate(alice, { prompt: 'x'.repeat(3901) }))
     expect(long).toMatchObject({ status: 400, body: { code: 'bad_request:image_prompt_length' } })
