@@ -10,7 +10,8 @@ import { signUpThroughCard } from './session'
  * Dictation where the browser has no speech recognition (Firefox): the composer records the
  * microphone with MediaRecorder and sends the recording to POST /api/transcribe, which forwards it
  * to the fake transcription endpoint. Chromium's fake microphone (a beep) stands in for a person,
- * and its fake permission prompt says yes.
+ * and its fake permission prompt says yes. The same server has no image model, so the Create Image
+ * dialog's 'not set up' note is checked here too.
  */
 
 setDefaultTimeout(90_000)
@@ -23,7 +24,8 @@ let chat: ChatPage
 beforeAll(async () => {
   fake = startFakeOpenAi({ models: ['fake-model'] })
   e2e = await startE2E(
-    { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: 'fake-model' },
+    // No image model here: the Create Image dialog says so instead of failing (last test).
+    { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: 'fake-model', IMAGE_MODEL: '' },
     { chromiumArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
   )
   const context = await e2e.newContext()
@@ -84,5 +86,16 @@ describe('Dictation by recording, without speech recognition', () => {
     await expectToast(refused, 'Microphone access was blocked.')
     await screenshot(refused, 'dictation-permission-refused-1280-light')
     await context.close()
+  })
+})
+
+describe('Create image on a server without an image model', () => {
+  test('the dialog says image generation is not set up and Generate is off', async () => {
+    await page.getByTestId('composer-more').click()
+    await page.getByTestId('open-create-image').click()
+    const dialog = page.getByTestId('create-image-dialog')
+    await dialog.getByTestId('image-unavailable').waitFor()
+    expect(await dialog.getByTestId('image-generate').isDisabled()).toBe(true)
+    await screenshot(page, 'images-unavailable-1280-light')
   })
 })
