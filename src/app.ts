@@ -9,9 +9,11 @@ import { budgetRoutes } from './budget'
 import { chatRoutes } from './chats'
 import type { AppContext } from './context'
 import { demoRoutes } from './demo'
+import { dictationRoutes } from './dictation'
 import { healthRoutes } from './health'
 import { apiDocsPage } from './http/api-docs'
 import { httpBase, SOCKET_IO_PATH } from './http/base'
+import { imageRoutes } from './images'
 import { impersonationRoutes } from './impersonation'
 import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
@@ -52,6 +54,8 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(messageRoutes(ctx))
     .use(modelRoutes(ctx))
     .use(promptRoutes(ctx))
+    .use(imageRoutes(ctx))
+    .use(dictationRoutes(ctx))
     .use(budgetRoutes(ctx))
     .use(adminRoutes(ctx))
 

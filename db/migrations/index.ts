@@ -10,6 +10,7 @@ import m7 from './0007_admin_models_branding.sql' with { type: 'text' }
 import m8 from './0008_prompt_library.sql' with { type: 'text' }
 import m9 from './0009_support_access.sql' with { type: 'text' }
 import m10 from './0010_hot_path_indexes.sql' with { type: 'text' }
+import m11 from './0011_images.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -23,4 +24,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0008_prompt_library', sql: m8 },
   { tag: '0009_support_access', sql: m9 },
   { tag: '0010_hot_path_indexes', sql: m10 },
+  { tag: '0011_images', sql: m11 },
 ]

@@ -253,7 +253,7 @@ describe('chat config', () => {
       status: 400,
       body: { success: false, error: 'Web search is not configured on this server' },
     })
-    expect((await t.as(alice).api.capabilities.get()).data?.data).toEqual({ webSearch: false })
+    expect((await t.as(alice).api.capabilities.get()).data?.data).toMatchObject({ webSearch: false })
   })
 
   test('DELETE resets to the defaults', async () => {
@@ -280,6 +280,6 @@ describe('chat config with web search configured', () => {
     const { data, status } = await api.chats({ id: chatId }).config.patch({ web_search_enabled: true })
     expect(status).toBe(200)
     expect(data!.data.web_search_enabled).toBe(true)
-    expect((await api.capabilities.get()).data?.data).toEqual({ webSearch: true })
+    expect((await api.capabilities.get()).data?.data).toMatchObject({ webSearch: true })
   })
 })

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { encodeBase64url } from '@oslojs/encoding'
 import { DEFAULT_TAGLINE } from '../branding/defaults'
-import { readModelPrices } from './model-prices'
+import { readImagePrices, readModelPrices } from './model-prices'
 import {
   ConfigError,
   type Env,
@@ -71,8 +71,12 @@ export function loadConfig(env: Env = process.env) {
       openaiModels: readList(env, 'OPENAI_MODELS'),
       embeddingModel: readString(env, 'EMBEDDING_MODEL') ?? 'text-embedding-3-small',
       embeddingDimensions: readInt(env, 'EMBEDDING_DIMENSIONS', 1536, 1, 16000),
-      imageModel: readString(env, 'IMAGE_MODEL') ?? 'dall-e-3',
-      transcriptionModel: readString(env, 'TRANSCRIPTION_MODEL') ?? 'whisper-1',
+      /** Empty (`IMAGE_MODEL=`) turns image generation off. */
+      imageModel: env.IMAGE_MODEL === '' ? null : (readString(env, 'IMAGE_MODEL') ?? 'dall-e-3'),
+      imagePrices: readImagePrices(env),
+      /** Empty (`TRANSCRIPTION_MODEL=`) turns server-side dictation off. */
+      transcriptionModel:
+        env.TRANSCRIPTION_MODEL === '' ? null : (readString(env, 'TRANSCRIPTION_MODEL') ?? 'whisper-1'),
       n8nWebhookUrl: readUrl(env, 'N8N_WEBHOOK_URL', ['http:', 'https:']),
       searxngUrl: readUrl(env, 'SEARXNG_URL', ['http:', 'https:']),
       requestTimeoutMs: readInt(env, 'AI_TIMEOUT_MS', 120_000, 1000, 3_600_000),

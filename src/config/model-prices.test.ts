@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readModelPrices } from './model-prices'
+import { readImagePrices, readModelPrices } from './model-prices'
 
 describe('MODEL_PRICES', () => {
   test('reads dollars per million tokens exactly into micro-dollars', () => {
@@ -16,6 +16,23 @@ describe('MODEL_PRICES', () => {
   test('refuses a price finer than a micro-dollar, or not a plain decimal, naming the variable', () => {
     for (const bad of ['m=0.0000001/1', 'm=1/-2', 'm=1e3/1', 'm=1', 'm=/1']) {
       expect(() => readModelPrices({ MODEL_PRICES: bad })).toThrow('MODEL_PRICES')
+    }
+  })
+})
+
+describe('IMAGE_PRICES', () => {
+  test('defaults to DALL·E 3 standard prices; listed sizes override, exactly in micro-dollars', () => {
+    expect(readImagePrices({})).toEqual({ '1024x1024': 40_000, '1024x1792': 80_000, '1792x1024': 80_000 })
+    expect(readImagePrices({ IMAGE_PRICES: '1024x1024=0.011, 1792x1024=0' })).toEqual({
+      '1024x1024': 11_000,
+      '1024x1792': 80_000,
+      '1792x1024': 0,
+    })
+  })
+
+  test('an unknown size or a malformed price stops the start, naming the variable', () => {
+    for (const bad of ['512x512=0.02', '1024x1024=free', '1024x1024']) {
+      expect(() => readImagePrices({ IMAGE_PRICES: bad })).toThrow('IMAGE_PRICES')
     }
   })
 })

@@ -34,3 +34,40 @@ export function readModelPrices(env: Env, name = 'MODEL_PRICES'): Record<string,
   }
   return prices
 }
+
+/** The sizes Parley asks the images API for (spec section 9, 'Image generation'). */
+export const IMAGE_SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const
+export type ImageSize = (typeof IMAGE_SIZES)[number]
+
+/** DALL·E 3 standard-quality list prices, the default IMAGE_MODEL's (docs/decisions/123). */
+const DEFAULT_IMAGE_PRICES: Record<ImageSize, Micros> = {
+  '1024x1024': 40_000,
+  '1024x1792': 80_000,
+  '1792x1024': 80_000,
+}
+
+/**
+ * IMAGE_PRICES, e.g. `1024x1024=0.04,1024x1792=0.08,1792x1024=0.08`: dollars per generated image
+ * by size, read exactly into micro-dollars. A size left out keeps its default; `0` makes it free.
+ */
+export function readImagePrices(env: Env, name = 'IMAGE_PRICES'): Record<ImageSize, Micros> {
+  const prices = { ...DEFAULT_IMAGE_PRICES }
+  const raw = readString(env, name)
+  if (!raw) return prices
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^(\d+x\d+)=([^=]+)$/.exec(entry)
+    const size = match?.[1] as ImageSize | undefined
+    const price = match ? parseDollars(match[2]!.trim()) : null
+    if (!size || !IMAGE_SIZES.includes(size) || price === null) {
+      throw new ConfigError(
+        name,
+        `entries must look like size=dollars with a size of ${IMAGE_SIZES.join(', ')}, got "${entry}"`,
+      )
+    }
+    prices[size] = price
+  }
+  return prices
+}

@@ -2,6 +2,8 @@ import { Elysia } from 'elysia'
 import { aiProviders } from '../ai/providers'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { transcriptionAvailable } from '../dictation/service'
+import { imageGenerationAvailable } from '../images/service'
 import { setPreferredBody } from './model'
 import { getPreferredModel, listActiveModels, setPreferredModel, toModelJson } from './service'
 import { ensureModelsSynced } from './sync'
@@ -38,7 +40,14 @@ export const modelRoutes = (ctx: AppContext) => {
     )
     .get(
       '/api/capabilities',
-      () => ({ success: true as const, data: { webSearch: aiProviders(ctx).webSearch } }),
+      () => ({
+        success: true as const,
+        data: {
+          webSearch: aiProviders(ctx).webSearch,
+          imageGeneration: imageGenerationAvailable(ctx.config),
+          transcription: transcriptionAvailable(ctx.config),
+        },
+      }),
       { auth: true, detail: { summary: 'Optional features this server has configured' } },
     )
 }

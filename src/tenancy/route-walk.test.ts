@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { TINY_PNG } from '../files/test-images'
+import { imagesFor } from '../images/images-data'
 import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
 import { startApp, type TestApp } from '../test/harness'
 
@@ -104,6 +106,20 @@ beforeAll(async () => {
     body: JSON.stringify({ title: 'Alice secret prompt', prompt_text: 'my secret {PLAN}', tags: ['secret'] }),
   })
   aliceIds.prompt = ((await prompt.json()) as { data: { id: string } }).data.id
+  // A generated image (the walk's app has no images provider: stored as generation stores it).
+  aliceIds.image = crypto.randomUUID()
+  const imageKey = `users/${alice.id}/images/${aliceIds.image}.png`
+  await t.ctx.storage.put(imageKey, TINY_PNG, 'image/png')
+  await imagesFor(t.ctx.db, t.actorOf(alice)).insert({
+    id: aliceIds.image,
+    storageKey: imageKey,
+    contentType: 'image/png',
+    byteSize: TINY_PNG.byteLength,
+    prompt: 'Alice secret drawing',
+    size: '1024x1024',
+    style: 'realistic',
+    modelId: 'dall-e-3',
+  })
 })
 afterAll(() => t.close())
 
@@ -161,6 +177,7 @@ describe('every route, walked as another user', () => {
         'PATCH /api/admin/users/:id',
         'PATCH /api/prompts/:id',
         'POST /api/prompts/:id/use',
+        'GET /api/images/:id',
       ]),
     )
   })
@@ -168,6 +185,11 @@ describe('every route, walked as another user', () => {
   test("a route that names a chat in its body answers 404 for Alice's chat", async () => {
     const res = await call(bob, 'POST', '/api/chat', undefined, { sessionId: aliceIds.chat, message: 'hi' })
     expect(res.status).toBe(404)
+    const image = await call(bob, 'POST', '/api/generate-image', undefined, {
+      prompt: 'a fox',
+      chatId: aliceIds.chat,
+    })
+    expect(image.status).toBe(404)
   })
 
   test("no route without an id shows anything of Alice's to Bob", async () => {
@@ -205,6 +227,8 @@ describe('every route, walked as another user', () => {
     expect(await file.text()).toBe('alice notes')
     const chats = await t.request('/api/chats', { headers: alice.headers })
     expect(await chats.text()).toContain('Alice private plans')
+    const image = await t.request(`/api/images/${aliceIds.image}`, { headers: alice.headers })
+    expect(image.status).toBe(200)
     const prompt = await t.request(`/api/prompts/${aliceIds.prompt}`, { headers: alice.headers })
     expect(await prompt.json()).toMatchObject({ data: { title: 'Alice secret prompt', use_count: 0 } })
   })

@@ -61,14 +61,20 @@ export interface E2E {
   close(): Promise<void>
 }
 
-/** One server (temp DATA_DIR, embedded database) and one Chromium per test file. */
-export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+/**
+ * One server (temp DATA_DIR, embedded database) and one Chromium per test file. `chromiumArgs` are
+ * added to CHROMIUM_ARGS for this file's browser only (e.g. a fake microphone).
+ */
+export async function startE2E(
+  env: Record<string, string> = {},
+  options: { chromiumArgs?: string[] } = {},
+): Promise<E2E> {
   await ensureClientBuilt()
   const server = await startShippedServer(env)
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
   })
   const contexts: BrowserContext[] = []
   async function newContext(options: ContextOptions = {}) {

@@ -11,7 +11,9 @@ import { auth } from './en/auth'
 import { chat } from './en/chat'
 import { common } from './en/common'
 import { demo } from './en/demo'
+import { dictation } from './en/dictation'
 import { errors } from './en/errors'
+import { images } from './en/images'
 import { impersonation } from './en/impersonation'
 import { prompts } from './en/prompts'
 import { shell } from './en/shell'
@@ -44,6 +46,8 @@ export const ENGLISH_AREAS = {
   prompts,
   impersonation,
   errors,
+  images,
+  dictation,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

@@ -3,8 +3,38 @@
  * speaking the chat completions protocol (`GET /v1/models`, `POST /v1/chat/completions` streamed
  * as server-sent `chat.completion.chunk` events or answered whole), scriptable per test, and
  * failing the way real providers do: JSON error bodies with 401/429/500, a request that never
- * answers, a stream whose connection drops before `[DONE]`.
+ * answers, a stream whose connection drops before `[DONE]`. It also speaks the images API
+ * (`POST /v1/images/generations`, answered with a `url` it serves itself or with `b64_json`) and
+ * the transcription API (`POST /v1/audio/transcriptions`, multipart, answered `{text}`).
  */
+import { TINY_PNG } from '../../files/test-images'
+
+export interface FakeImageScript {
+  /** Answer with a URL this server serves, or the bytes inline; default: what the request asks (url). */
+  format?: 'url' | 'b64_json'
+  /** The image's bytes (a real PNG by default). */
+  image: Uint8Array
+  /** The answer's URL answers 404 (an expired or unreachable provider URL). */
+  brokenUrl?: boolean
+  /** Answer with this HTTP error and an OpenAI-style JSON error body instead. */
+  fail?: { status: number; message?: string; type?: string; code?: string }
+  /** Accept the request and never answer (until the client gives up). */
+  hang?: boolean
+}
+
+export interface FakeTranscriptionScript {
+  text: string
+  fail?: { status: number; message?: string; type?: string; code?: string }
+  hang?: boolean
+}
+
+/** What the fake saw of a multipart transcription request. */
+export interface RecordedUpload {
+  model: string | null
+  filename: string | null
+  type: string | null
+  size: number
+}
 
 export interface FakeOpenAiScript {
   /** The answer's text. Split into word-sized chunks unless `chunks` is given. */
@@ -45,6 +75,14 @@ export interface FakeOpenAi {
   queueScript(script: Partial<FakeOpenAiScript>): void
   /** Requests currently held open by `hang` or a slow stream. */
   openRequests(): number
+  /** Changes how `POST /v1/images/generations` answers from now on. */
+  setImageScript(script: Partial<FakeImageScript>): void
+  /** Changes how `POST /v1/audio/transcriptions` answers from now on. */
+  setTranscriptionScript(script: Partial<FakeTranscriptionScript>): void
+  /** Makes every image URL handed out so far answer 403, as a provider's expired link does. */
+  expireImageUrls(): void
+  /** The transcription requests' multipart fields, in order. */
+  uploads: RecordedUpload[]
   close(): Promise<void>
 }
 
@@ -61,14 +99,27 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
   let defaults: FakeOpenAiScript = { ...DEFAULT_SCRIPT }
   let open = 0
   const encoder = new TextEncoder()
+  let imageScript: FakeImageScript = { image: TINY_PNG }
+  let transcriptionScript: FakeTranscriptionScript = { text: 'Hello from the fake transcriber.' }
+  const uploads: RecordedUpload[] = []
+  const images = new Map<string, Uint8Array>()
+  const hold = async (request: Request) => {
+    open += 1
+    await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()))
+    open -= 1
+    return new Response(null, { status: 499 })
+  }
 
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     idleTimeout: 0,
-    async fetch(request) {
+    async fetch(request): Promise<Response> {
       const url = new URL(request.url)
-      const body = request.method === 'POST' ? await request.json().catch(() => null) : null
+      const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data') ?? false
+      let form: FormData | null = null
+      if (multipart) form = await request.formData().catch(() => null)
+      const body = request.method === 'POST' && !multipart ? await request.json().catch(() => null) : null
       const recorded: RecordedRequest = {
         method: request.method,
         path: url.pathname,
@@ -86,6 +137,64 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
           data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
         })
       }
+      if (request.method === 'GET' && url.pathname.startsWith('/files/')) {
+        const bytes = images.get(url.pathname.slice('/files/'.length))
+        return bytes
+          ? new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+              headers: { 'content-type': 'image/png' },
+            })
+          : new Response('<Error><Code>AuthenticationFailed</Code></Error>', { status: 403 })
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/images/generations') {
+        const script = imageScript
+        if (script.fail) {
+          return errorResponse(
+            script.fail.status,
+            script.fail.message ?? 'The fake provider failed',
+            script.fail.type,
+            script.fail.code,
+          )
+        }
+        if (script.hang) return hold(request)
+        const format = script.format ?? (body?.response_format === 'b64_json' ? 'b64_json' : 'url')
+        const revised_prompt = typeof body?.prompt === 'string' ? body.prompt : ''
+        if (format === 'b64_json') {
+          return Response.json({
+            created: Math.floor(Date.now() / 1000),
+            data: [{ b64_json: Buffer.from(script.image).toString('base64'), revised_prompt }],
+          })
+        }
+        const id = `${crypto.randomUUID()}.png`
+        if (!script.brokenUrl) images.set(id, script.image)
+        const origin: string = url.origin
+        return Response.json({
+          created: Math.floor(Date.now() / 1000),
+          data: [{ url: `${origin}/files/${id}?se=2026-01-01&sig=fake`, revised_prompt }],
+        })
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/audio/transcriptions') {
+        const file = form?.get('file')
+        uploads.push({
+          model: typeof form?.get('model') === 'string' ? (form.get('model') as string) : null,
+          filename: file instanceof File ? file.name : null,
+          type: file instanceof File ? file.type : null,
+          size: file instanceof File ? file.size : 0,
+        })
+        const script = transcriptionScript
+        if (!(file instanceof File)) {
+          return errorResponse(400, "Missing required parameter: 'file'.", 'invalid_request_error')
+        }
+        if (script.fail) {
+          return errorResponse(
+            script.fail.status,
+            script.fail.message ?? 'The fake provider failed',
+            script.fail.type,
+            script.fail.code,
+          )
+        }
+        if (script.hang) return hold(request)
+        return Response.json({ text: script.text })
+      }
       if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
         return errorResponse(404, `Unknown path ${url.pathname}`, 'invalid_request_error')
       }
@@ -98,12 +207,7 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
           script.fail.type,
         )
       }
-      if (script.hang) {
-        open += 1
-        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()))
-        open -= 1
-        return new Response(null, { status: 499 })
-      }
+      if (script.hang) return hold(request)
 
       const model = typeof body?.model === 'string' ? body.model : models[0]!
       const id = `chatcmpl-${crypto.randomUUID()}`
@@ -192,6 +296,16 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
       models = [...ids]
     },
     openRequests: () => open,
+    setImageScript(script) {
+      imageScript = { image: TINY_PNG, ...script }
+    },
+    setTranscriptionScript(script) {
+      transcriptionScript = { text: 'Hello from the fake transcriber.', ...script }
+    },
+    uploads,
+    expireImageUrls() {
+      images.clear()
+    },
     async close() {
       await server.stop(true)
     },
@@ -212,6 +326,6 @@ function withTotal(usage: { prompt_tokens: number; completion_tokens: number }) 
   return { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens }
 }
 
-function errorResponse(status: number, message: string, type = 'server_error'): Response {
-  return Response.json({ error: { message, type, param: null, code: null } }, { status })
+function errorResponse(status: number, message: string, type = 'server_error', code?: string): Response {
+  return Response.json({ error: { message, type, param: null, code: code ?? null } }, { status })
 }

@@ -1,5 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { ArrowUp, BookOpen, Loader2, Paperclip, Plus, SlidersHorizontal, Square } from 'lucide-react'
+import {
+  ArrowUp,
+  BookOpen,
+  ImagePlus,
+  Loader2,
+  Paperclip,
+  Plus,
+  SlidersHorizontal,
+  Square,
+} from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
@@ -8,6 +17,8 @@ import { ComposerAttachments } from '../attachments/composer-attachments'
 import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
 import { useFilePicker } from '../attachments/file-picker'
 import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
+import { MicButton } from '../dictation/mic-button'
+import { useDictation } from '../dictation/use-dictation'
 import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
 import '../../i18n/areas/shell'
@@ -24,6 +35,7 @@ export type ComposerState = 'idle' | 'submitted' | 'streaming' | 'error'
 // The prompt library and the '/' picker are fetched when first used (the chat page stays small).
 const PromptLibrary = lazy(() => import('../prompts/prompt-library'))
 const SlashPicker = lazy(() => import('../prompts/slash-picker'))
+const CreateImageDialog = lazy(() => import('../images/create-image-dialog'))
 
 const MIN_HEIGHT = 48
 const MAX_HEIGHT = 164
@@ -40,6 +52,7 @@ export function Composer({
   onStop,
   onOpenSettings,
   onPromptChosen,
+  ensureChat,
   modelDropdown,
 }: {
   state: ComposerState
@@ -55,6 +68,8 @@ export function Composer({
   onOpenSettings: () => void
   /** A prompt from the library or the picker was inserted: apply the model and tools it names. */
   onPromptChosen?: (prompt: PromptSettings) => void
+  /** The chat a generated image goes to: the current one, or a new one (null when it could not be made). */
+  ensureChat: () => Promise<string | null>
   modelDropdown: ReactNode
 }) {
   const t = useT()
@@ -71,6 +86,15 @@ export function Composer({
   const slashOpen = text.startsWith('/') && !text.includes('\n') && !slashDismissed
   const slashKeys = useRef<SlashKeyHandler | null>(null)
   const [activeOption, setActiveOption] = useState<string | undefined>()
+  const [imageOpen, setImageOpen] = useState(false)
+  // Spec 'Voice recording': each final transcript is appended to the input, preceded by a space.
+  const latestText = useRef(text)
+  latestText.current = text
+  const dictation = useDictation((spoken) => {
+    latestText.current = `${latestText.current} ${spoken}`
+    setText(latestText.current)
+  })
+  const listening = dictation.state === 'listening'
 
   function changeText(next: string) {
     if (!next.startsWith('/')) setSlashDismissed(false)
@@ -153,11 +177,19 @@ export function Composer({
             }
           }}
           rows={1}
-          placeholder={t('shell.composer.placeholder')}
+          placeholder={listening ? t('shell.composer.listening') : t('shell.composer.placeholder')}
           aria-label={t('shell.composer.label')}
           className="block w-full resize-none bg-transparent px-4 py-3 text-[15px] leading-6 outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
           style={{ minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT }}
         />
+        {dictation.interim ? (
+          <p
+            className="px-4 pb-1 text-[15px] text-zinc-500 italic dark:text-zinc-400"
+            data-testid="dictation-interim"
+          >
+            {dictation.interim}
+          </p>
+        ) : null}
         <div className="flex items-center gap-1 px-2 pb-2">
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger
@@ -171,6 +203,13 @@ export function Composer({
               <DropdownMenu.Content side="top" align="start" sideOffset={6} className={menuContentClass}>
                 <DropdownMenu.Item className={menuItemClass} onSelect={picker.open}>
                   <Paperclip className="size-4" aria-hidden /> {t('shell.composer.addFiles')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  onSelect={() => setImageOpen(true)}
+                  data-testid="open-create-image"
+                >
+                  <ImagePlus className="size-4" aria-hidden /> {t('shell.composer.createImage')}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={menuItemClass}
@@ -192,6 +231,11 @@ export function Composer({
           </DropdownMenu.Root>
           <div className="ml-auto flex min-w-0 items-center gap-1">
             {modelDropdown}
+            <MicButton
+              state={dictation.state}
+              busy={dictation.busy}
+              onToggle={() => void dictation.toggle()}
+            />
             {state === 'streaming' ? (
               <button
                 type="button"
@@ -223,6 +267,11 @@ export function Composer({
           </div>
         </div>
       </form>
+      {imageOpen ? (
+        <Suspense fallback={null}>
+          <CreateImageDialog open onOpenChange={setImageOpen} ensureChat={ensureChat} />
+        </Suspense>
+      ) : null}
       {libraryOpen ? (
         <Suspense fallback={null}>
           <PromptLibrary open onOpenChange={setLibraryOpen} onInsert={insertPrompt} />

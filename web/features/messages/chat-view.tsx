@@ -132,6 +132,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         onStop={() => stop.mutate()}
         onOpenSettings={() => setSettingsOpen(true)}
         onPromptChosen={applyPromptSettings}
+        ensureChat={() => chatToSendTo(chatId, () => createChat.mutateAsync()).catch(() => null)}
         modelDropdown={
           <ModelDropdown
             models={model.models}

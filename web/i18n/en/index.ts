@@ -8,7 +8,9 @@ import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
 import { demo } from './demo'
+import { dictation } from './dictation'
 import { errors } from './errors'
+import { images } from './images'
 import { impersonation } from './impersonation'
 import { prompts } from './prompts'
 import { shell } from './shell'
@@ -32,4 +34,6 @@ export const en = {
   ...prompts,
   ...impersonation,
   ...errors,
+  ...images,
+  ...dictation,
 } as const

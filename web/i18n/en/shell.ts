@@ -49,6 +49,11 @@ export const shell = {
   'shell.composer.addFiles': 'Add photos & files',
   'shell.composer.promptLibrary': 'Prompt library',
   'shell.composer.advanced': 'Advanced settings',
+  'shell.composer.createImage': 'Create image',
+  'shell.composer.listening': 'Listening...',
+  'shell.composer.dictate': 'Dictate',
+  'shell.composer.stopDictation': 'Stop dictation',
+  'shell.composer.transcribing': 'Transcribing…',
   'shell.composer.stop': 'Stop',
   'shell.composer.send': 'Send message',
 

@@ -119,6 +119,25 @@ export const errors = {
     '{field} darf nicht leer sein (null setzt auf den Standardwert zurück)',
   'error.bad_request:brand_text_long.field': '{field} darf höchstens {max} Zeichen lang sein',
   'error.bad_request:brand_text_control.field': '{field} muss eine Zeile ohne Steuerzeichen sein',
+  'error.bad_request:image_prompt': 'Bitte gib eine Beschreibung für das Bild ein',
+  'error.bad_request:image_prompt_length': 'prompt: Die Beschreibung darf höchstens 3.900 Zeichen lang sein',
+  'error.bad_request:image_size': 'size: muss 1024x1024, 1024x1792 oder 1792x1024 sein',
+  'error.bad_request:image_style': 'style: muss realistic, artistic, cartoon, abstract oder vintage sein',
+  'error.not_found:image': 'Bild nicht gefunden',
+  'error.unavailable:image_generation': 'Die Bildgenerierung ist auf diesem Server nicht eingerichtet',
+  'error.unavailable:image_provider': 'Bild konnte nicht generiert werden',
+  'error.unavailable:image_timeout':
+    'Der Bilddienst hat nicht rechtzeitig geantwortet. Bitte versuch es noch einmal.',
+  'error.unprocessable:image_content_policy':
+    'Der Bilddienst hat diese Beschreibung wegen seiner Inhaltsrichtlinien abgelehnt. Bitte beschreib etwas anderes.',
+  'error.unavailable:image_download': 'Das generierte Bild konnte nicht gespeichert werden',
+  'error.bad_request:audio_file': 'file: Hänge die Aufnahme als Multipart-Feld "file" an',
+  'error.unsupported_media_type:audio': 'Die Aufnahme ist keine Audiodatei (WebM, Ogg, MP4, MP3 oder WAV)',
+  'error.payload_too_large:audio': 'Die Aufnahme ist zu groß: höchstens 10 MB',
+  'error.payload_too_large:audio_length': 'Die Aufnahme ist zu lang: höchstens 5 Minuten',
+  'error.unavailable:transcription': 'Die Sprachtranskription ist auf diesem Server nicht eingerichtet',
+  'error.unavailable:transcription_provider': 'Die Aufnahme konnte nicht transkribiert werden',
+  'error.unavailable:transcription_timeout': 'Der Transkriptionsdienst hat nicht rechtzeitig geantwortet',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -119,6 +119,24 @@ export const errors = {
     '{field} no puede estar vacío (envía null para volver al valor predeterminado)',
   'error.bad_request:brand_text_long.field': '{field} debe tener como máximo {max} caracteres',
   'error.bad_request:brand_text_control.field': '{field} debe ser una sola línea sin caracteres de control',
+  'error.bad_request:image_prompt': 'Escribe una descripción para la imagen',
+  'error.bad_request:image_prompt_length': 'prompt: la descripción puede tener como máximo 3900 caracteres',
+  'error.bad_request:image_size': 'size: debe ser 1024x1024, 1024x1792 o 1792x1024',
+  'error.bad_request:image_style': 'style: debe ser realistic, artistic, cartoon, abstract o vintage',
+  'error.not_found:image': 'No se encontró la imagen',
+  'error.unavailable:image_generation': 'La generación de imágenes no está configurada en este servidor',
+  'error.unavailable:image_provider': 'No se pudo generar la imagen',
+  'error.unavailable:image_timeout': 'El servicio de imágenes no respondió a tiempo. Inténtalo de nuevo.',
+  'error.unprocessable:image_content_policy':
+    'El servicio de imágenes rechazó esta descripción por su política de contenido. Describe otra cosa.',
+  'error.unavailable:image_download': 'No se pudo guardar la imagen generada',
+  'error.bad_request:audio_file': 'file: adjunta la grabación en el campo multipart "file"',
+  'error.unsupported_media_type:audio': 'La grabación no es audio (WebM, Ogg, MP4, MP3 o WAV)',
+  'error.payload_too_large:audio': 'La grabación es demasiado grande: 10 MB como máximo',
+  'error.payload_too_large:audio_length': 'La grabación es demasiado larga: 5 minutos como máximo',
+  'error.unavailable:transcription': 'La transcripción de voz no está configurada en este servidor',
+  'error.unavailable:transcription_provider': 'No se pudo transcribir la grabación',
+  'error.unavailable:transcription_timeout': 'El servicio de transcripción no respondió a tiempo',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -122,6 +122,25 @@ export const errors = {
   'error.bad_request:brand_text_long.field': '{field} doit comporter au plus {max} caractères',
   'error.bad_request:brand_text_control.field':
     '{field} doit tenir sur une ligne, sans caractères de contrôle',
+  'error.bad_request:image_prompt': "Veuillez saisir une description de l'image",
+  'error.bad_request:image_prompt_length': 'prompt : la description peut compter au plus 3 900 caractères',
+  'error.bad_request:image_size': 'size : doit valoir 1024x1024, 1024x1792 ou 1792x1024',
+  'error.bad_request:image_style': 'style : doit valoir realistic, artistic, cartoon, abstract ou vintage',
+  'error.not_found:image': 'Image introuvable',
+  'error.unavailable:image_generation': "La génération d'images n'est pas configurée sur ce serveur",
+  'error.unavailable:image_provider': "Échec de la génération de l'image",
+  'error.unavailable:image_timeout': "Le service d'images n'a pas répondu à temps. Veuillez réessayer.",
+  'error.unprocessable:image_content_policy':
+    "Le service d'images a refusé cette description en vertu de sa politique de contenu. Veuillez décrire autre chose.",
+  'error.unavailable:image_download': "Échec de l'enregistrement de l'image générée",
+  'error.bad_request:audio_file': 'file : joignez l\'enregistrement dans le champ multipart "file"',
+  'error.unsupported_media_type:audio':
+    "L'enregistrement n'est pas un fichier audio (WebM, Ogg, MP4, MP3 ou WAV)",
+  'error.payload_too_large:audio': "L'enregistrement est trop volumineux : 10 Mo au maximum",
+  'error.payload_too_large:audio_length': "L'enregistrement est trop long : 5 minutes au maximum",
+  'error.unavailable:transcription': "La transcription vocale n'est pas configurée sur ce serveur",
+  'error.unavailable:transcription_provider': "Échec de la transcription de l'enregistrement",
+  'error.unavailable:transcription_timeout': "Le service de transcription n'a pas répondu à temps",
 } as const
 
 translationOf<typeof english>()(errors)

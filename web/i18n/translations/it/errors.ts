@@ -120,6 +120,24 @@ export const errors = {
   'error.bad_request:brand_text_long.field': '{field} deve avere al massimo {max} caratteri',
   'error.bad_request:brand_text_control.field':
     '{field} deve essere una sola riga senza caratteri di controllo',
+  'error.bad_request:image_prompt': "Inserisci una descrizione per l'immagine",
+  'error.bad_request:image_prompt_length': 'prompt: la descrizione può contenere al massimo 3.900 caratteri',
+  'error.bad_request:image_size': 'size: deve essere 1024x1024, 1024x1792 o 1792x1024',
+  'error.bad_request:image_style': 'style: deve essere realistic, artistic, cartoon, abstract o vintage',
+  'error.not_found:image': 'Immagine non trovata',
+  'error.unavailable:image_generation': 'La generazione di immagini non è configurata su questo server',
+  'error.unavailable:image_provider': "Impossibile generare l'immagine",
+  'error.unavailable:image_timeout': 'Il servizio di immagini non ha risposto in tempo. Riprova.',
+  'error.unprocessable:image_content_policy':
+    "Il servizio di immagini ha rifiutato questa descrizione in base alle sue norme sui contenuti. Descrivi qualcos'altro.",
+  'error.unavailable:image_download': "Impossibile salvare l'immagine generata",
+  'error.bad_request:audio_file': 'file: allega la registrazione nel campo multipart "file"',
+  'error.unsupported_media_type:audio': 'La registrazione non è un file audio (WebM, Ogg, MP4, MP3 o WAV)',
+  'error.payload_too_large:audio': 'La registrazione è troppo grande: al massimo 10 MB',
+  'error.payload_too_large:audio_length': 'La registrazione è troppo lunga: al massimo 5 minuti',
+  'error.unavailable:transcription': 'La trascrizione vocale non è configurata su questo server',
+  'error.unavailable:transcription_provider': 'Impossibile trascrivere la registrazione',
+  'error.unavailable:transcription_timeout': 'Il servizio di trascrizione non ha risposto in tempo',
 } as const
 
 translationOf<typeof english>()(errors)

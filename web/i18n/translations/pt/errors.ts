@@ -117,6 +117,24 @@ export const errors = {
     '{field} não pode ficar vazio (envie null para voltar ao padrão)',
   'error.bad_request:brand_text_long.field': '{field} deve ter no máximo {max} caracteres',
   'error.bad_request:brand_text_control.field': '{field} deve ser uma única linha sem caracteres de controle',
+  'error.bad_request:image_prompt': 'Digite uma descrição para a imagem',
+  'error.bad_request:image_prompt_length': 'prompt: a descrição pode ter no máximo 3.900 caracteres',
+  'error.bad_request:image_size': 'size: deve ser 1024x1024, 1024x1792 ou 1792x1024',
+  'error.bad_request:image_style': 'style: deve ser realistic, artistic, cartoon, abstract ou vintage',
+  'error.not_found:image': 'Imagem não encontrada',
+  'error.unavailable:image_generation': 'A geração de imagens não está configurada neste servidor',
+  'error.unavailable:image_provider': 'Falha ao gerar a imagem',
+  'error.unavailable:image_timeout': 'O serviço de imagens não respondeu a tempo. Tente novamente.',
+  'error.unprocessable:image_content_policy':
+    'O serviço de imagens recusou esta descrição pela sua política de conteúdo. Descreva outra coisa.',
+  'error.unavailable:image_download': 'Falha ao salvar a imagem gerada',
+  'error.bad_request:audio_file': 'file: anexe a gravação no campo multipart "file"',
+  'error.unsupported_media_type:audio': 'A gravação não é um áudio (WebM, Ogg, MP4, MP3 ou WAV)',
+  'error.payload_too_large:audio': 'A gravação é grande demais: no máximo 10 MB',
+  'error.payload_too_large:audio_length': 'A gravação é longa demais: no máximo 5 minutos',
+  'error.unavailable:transcription': 'A transcrição de voz não está configurada neste servidor',
+  'error.unavailable:transcription_provider': 'Falha ao transcrever a gravação',
+  'error.unavailable:transcription_timeout': 'O serviço de transcrição não respondeu a tempo',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -9,7 +9,9 @@ import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
 import { demo } from './demo'
+import { dictation } from './dictation'
 import { errors } from './errors'
+import { images } from './images'
 import { impersonation } from './impersonation'
 import { prompts } from './prompts'
 import { shell } from './shell'
@@ -29,4 +31,6 @@ export const pt = defineCatalogue({
   ...prompts,
   ...impersonation,
   ...errors,
+  ...images,
+  ...dictation,
 })

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { type GeneratedImage, generatedImages } from '../../db/schema'
+import { isUuid } from '../attachments/errors'
+import type { Actor } from '../auth/actor'
+
+export type NewGeneratedImage = Omit<typeof generatedImages.$inferInsert, 'userId'>
+
+/**
+ * The actor's generated images. Every query is limited to the actor's rows, so another user's
+ * image id reads exactly like one that does not exist. Pass a transaction handle as `db` to run
+ * inside one.
+ */
+export function imagesFor(db: Db, actor: Actor) {
+  const owned = eq(generatedImages.userId, actor.userId)
+  return {
+    async insert(row: NewGeneratedImage): Promise<GeneratedImage> {
+      const [inserted] = await db
+        .insert(generatedImages)
+        .values({ ...row, userId: actor.userId })
+        .returning()
+      return inserted!
+    },
+
+    async find(id: string): Promise<GeneratedImage | undefined> {
+      if (!isUuid(id)) return undefined
+      const [row] = await db
+        .select()
+        .from(generatedImages)
+        .where(and(eq(generatedImages.id, id), owned))
+      return row
+    },
+  }
+}

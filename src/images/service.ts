@@ -1,0 +1,194 @@
+import type { Message } from '../../db/schema'
+import type { Actor } from '../auth/actor'
+import { budgetFor } from '../budget/budget-data'
+import { getBudgetStatus, reserveBudget } from '../budget/service'
+import { computeChatTitle, DEFAULT_CHAT_TITLE } from '../chats/auto-title'
+import { applyAutoTitle, requireChat } from '../chats/service'
+import { IMAGE_SIZES, type ImageSize } from '../config/model-prices'
+import type { AppContext } from '../context'
+import { sendStoredFile } from '../files/send-stored-file'
+import { AppError } from '../http/errors'
+import { messagesFor } from '../messages/messages-data'
+import { type MessageJson, toMessageJson } from '../messages/service'
+import { imagesFor } from './images-data'
+import type { GenerateImageInput } from './model'
+import { generateImageBytes } from './provider'
+import { IMAGE_STYLES, type ImageStyle, MAX_PROMPT_CHARS, withStylePhrase } from './styles'
+
+export const imageUrlOf = (id: string) => `/api/images/${id}`
+const IMAGE_NOT_FOUND = 'Image not found'
+
+/** The images API is reachable: an OpenAI-compatible provider and an IMAGE_MODEL are configured. */
+export function imageGenerationAvailable(config: AppContext['config']): boolean {
+  return Boolean((config.ai.openaiBaseUrl || config.ai.openaiApiKey) && config.ai.imageModel)
+}
+
+export interface GeneratedImageResult {
+  id: string
+  imageUrl: string
+  /** The spec's two messages, when the image was made in a chat. */
+  userMessage: MessageJson | null
+  assistantMessage: MessageJson | null
+}
+
+/**
+ * `POST /api/generate-image`: checks the request, reserves the image's price against the budget
+ * (429 over the limit, before the provider is called), asks the images API, copies the image
+ * into storage, then stores the image row, the usage record and (with a chat) the spec's two
+ * messages in one transaction. A failure at any step leaves nothing behind: no file, no row, no
+ * message, no cost.
+ */
+export async function generateImage(
+  ctx: AppContext,
+  actor: Actor,
+  input: GenerateImageInput,
+): Promise<GeneratedImageResult> {
+  const { prompt, size, style } = checkInput(input)
+  const chat = input.chatId ? await requireChat(ctx, actor, input.chatId) : null
+  const imageModel = ctx.config.ai.imageModel
+  if (!imageGenerationAvailable(ctx.config) || !imageModel) {
+    throw new AppError('unavailable:image_generation', 'Image generation is not configured on this server')
+  }
+  const price = ctx.config.ai.imagePrices[size]
+  const reservation = await reserveBudget(ctx, actor, price)
+  let storageKey: string | null = null
+  try {
+    const { bytes, type } = await generateImageBytes(
+      {
+        baseUrl: ctx.config.ai.openaiBaseUrl,
+        apiKey: ctx.config.ai.openaiApiKey,
+        model: imageModel,
+        timeoutMs: ctx.config.ai.requestTimeoutMs,
+      },
+      withStylePhrase(prompt, style),
+      size,
+    )
+    const id = crypto.randomUUID()
+    const key = `users/${actor.userId}/images/${id}.${type.ext}`
+    await ctx.storage.put(key, bytes, type.mime)
+    storageKey = key
+    const now = ctx.now()
+    const stored = await ctx.db.transaction(async (tx) => {
+      await imagesFor(tx, actor).insert({
+        id,
+        storageKey: key,
+        contentType: type.mime,
+        byteSize: bytes.byteLength,
+        prompt,
+        size,
+        style,
+        modelId: imageModel,
+        createdAt: now,
+      })
+      let rows: Message[] = []
+      if (chat) {
+        rows = await messagesFor(tx, actor).insert([
+          { chatId: chat.id, content: `Generate an image: ${prompt}`, isUser: true, createdAt: now },
+          {
+            chatId: chat.id,
+            content: `I've generated an image based on your prompt: "${prompt}"\n\n![Generated Image](${imageUrlOf(id)})`,
+            isUser: false,
+            modelId: imageModel,
+            // One millisecond younger than the question, so it always sorts after it.
+            createdAt: new Date(now.getTime() + 1),
+          },
+        ])
+      }
+      const assistant = rows.find((row) => !row.isUser)
+      const budget = budgetFor(tx, actor)
+      await budget.recordUsage({
+        chatId: chat?.id ?? null,
+        messageId: assistant?.id ?? null,
+        modelId: imageModel,
+        costMicros: price,
+        createdAt: now,
+      })
+      if (reservation.id) await budget.release(reservation.id)
+      return rows
+    })
+    const userMessage = stored.find((row) => row.isUser)
+    const assistantMessage = stored.find((row) => !row.isUser)
+    if (chat && userMessage && assistantMessage) {
+      announce(ctx, chat.id, userMessage, assistantMessage)
+      if (chat.title === DEFAULT_CHAT_TITLE) void autoTitle(ctx, actor, chat.id, userMessage.content)
+    }
+    void pushBudget(ctx, actor)
+    return {
+      id,
+      imageUrl: imageUrlOf(id),
+      userMessage: userMessage ? toMessageJson(userMessage) : null,
+      assistantMessage: assistantMessage ? toMessageJson(assistantMessage) : null,
+    }
+  } catch (error) {
+    await reservation.release()
+    if (storageKey) await deleteQuietly(ctx, storageKey)
+    throw error
+  }
+}
+
+/** `GET /api/images/:id`: the owner's image, inline; ids never change, so browsers may keep it. */
+export async function sendGeneratedImage(ctx: AppContext, actor: Actor, id: string): Promise<Response> {
+  const row = await imagesFor(ctx.db, actor).find(id)
+  if (!row) throw new AppError('not_found:image', IMAGE_NOT_FOUND)
+  const blob = await ctx.storage.get(row.storageKey)
+  if (!blob) throw new AppError('not_found:image', IMAGE_NOT_FOUND)
+  const ext = row.storageKey.slice(row.storageKey.lastIndexOf('.') + 1)
+  return sendStoredFile(blob, {
+    filename: `generated-image.${ext}`,
+    contentType: row.contentType,
+    inline: true,
+    cacheControl: 'private, max-age=31536000, immutable',
+  })
+}
+
+function checkInput(input: GenerateImageInput): { prompt: string; size: ImageSize; style: ImageStyle } {
+  const prompt = input.prompt.trim()
+  if (!prompt) throw new AppError('bad_request:image_prompt', 'Please enter a description for the image')
+  if (prompt.length > MAX_PROMPT_CHARS) {
+    throw new AppError(
+      'bad_request:image_prompt_length',
+      `prompt: the description may be at most ${MAX_PROMPT_CHARS.toLocaleString('en-US')} characters`,
+    )
+  }
+  const size = (input.size ?? '1024x1024') as ImageSize
+  if (!IMAGE_SIZES.includes(size)) {
+    throw new AppError('bad_request:image_size', `size: must be one of ${IMAGE_SIZES.join(', ')}`)
+  }
+  const style = (input.style ?? 'realistic') as ImageStyle
+  if (!IMAGE_STYLES.includes(style)) {
+    throw new AppError('bad_request:image_style', `style: must be one of ${IMAGE_STYLES.join(', ')}`)
+  }
+  return { prompt, size, style }
+}
+
+/** Every tab on the chat sees both messages at once, complete (there is nothing to stream). */
+function announce(ctx: AppContext, chatId: string, question: Message, answer: Message) {
+  ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(question) })
+  ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(answer) })
+  ctx.realtime.toChat(chatId, 'message:completed', { chatId, message: toMessageJson(answer) })
+}
+
+async function autoTitle(ctx: AppContext, actor: Actor, chatId: string, content: string) {
+  try {
+    const title = computeChatTitle(content, 0)
+    if (title !== DEFAULT_CHAT_TITLE) await applyAutoTitle(ctx, actor, chatId, title)
+  } catch (error) {
+    ctx.log.warn('auto-title failed', { chatId, error })
+  }
+}
+
+async function pushBudget(ctx: AppContext, actor: Actor) {
+  try {
+    ctx.realtime.toUser(actor.userId, 'budget:updated', await getBudgetStatus(ctx, actor))
+  } catch (error) {
+    ctx.log.warn('could not push budget:updated after an image', { userId: actor.userId, error })
+  }
+}
+
+async function deleteQuietly(ctx: AppContext, key: string) {
+  try {
+    await ctx.storage.delete(key)
+  } catch (error) {
+    ctx.log.warn('could not delete a generated image', { key, error })
+  }
+}
