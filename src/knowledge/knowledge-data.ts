@@ -293,6 +293,13 @@ export interface SearchRow {
   score: number
 }
 
+/**
+ * The full-text side ranks at most this many matching chunks: a word found in a large part of the
+ * base (ranking every match costs more than the rest of the query together) is ranked among the
+ * first ones found. Rare words, the ones full text is for, are never cut.
+ */
+export const TEXT_MATCH_CAP = 2000
+
 /** The constant of reciprocal rank fusion (Cormack et al. 2009): score = Σ 1 / (RRF_K + rank). */
 export const RRF_K = 60
 
@@ -323,11 +330,16 @@ export async function searchKnowledge(db: Db, actor: Actor, params: SearchParams
   const textSide = sql`tsq as (
       select nullif(replace(plainto_tsquery('english', ${params.text})::text, ' & ', ' | '), '')::tsquery as q
     ),
-    txt as (
-      select ${knowledgeChunks.entryId} as entry_id, max(ts_rank_cd(${knowledgeChunks.search}, tsq.q)) as score
+    txt_matches as (
+      select ${knowledgeChunks.entryId} as entry_id, ${knowledgeChunks.search} as search
       from ${knowledgeChunks} join ${knowledgeBase} on ${knowledgeBase.id} = ${knowledgeChunks.entryId}, tsq
       where tsq.q is not null and ${knowledgeChunks.search} @@ tsq.q and ${filters}
-      group by ${knowledgeChunks.entryId}
+      limit ${TEXT_MATCH_CAP}
+    ),
+    txt as (
+      select entry_id, max(ts_rank_cd(search, tsq.q)) as score
+      from txt_matches, tsq
+      group by entry_id
       order by score desc
       limit ${params.candidates}
     ),
