@@ -93,6 +93,7 @@ describe('entries', () => {
       tags: ['finance', 'policy'],
       index_status: 'pending',
       index_error: null,
+      index_error_code: null,
       is_owner: true,
     })
     expect(typeof entry.created_at).toBe('string')
@@ -356,12 +357,14 @@ describe('indexing faults', () => {
     expect(await indexed(alice, wrong.id)).toMatchObject({
       index_status: 'failed',
       index_error: 'Invalid embedding dimensions: expected 1536',
+      index_error_code: 'dimensions',
     })
     fake.setEmbeddings({ hang: true })
     const hung = await create(alice, { title: 'Hung', content: 'a provider that never answers' })
     expect(await indexed(alice, hung.id)).toMatchObject({
       index_status: 'failed',
       index_error: 'OpenAI API error: the request timed out',
+      index_error_code: 'timeout',
     })
     fake.setEmbeddings({})
   })

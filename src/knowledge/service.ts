@@ -53,13 +53,34 @@ export function toEntryJson(entry: KnowledgeEntry, actor: Pick<Actor, 'userId'>)
     created_at: entry.createdAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),
     index_status: entry.indexStatus,
-    /** Why indexing failed (the provider's message), or null. */
+    /** Why indexing failed (the provider's message, English), or null. */
     index_error: entry.indexError,
+    /** The same as a stable code for the client to translate, or null (docs/decisions/119). */
+    index_error_code: indexErrorCode(entry.indexError),
     /** Whether the actor may edit and delete it (a shared entry of someone else is read-only). */
     is_owner: entry.userId === userIdOf(actor),
   }
 }
 export type KnowledgeEntryJson = ReturnType<typeof toEntryJson>
+
+export type IndexErrorCode =
+  | 'key_missing'
+  | 'timeout'
+  | 'unreachable'
+  | 'dimensions'
+  | 'provider'
+  | 'internal'
+
+/** The stable code of a stored indexing error (the texts are written by src/knowledge/embeddings.ts). */
+export function indexErrorCode(error: string | null): IndexErrorCode | null {
+  if (error === null) return null
+  if (error.endsWith('key is not configured')) return 'key_missing'
+  if (error.endsWith('the request timed out')) return 'timeout'
+  if (error.endsWith('the provider could not be reached')) return 'unreachable'
+  if (error.startsWith('Invalid embedding dimensions')) return 'dimensions'
+  if (error.includes(' API error: ')) return 'provider'
+  return 'internal'
+}
 const userIdOf = (actor: Pick<Actor, 'userId'>) => actor.userId
 
 function cleanTitle(title: string): string {
