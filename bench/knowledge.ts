@@ -183,6 +183,7 @@ async function main() {
     `explain select id from knowledge_chunks order by embedding::vector(${DIMS}) <=> '${literal(queries[0]!)}'::vector(${DIMS}) limit 10`,
   )
   const usesIndex = plan.some((row) => row['QUERY PLAN'].includes('knowledge_chunks_embedding_hnsw'))
+  if (process.env.BENCH_PLAN) console.log(plan.map((row) => row['QUERY PLAN']).join('\n'))
 
   console.log('')
   console.log(`| figure (${CHUNKS.toLocaleString('en')} chunks × ${DIMS} dims) | measured | goal |`)
