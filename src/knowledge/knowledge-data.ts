@@ -296,9 +296,9 @@ export interface SearchRow {
 /**
  * The full-text side ranks at most this many matching chunks: a word found in a large part of the
  * base (ranking every match costs more than the rest of the query together) is ranked among the
- * first ones found. Rare words, the ones full text is for, are never cut.
+ * first 500 found. Rare words, the ones full text is for, are never cut.
  */
-export const TEXT_MATCH_CAP = 2000
+export const TEXT_MATCH_CAP = 500
 
 /** The constant of reciprocal rank fusion (Cormack et al. 2009): score = Σ 1 / (RRF_K + rank). */
 export const RRF_K = 60
@@ -354,10 +354,10 @@ export async function searchKnowledge(db: Db, actor: Actor, params: SearchParams
         coalesce(1.0 / (${RRF_K} + v.rank), 0) + coalesce(1.0 / (${RRF_K} + t.rank), 0) as score
       from vec_ranked v full outer join txt_ranked t on t.entry_id = v.entry_id
     )
+    -- The nearest-chunk similarity of entries found by words only: computed for the final rows only.
     select f.entry_id, ${similarity} as similarity, f.vector_rank, f.text_rank, f.score
-    from fused f
-    order by f.score desc, f.entry_id
-    limit ${params.limit}`
+    from (select * from fused order by score desc, entry_id limit ${params.limit}) f
+    order by f.score desc, f.entry_id`
 
   const ranked = await db.transaction(async (tx) => {
     if (distance) {
