@@ -15,6 +15,7 @@ import { apiDocsPage } from './http/api-docs'
 import { httpBase, SOCKET_IO_PATH } from './http/base'
 import { imageRoutes } from './images'
 import { impersonationRoutes } from './impersonation'
+import { knowledgeRoutes } from './knowledge'
 import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
 import { profileRoutes } from './profile'
@@ -56,6 +57,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(promptRoutes(ctx))
     .use(imageRoutes(ctx))
     .use(dictationRoutes(ctx))
+    .use(knowledgeRoutes(ctx))
     .use(budgetRoutes(ctx))
     .use(adminRoutes(ctx))
 

@@ -11,6 +11,7 @@ import m8 from './0008_prompt_library.sql' with { type: 'text' }
 import m9 from './0009_support_access.sql' with { type: 'text' }
 import m10 from './0010_hot_path_indexes.sql' with { type: 'text' }
 import m11 from './0011_images.sql' with { type: 'text' }
+import m12 from './0012_knowledge_base.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -25,4 +26,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0009_support_access', sql: m9 },
   { tag: '0010_hot_path_indexes', sql: m10 },
   { tag: '0011_images', sql: m11 },
+  { tag: '0012_knowledge_base', sql: m12 },
 ]

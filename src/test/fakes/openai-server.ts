@@ -6,8 +6,12 @@
  * answers, a stream whose connection drops before `[DONE]`. It also speaks the images API
  * (`POST /v1/images/generations`, answered with a `url` it serves itself or with `b64_json`) and
  * the transcription API (`POST /v1/audio/transcriptions`, multipart, answered `{text}`).
+ * `POST /v1/embeddings` answers deterministic vectors made from the text (./embeddings.ts), or
+ * fails as scripted.
  */
+
 import { TINY_PNG } from '../../files/test-images'
+import { fakeEmbedding } from './embeddings'
 
 export interface FakeImageScript {
   /** Answer with a URL this server serves, or the bytes inline; default: what the request asks (url). */
@@ -54,6 +58,15 @@ export interface FakeOpenAiScript {
   stampChunks?: boolean
 }
 
+export interface FakeEmbeddingsScript {
+  /** Answer with this HTTP error and an OpenAI-style JSON error body. */
+  fail?: { status: number; message?: string }
+  /** Accept the request and never answer. */
+  hang?: boolean
+  /** Answer vectors of this length instead of the requested (or 1536) dimensions. */
+  dimensions?: number
+}
+
 export interface RecordedRequest {
   method: string
   path: string
@@ -73,6 +86,12 @@ export interface FakeOpenAi {
   setModels(ids: string[]): void
   /** Uses this behaviour for the next request only (queued in order, before the default). */
   queueScript(script: Partial<FakeOpenAiScript>): void
+  /** Embedding requests only. */
+  embeddingRequests(): RecordedRequest[]
+  /** Changes the behaviour of every later embeddings request. */
+  setEmbeddings(script: FakeEmbeddingsScript): void
+  /** Uses this behaviour for the next embeddings request only. */
+  queueEmbeddings(script: FakeEmbeddingsScript): void
   /** Requests currently held open by `hang` or a slow stream. */
   openRequests(): number
   /** Changes how `POST /v1/images/generations` answers from now on. */
@@ -98,6 +117,8 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
   const queue: Partial<FakeOpenAiScript>[] = []
   let defaults: FakeOpenAiScript = { ...DEFAULT_SCRIPT }
   let open = 0
+  let embeddingDefaults: FakeEmbeddingsScript = {}
+  const embeddingQueue: FakeEmbeddingsScript[] = []
   const encoder = new TextEncoder()
   let imageScript: FakeImageScript = { image: TINY_PNG }
   let transcriptionScript: FakeTranscriptionScript = { text: 'Hello from the fake transcriber.' }
@@ -194,6 +215,34 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
         }
         if (script.hang) return hold(request)
         return Response.json({ text: script.text })
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/embeddings') {
+        const script = embeddingQueue.shift() ?? embeddingDefaults
+        if (script.fail)
+          return errorResponse(script.fail.status, script.fail.message ?? 'The fake provider failed')
+        if (script.hang) {
+          open += 1
+          await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()))
+          open -= 1
+          return new Response(null, { status: 499 })
+        }
+        const input = body?.input
+        const texts = Array.isArray(input) ? input : [input]
+        if (texts.some((text) => typeof text !== 'string' || text === '')) {
+          return errorResponse(400, "'$.input' is invalid.", 'invalid_request_error')
+        }
+        const dimensions =
+          script.dimensions ?? (typeof body?.dimensions === 'number' ? body.dimensions : 1536)
+        return Response.json({
+          object: 'list',
+          model: body?.model,
+          data: (texts as string[]).map((text, index) => ({
+            object: 'embedding',
+            index,
+            embedding: fakeEmbedding(text, dimensions),
+          })),
+          usage: { prompt_tokens: texts.length, total_tokens: texts.length },
+        })
       }
       if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
         return errorResponse(404, `Unknown path ${url.pathname}`, 'invalid_request_error')
@@ -294,6 +343,13 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
     },
     setModels(ids) {
       models = [...ids]
+    },
+    embeddingRequests: () => requests.filter((request) => request.path === '/v1/embeddings'),
+    setEmbeddings(script) {
+      embeddingDefaults = { ...script }
+    },
+    queueEmbeddings(script) {
+      embeddingQueue.push(script)
     },
     openRequests: () => open,
     setImageScript(script) {
