@@ -13,6 +13,7 @@ import { common } from './en/common'
 import { demo } from './en/demo'
 import { errors } from './en/errors'
 import { impersonation } from './en/impersonation'
+import { knowledge } from './en/knowledge'
 import { prompts } from './en/prompts'
 import { shell } from './en/shell'
 import type { Locale } from './locales'
@@ -43,6 +44,7 @@ export const ENGLISH_AREAS = {
   adminBranding,
   prompts,
   impersonation,
+  knowledge,
   errors,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS

@@ -1,5 +1,15 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { ArrowUp, BookOpen, Loader2, Paperclip, Plus, SlidersHorizontal, Square } from 'lucide-react'
+import {
+  ArrowUp,
+  BookOpen,
+  FileOutput,
+  Library,
+  Loader2,
+  Paperclip,
+  Plus,
+  SlidersHorizontal,
+  Square,
+} from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
@@ -8,6 +18,7 @@ import { ComposerAttachments } from '../attachments/composer-attachments'
 import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
 import { useFilePicker } from '../attachments/file-picker'
 import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
+import { openKnowledge } from '../knowledge/knowledge-ui'
 import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
 import '../../i18n/areas/shell'
@@ -33,6 +44,7 @@ export function Composer({
   onSend,
   onStop,
   onOpenSettings,
+  onExportChat,
   modelDropdown,
 }: {
   state: ComposerState
@@ -43,6 +55,8 @@ export function Composer({
   onSend: (text: string, attachmentIds: string[]) => Promise<boolean>
   onStop: () => void
   onOpenSettings: () => void
+  /** Opens Export Chat to Knowledge Base for the current chat. */
+  onExportChat: () => void
   modelDropdown: ReactNode
 }) {
   const t = useT()
@@ -163,6 +177,21 @@ export function Composer({
                   data-testid="open-prompt-library"
                 >
                   <BookOpen className="size-4" aria-hidden /> {t('shell.composer.promptLibrary')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  onSelect={() => openKnowledge()}
+                  data-testid="composer-open-knowledge"
+                >
+                  <Library className="size-4" aria-hidden /> {t('shell.knowledge.open')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  disabled={!hasChat}
+                  onSelect={onExportChat}
+                  data-testid="composer-export-chat"
+                >
+                  <FileOutput className="size-4" aria-hidden /> {t('shell.knowledge.export')}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={menuItemClass}

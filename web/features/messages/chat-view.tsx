@@ -10,6 +10,7 @@ import { useSelectChat } from '../chats/use-current-chat'
 import { Composer, type ComposerState } from '../composer/composer'
 import { NO_CHAT } from '../composer/drafts'
 import { Welcome } from '../dashboard/welcome'
+import { openExportChat } from '../knowledge/knowledge-ui'
 import { ModelDropdown } from '../models/model-dropdown'
 import { useSelectedModel } from '../models/use-selected-model'
 import { stripFilesMarker } from './markdown/split-blocks'
@@ -113,6 +114,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         onSend={onSend}
         onStop={() => stop.mutate()}
         onOpenSettings={() => setSettingsOpen(true)}
+        onExportChat={() => chatId && openExportChat(chatId)}
         modelDropdown={
           <ModelDropdown
             models={model.models}

@@ -10,6 +10,7 @@ import { common } from './common'
 import { demo } from './demo'
 import { errors } from './errors'
 import { impersonation } from './impersonation'
+import { knowledge } from './knowledge'
 import { prompts } from './prompts'
 import { shell } from './shell'
 
@@ -31,5 +32,6 @@ export const en = {
   ...adminBranding,
   ...prompts,
   ...impersonation,
+  ...knowledge,
   ...errors,
 } as const

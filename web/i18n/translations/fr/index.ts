@@ -11,6 +11,7 @@ import { common } from './common'
 import { demo } from './demo'
 import { errors } from './errors'
 import { impersonation } from './impersonation'
+import { knowledge } from './knowledge'
 import { prompts } from './prompts'
 import { shell } from './shell'
 
@@ -28,5 +29,6 @@ export const fr = defineCatalogue({
   ...adminBranding,
   ...prompts,
   ...impersonation,
+  ...knowledge,
   ...errors,
 })

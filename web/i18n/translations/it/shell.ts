@@ -41,6 +41,8 @@ export const shell = {
   'shell.composer.more': 'Altre azioni',
   'shell.composer.addFiles': 'Aggiungi foto e file',
   'shell.composer.promptLibrary': 'Libreria dei prompt',
+  'shell.knowledge.open': 'Base di conoscenza',
+  'shell.knowledge.export': 'Esporta la chat nella base di conoscenza',
   'shell.composer.advanced': 'Impostazioni avanzate',
   'shell.composer.stop': 'Interrompi',
   'shell.composer.send': 'Invia messaggio',
