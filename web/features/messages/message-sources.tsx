@@ -1,4 +1,4 @@
-import { BookMarked } from 'lucide-react'
+import { Library } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
 import { openKnowledge } from '../knowledge/knowledge-ui'
 import '../../i18n/areas/chat'
@@ -22,7 +22,7 @@ export function MessageSources({ sources }: { sources: MessageSource[] }) {
       className="mt-2 flex flex-wrap items-center gap-1.5 text-xs"
     >
       <span className="flex items-center gap-1 font-medium text-zinc-600 dark:text-zinc-400">
-        <BookMarked className="size-3.5" aria-hidden /> {t('chat.sources.title')}
+        <Library className="size-3.5" aria-hidden /> {t('chat.sources.title')}
       </span>
       <ol className="contents">
         {sources.map((source, index) => (
