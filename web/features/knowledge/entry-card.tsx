@@ -60,7 +60,7 @@ export function EntryCard({
             />
           ) : null}
         </span>
-        <span className="line-clamp-2 text-sm whitespace-pre-line break-words text-zinc-700 dark:text-zinc-300">
+        <span className="line-clamp-2 text-sm break-words text-zinc-700 dark:text-zinc-300">
           {highlight ?? previewOf(entry.content)}
         </span>
       </button>

@@ -15,7 +15,7 @@ export function sourceTypeName(sourceType: string): string {
   }
 }
 
-/** The first lines of an entry for the list (the card clamps it to two lines). */
+/** The start of an entry for the list, blank lines and line breaks folded (the card clamps it to two lines). */
 export function previewOf(content: string): string {
-  return content.slice(0, 400)
+  return content.slice(0, 400).replace(/\s+/g, ' ').trim()
 }
