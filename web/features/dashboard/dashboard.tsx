@@ -79,7 +79,7 @@ export function Dashboard({ userId }: { userId: string }) {
           {dialog === 'profile' ? <ProfileDialog open onOpenChange={closeDialog} /> : null}
           {dialog === 'settings' ? <SettingsDialog open onOpenChange={closeDialog} /> : null}
         </Suspense>
-        <KnowledgeHost userId={userId} />
+        <KnowledgeHost />
       </div>
     </SocketContext.Provider>
   )

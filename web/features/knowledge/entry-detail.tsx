@@ -39,6 +39,11 @@ export function EntryDetail({ entry, onClose }: { entry: KnowledgeEntry; onClose
         ) : null}
         <IndexStatus status={entry.index_status} />
       </p>
+      {entry.index_status === 'failed' && entry.index_error ? (
+        <p className="text-xs text-red-700 dark:text-red-400" data-testid="knowledge-index-error">
+          {entry.index_error}
+        </p>
+      ) : null}
       {entry.tags.length > 0 ? (
         <p className="flex flex-wrap gap-1 text-xs">
           {entry.tags.map((tag) => (

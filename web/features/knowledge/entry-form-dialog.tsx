@@ -52,15 +52,7 @@ export function EntryFormDialog({
     onError: (error) => toast.error(error.message),
   })
   const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const created = await uploadDocument(file)
-      // The tags and sharing chosen in the form apply to the document's entry too.
-      const chosenTags = parseTags(tags)
-      if (chosenTags.length > 0 || shared) {
-        await updateEntry(created.id, { tags: chosenTags, is_shared: shared })
-      }
-      return created
-    },
+    mutationFn: (file: File) => uploadDocument(file, { tags: parseTags(tags), is_shared: shared }),
     onSuccess: () => {
       toast.success(t('knowledge.create.done'))
       onSaved()

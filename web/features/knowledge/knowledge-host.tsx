@@ -6,13 +6,13 @@ const KnowledgePanel = lazy(() => import('./knowledge-panel'))
 const ExportChatDialog = lazy(() => import('./export-chat-dialog'))
 
 /** Shows whichever knowledge screen is open (see knowledge-ui.ts). */
-export function KnowledgeHost({ userId }: { userId: string }) {
+export function KnowledgeHost() {
   const screen = useKnowledgeScreen()
   if (!screen) return null
   return (
     <Suspense fallback={null}>
       {screen.kind === 'panel' ? (
-        <KnowledgePanel userId={userId} entryId={screen.entryId} onClose={closeKnowledge} />
+        <KnowledgePanel entryId={screen.entryId} onClose={closeKnowledge} />
       ) : (
         <ExportChatDialog chatId={screen.chatId} onClose={closeKnowledge} />
       )}

@@ -19,6 +19,7 @@ import {
   knowledgeEntryQuery,
   knowledgeListQuery,
   knowledgeSearchQuery,
+  knowledgeStatusQuery,
   reindexEntry,
 } from './knowledge-query'
 import { useDebounced } from './use-debounced'
@@ -30,11 +31,9 @@ import '../../i18n/areas/knowledge'
  * entries with their indexing state, and the detail pane. Loaded on first open.
  */
 export default function KnowledgePanel({
-  userId,
   entryId,
   onClose,
 }: {
-  userId: string
   /** The entry to show in the detail pane on opening (a message's source). */
   entryId: string | null
   onClose: () => void
@@ -64,7 +63,8 @@ export default function KnowledgePanel({
     : listed.map((entry) => ({ entry, highlight: null }))
   const pending = searching ? found.isPending : list.isPending
   const failure = searching ? found.error : list.error
-  const keywordOnly = list.data?.pages[0]?.searchMode === 'keyword'
+  const status = useQuery(knowledgeStatusQuery)
+  const keywordOnly = status.data?.vector === false
 
   // The tag badges: every tag seen while the panel is open, so choosing one keeps the others.
   const [seenTags, setSeenTags] = useState<string[]>([])
@@ -195,7 +195,7 @@ export default function KnowledgePanel({
                       key={entry.id}
                       entry={entry}
                       highlight={highlight}
-                      owned={entry.user_id === userId}
+                      owned={entry.is_owner}
                       selected={entry.id === selectedId}
                       retrying={retry.isPending}
                       onSelect={() => setSelectedId(entry.id)}

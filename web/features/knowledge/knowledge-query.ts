@@ -20,6 +20,10 @@ export interface KnowledgeEntry {
   tags: string[]
   created_at: string
   index_status: 'pending' | 'ready' | 'failed'
+  /** Why indexing failed (the provider's message), or null. */
+  index_error: string | null
+  /** Whether the acting user may edit and delete it (a teammate's shared entry is read-only). */
+  is_owner: boolean
 }
 
 export interface KnowledgeSearchResult {
@@ -67,7 +71,7 @@ export function knowledgeListQuery(tags: string[]) {
       const query = new URLSearchParams({ limit: String(KNOWLEDGE_PAGE_SIZE) })
       if (tags.length > 0) query.set('tags', tags.join(','))
       if (pageParam) query.set('cursor', pageParam)
-      return call<{ items: KnowledgeEntry[]; nextCursor: string | null; searchMode?: 'hybrid' | 'keyword' }>(
+      return call<{ items: KnowledgeEntry[]; nextCursor: string | null }>(
         'GET',
         `?${query}`,
         undefined,
@@ -93,6 +97,19 @@ export function knowledgeSearchQuery(query: string, tags: string[]) {
   })
 }
 
+/** Whether search also goes by meaning (`vector`), or by words only (no embeddings provider). */
+export const knowledgeStatusQuery = queryOptions({
+  queryKey: [...KNOWLEDGE_KEY, 'status'],
+  queryFn: () =>
+    call<{ vector: boolean; mode: 'hybrid' | 'full_text' }>(
+      'GET',
+      '/status',
+      undefined,
+      t('knowledge.panel.loadFailed'),
+    ),
+  staleTime: 60_000,
+})
+
 export function knowledgeEntryQuery(id: string) {
   return queryOptions({
     queryKey: [...KNOWLEDGE_KEY, 'entry', id],
@@ -116,11 +133,13 @@ export function reindexEntry(id: string) {
   return call<KnowledgeEntry>('POST', `/${id}/reindex`, undefined, t('knowledge.status.retryFailed'))
 }
 
-/** A PDF, DOCX, text or Markdown file becomes an entry (the server extracts its text). */
-export function uploadDocument(file: File) {
+/** A PDF, DOCX, text or Markdown file becomes an entry (the server extracts its text), with these tags and sharing. */
+export function uploadDocument(file: File, options: { tags: string[]; is_shared: boolean }) {
   const form = new FormData()
   form.append('file', file, file.name)
-  return call<KnowledgeEntry>('POST', '/upload', form, t('knowledge.create.failed'))
+  const query = new URLSearchParams({ is_shared: String(options.is_shared) })
+  if (options.tags.length > 0) query.set('tags', options.tags.join(','))
+  return call<KnowledgeEntry>('POST', `/upload?${query}`, form, t('knowledge.create.failed'))
 }
 
 export function exportChat(chatId: string) {
