@@ -37,6 +37,8 @@ beforeAll(async () => {
     OPENAI_BASE_URL: fake.url,
     OPENAI_API_KEY: 'sk-test',
     OPENAI_MODELS: 'fake-model',
+    // The fake's embeddings are a bag of words: related texts score lower than a real model's.
+    RAG_MIN_SIMILARITY: '0.1',
   })
   ada = await e2e.newPage()
   await signUpThroughCard(ada, newUser('Ada Lovelace'))
@@ -191,6 +193,26 @@ describe('the Knowledge Base panel', () => {
     await ada.getByTestId('knowledge-delete-confirm').click()
     await card(ada, 'Office wifi').waitFor({ state: 'detached' })
     await expectCount(ada, '1 entry')
+  })
+
+  test('a document becomes an entry with the tags and sharing chosen in the form', async () => {
+    await panel(ada).getByTestId('knowledge-new').click()
+    const dialog = form(ada)
+    await dialog.getByLabel('Tags').fill('handbook')
+    await dialog.getByTestId('knowledge-file').setInputFiles({
+      name: 'handbook.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Handbook\n\nEvery new laptop is set up by the IT desk on your first day.\n'),
+    })
+    await expectToast(ada, 'Knowledge entry created successfully')
+    await dialog.waitFor({ state: 'detached' })
+    const document = card(ada, 'handbook.md')
+    await document.waitFor()
+    expect(await document.getByTestId('knowledge-source-type').innerText()).toBe('Document')
+    expect(await document.innerText()).toContain('#handbook')
+    expect(await document.innerText()).toContain('Every new laptop is set up by the IT desk')
+    expect(await document.getByTestId('knowledge-shared').count()).toBe(0)
+    await expectCount(ada, '2 entries')
     await closePanel(ada)
   })
 })
@@ -256,6 +278,31 @@ describe('Export Chat to Knowledge Base', () => {
   })
 })
 
+describe('answers with sources', () => {
+  test("an answer from Ada's knowledge lists its sources, and a source opens its entry", async () => {
+    // The entry must be searchable before the question.
+    await openFromHeader(ada)
+    await card(ada, 'Expense policy')
+      .locator('[data-testid="knowledge-status"][data-status="ready"]')
+      .waitFor()
+    await closePanel(ada)
+    const chat = new ChatPage(ada)
+    await chat.newChat()
+    fake.queueScript({ reply: 'Within 30 days, with receipts [Source 1].' })
+    await chat.send('How fast is a refund of travel expenses paid?')
+    await chat.waitForAnswer('Within 30 days, with receipts')
+    const sources = chat.lastAnswer().getByTestId('message-sources')
+    await sources.waitFor()
+    await screenshot(ada, 'knowledge-sources-1280-light')
+    // The model was given the entry as '[Source N: title]'.
+    const sent = JSON.stringify(fake.completions().at(-1)?.body ?? '')
+    expect(sent).toContain('Source 1: Expense policy')
+    await sources.getByRole('button', { name: 'Open source 1: Expense policy' }).click()
+    await panel(ada).getByTestId('knowledge-detail').getByText('Keep every receipt').waitFor()
+    await closePanel(ada)
+  })
+})
+
 describe('looks and accessibility', () => {
   for (const [label, viewport] of [
     ['1280', DESKTOP],
@@ -308,7 +355,7 @@ describe('looks and accessibility', () => {
     await ada.waitForFunction(() => document.documentElement.lang === 'de')
     await ada.getByRole('button', { name: 'Wissensdatenbank' }).click()
     await panel(ada).getByRole('heading', { name: 'Wissensdatenbank' }).waitFor()
-    await expectCount(ada, '2 Einträge')
+    await expectCount(ada, '3 Einträge')
     await screenshot(ada, 'knowledge-panel-de')
     await panel(ada).getByRole('button', { name: 'Neuer Eintrag' }).click()
     await form(ada).getByRole('heading', { name: 'Wissenseintrag erstellen' }).waitFor()
