@@ -17,6 +17,11 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** Runs raw SQL with no parameters (migrations, extension checks). */
   exec(sql: string): Promise<void>
+  /**
+   * Runs raw SQL with no parameters, possibly several statements, and returns the rows of every
+   * statement in order (the background-job queue's schema and lock blocks: src/jobs).
+   */
+  execRows(sql: string): Promise<Record<string, unknown>[]>
   /** Runs one query and returns its rows. */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>
   close(): Promise<void>
@@ -34,6 +39,7 @@ export function fromPglite(pglite: PGlite): Database {
     exec: async (text) => {
       await pglite.exec(text)
     },
+    execRows: async (text) => (await pglite.exec(text)).flatMap((result) => result.rows),
     query: async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows,
     close: () => pglite.close(),
   }
@@ -59,6 +65,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     exec: async (text) => {
       await sql.unsafe(text).simple()
     },
+    execRows: async (text) => flattenSimple(await sql.unsafe(text).simple()),
     query: async <T>(text: string, params?: unknown[]) =>
       (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[],
     close: () => sql.end({ timeout: 5 }),
@@ -79,4 +86,15 @@ export async function openDatabase(options: {
   if (options.embeddedDatabase === 'process')
     return openEmbeddedProcess({ dataDir: `${options.dataDir}/pg`, onEvent: options.onEmbeddedEvent })
   return openPglite(`${options.dataDir}/pg`)
+}
+
+/**
+ * postgres.js answers a simple query with the rows of its one statement, or with one array of rows
+ * per statement when there are several.
+ */
+export function flattenSimple(result: unknown): Record<string, unknown>[] {
+  const rows = result as unknown[]
+  if (rows.length > 0 && rows.every((item) => Array.isArray(item)))
+    return (rows as Record<string, unknown>[][]).flat()
+  return rows as Record<string, unknown>[]
 }

@@ -103,6 +103,9 @@ describe('enumerated columns', () => {
     await database.query(`insert into saved_prompts (user_id, title, prompt_text) values ($1, 'T', 'P')`, [
       user!.id,
     ])
+    await database.query(`insert into knowledge_base (user_id, title, content) values ($1, 'T', 'C')`, [
+      user!.id,
+    ])
     await database.query(
       `insert into impersonations (admin_email, target_id, admin_session_id, reason_code, case_number,
          duration_minutes, started_at, expires_at, end_reason)
@@ -137,6 +140,7 @@ describe('money', () => {
       'chat_configs.presence_penalty',
       'chat_configs.temperature',
       'chat_configs.top_p',
+      'org_settings.rag_min_similarity',
     ])
     const money = await database.query<{ column: string; type: string }>(
       `select table_name || '.' || column_name as column, data_type as type from information_schema.columns

@@ -13,6 +13,7 @@ import { healthRoutes } from './health'
 import { apiDocsPage } from './http/api-docs'
 import { httpBase, SOCKET_IO_PATH } from './http/base'
 import { impersonationRoutes } from './impersonation'
+import { knowledgeRoutes } from './knowledge'
 import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
 import { profileRoutes } from './profile'
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(messageRoutes(ctx))
     .use(modelRoutes(ctx))
     .use(promptRoutes(ctx))
+    .use(knowledgeRoutes(ctx))
     .use(budgetRoutes(ctx))
     .use(adminRoutes(ctx))
 

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/client'
 import type { Config } from './config'
+import type { Jobs } from './jobs'
 import type { Logger } from './log/logger'
 import type { ServerEvent, ServerEventPayload } from './realtime/events'
 import type { PublicListener } from './realtime/public-feed'
@@ -56,6 +57,8 @@ export interface AppContext {
   realtime: Realtime
   storage: Storage
   mailer: Mailer
+  /** Durable background jobs on the same database (src/jobs). */
+  jobs: Jobs
   /** Wall-clock source; tests move it to check expiry. */
   now: () => Date
 }

@@ -6,6 +6,8 @@ import type { Config } from './config'
 import type { AppContext } from './context'
 import { closeTextExtraction } from './extract/service'
 import { inlineChatBodyLimit } from './http/base'
+import { createJobs } from './jobs'
+import { startWorkers } from './jobs/workers'
 import { createLogger, type Logger } from './log/logger'
 import { createMailer } from './mail'
 import { failInterruptedReplies } from './messages/interrupted-replies'
@@ -46,12 +48,14 @@ export async function startServer(
     log,
     storage: createStorage(config),
     mailer: createMailer(config, log),
+    jobs: createJobs({ database, databaseUrl: config.databaseUrl, log }),
     now: () => new Date(),
   }
   if (options.prepare) {
     try {
       await options.prepare(base)
     } catch (error) {
+      await base.jobs.stop()
       await database.close()
       throw error
     }
@@ -72,6 +76,9 @@ export async function startServer(
     maxRequestBodySize: inlineChatBodyLimit(config.uploads) + 1024 * 1024,
   })
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${app.server!.port}`
+  // After listening: the queue's start (schema check, ~0.5 s on the embedded database) does not delay
+  // the first answer; jobs queued meanwhile wait in the database.
+  const workers = startWorkers(ctx).catch((error) => log.error('background workers did not start', { error }))
   log.info('parley started', { url, db: database.kind, vector, ms: Math.round(performance.now() - started) })
 
   return {
@@ -81,6 +88,8 @@ export async function startServer(
     port: app.server!.port,
     async stop() {
       await purge.stop()
+      await workers
+      await ctx.jobs.stop()
       await closeRealtime()
       await app.stop(true)
       closeTextExtraction()

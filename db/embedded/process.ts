@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
-import type { Database, Db } from '../client'
+import { type Database, type Db, flattenSimple } from '../client'
 import * as schema from '../schema'
 import { CHILD_DATA_ENV, CHILD_SOCKET_ENV, CHILD_TEMPLATE_ENV } from './child-env'
 
@@ -195,6 +195,7 @@ export async function openEmbeddedProcess(options: EmbeddedProcessOptions): Prom
     exec: async (text) => {
       await sql.unsafe(text).simple()
     },
+    execRows: async (text) => flattenSimple(await sql.unsafe(text).simple()),
     query: async <T>(text: string, params?: unknown[]) =>
       (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[],
     get pid() {

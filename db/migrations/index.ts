@@ -9,6 +9,7 @@ import m6 from './0006_admin.sql' with { type: 'text' }
 import m7 from './0007_admin_models_branding.sql' with { type: 'text' }
 import m8 from './0008_prompt_library.sql' with { type: 'text' }
 import m9 from './0009_support_access.sql' with { type: 'text' }
+import m10 from './0010_knowledge_base.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -21,4 +22,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0007_admin_models_branding', sql: m7 },
   { tag: '0008_prompt_library', sql: m8 },
   { tag: '0009_support_access', sql: m9 },
+  { tag: '0010_knowledge_base', sql: m10 },
 ]

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -68,12 +69,15 @@ export const orgSettings = pgTable(
     brandLoginBackgroundKey: text('brand_login_background_key'),
     brandPrimaryColor: text('brand_primary_color'),
     brandSecondaryColor: text('brand_secondary_color'),
+    /** The knowledge answers' minimum similarity (0..1); null: RAG_MIN_SIMILARITY. */
+    ragMinSimilarity: doublePrecision('rag_min_similarity'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('org_settings_single_row', sql`${table.id} = 1`),
     nonNegativeCheck('org_settings_daily_check', table.dailyLimitMicros),
     nonNegativeCheck('org_settings_monthly_check', table.monthlyLimitMicros),
+    check('org_settings_rag_min_similarity_check', sql`${table.ragMinSimilarity} between 0 and 1`),
     check('org_settings_threshold_check', sql`${table.alertThreshold} between 1 and 100`),
     check('org_settings_primary_color_check', sql`${table.brandPrimaryColor} ~ '^#[0-9a-f]{6}$'`),
     check('org_settings_secondary_color_check', sql`${table.brandSecondaryColor} ~ '^#[0-9a-f]{6}$'`),

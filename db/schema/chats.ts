@@ -1,4 +1,14 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { enumCheck } from './checks'
 import { users } from './users'
 
@@ -35,6 +45,8 @@ export const messages = pgTable(
     status: text('status', { enum: messageStatuses }).notNull().default('complete'),
     error: text('error'),
     modelId: text('model_id'),
+    /** The knowledge entries an assistant reply was given as context ([{id, title}], numbered in order). */
+    sources: jsonb('sources').$type<{ id: string; title: string }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -71,6 +71,8 @@ export function loadConfig(env: Env = process.env) {
       openaiModels: readList(env, 'OPENAI_MODELS'),
       embeddingModel: readString(env, 'EMBEDDING_MODEL') ?? 'text-embedding-3-small',
       embeddingDimensions: readInt(env, 'EMBEDDING_DIMENSIONS', 1536, 1, 16000),
+      /** The knowledge answers' minimum similarity until an administrator sets one (spec: 0.7). */
+      ragMinSimilarity: readNumber(env, 'RAG_MIN_SIMILARITY', 0.7, 0, 1),
       imageModel: readString(env, 'IMAGE_MODEL') ?? 'dall-e-3',
       transcriptionModel: readString(env, 'TRANSCRIPTION_MODEL') ?? 'whisper-1',
       n8nWebhookUrl: readUrl(env, 'N8N_WEBHOOK_URL', ['http:', 'https:']),

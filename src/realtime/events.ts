@@ -2,6 +2,7 @@ import type { Brand } from '../branding/service'
 import type { BudgetStatus } from '../budget/budget-state'
 import type { ChatJson } from '../chats/service'
 import type { JoinAck } from '../chats/socket'
+import type { KnowledgeEntryJson } from '../knowledge/service'
 import type { MessageJson } from '../messages/service'
 import type { Profile } from '../profile/service'
 
@@ -28,6 +29,8 @@ export interface ServerToClientEvents {
   /** A regenerated reply replaces the previous assistant message. */
   'message:deleted': (payload: { chatId: string; messageId: string }) => void
   'budget:updated': (payload: BudgetStatus) => void
+  /** To the owner: an entry finished indexing (`index_status` ready or failed). */
+  'knowledge:indexed': (payload: { entry: KnowledgeEntryJson }) => void
   'profile:updated': (payload: Profile) => void
   /** The effective brand after an administrator changed it: to every socket and every signed-out listener. */
   'branding:updated': (payload: Brand) => void

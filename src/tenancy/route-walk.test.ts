@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
 import { startApp, type TestApp } from '../test/harness'
+import { waitFor } from '../test/wait'
 
 /**
  * Tenancy, checked over the whole API at once: every route is walked as a second user, Bob, with
@@ -80,7 +81,8 @@ let bob: TestUser
 const aliceIds: Record<string, string> = {}
 
 beforeAll(async () => {
-  t = await startApp()
+  // With the background workers: Alice's knowledge entry is indexed, so a search could find it.
+  t = await startApp({}, { jobs: true })
   alice = await t.createUser({ email: 'alice@example.com', fullName: 'Alice Secret' })
   bob = await t.createUser({ email: 'bob@example.com' })
   const chat = chatActions(t, alice)
@@ -104,7 +106,21 @@ beforeAll(async () => {
     body: JSON.stringify({ title: 'Alice secret prompt', prompt_text: 'my secret {PLAN}', tags: ['secret'] }),
   })
   aliceIds.prompt = ((await prompt.json()) as { data: { id: string } }).data.id
-})
+  const entry = await t.request('/api/knowledge', {
+    method: 'POST',
+    headers: { ...alice.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Alice secret knowledge', content: 'the secret recipe', tags: ['secret'] }),
+  })
+  aliceIds.knowledge = ((await entry.json()) as { data: { id: string } }).data.id
+  await waitFor(
+    async () => {
+      const res = await t.request(`/api/knowledge/${aliceIds.knowledge}`, { headers: alice.headers })
+      return ((await res.json()) as { data: { index_status: string } }).data.index_status === 'ready'
+    },
+    30_000,
+    "Alice's knowledge entry to be indexed",
+  )
+}, 60_000)
 afterAll(() => t.close())
 
 /** /api/admin/**: for the admin role only (decision 110); a non-admin gets 403 whatever the id. */
@@ -161,6 +177,10 @@ describe('every route, walked as another user', () => {
         'PATCH /api/admin/users/:id',
         'PATCH /api/prompts/:id',
         'POST /api/prompts/:id/use',
+        'GET /api/knowledge/:id',
+        'PATCH /api/knowledge/:id',
+        'DELETE /api/knowledge/:id',
+        'POST /api/knowledge/:id/reindex',
       ]),
     )
   })
@@ -168,6 +188,22 @@ describe('every route, walked as another user', () => {
   test("a route that names a chat in its body answers 404 for Alice's chat", async () => {
     const res = await call(bob, 'POST', '/api/chat', undefined, { sessionId: aliceIds.chat, message: 'hi' })
     expect(res.status).toBe(404)
+    const exported = await call(bob, 'POST', '/api/knowledge/export-chat', undefined, {
+      chatId: aliceIds.chat,
+    })
+    expect(exported.status).toBe(404)
+  })
+
+  test("a knowledge search never shows Alice's private entry, whatever the filters", async () => {
+    for (const body of [
+      { query: 'secret recipe' },
+      { query: 'secret', tags: ['secret'] },
+      { query: 'Alice secret knowledge', source_types: ['manual'], min_similarity: -1, limit: 50 },
+    ]) {
+      const res = await call(bob, 'POST', '/api/knowledge/search', undefined, body)
+      expect(res.status).toBe(200)
+      expect(await res.text()).not.toContain('secret')
+    }
   })
 
   test("no route without an id shows anything of Alice's to Bob", async () => {
@@ -207,6 +243,8 @@ describe('every route, walked as another user', () => {
     expect(await chats.text()).toContain('Alice private plans')
     const prompt = await t.request(`/api/prompts/${aliceIds.prompt}`, { headers: alice.headers })
     expect(await prompt.json()).toMatchObject({ data: { title: 'Alice secret prompt', use_count: 0 } })
+    const entry = await t.request(`/api/knowledge/${aliceIds.knowledge}`, { headers: alice.headers })
+    expect(await entry.json()).toMatchObject({ data: { title: 'Alice secret knowledge', is_shared: false } })
   })
 })
 

@@ -12,6 +12,8 @@ import { createSession } from '../auth/session'
 import { loadConfig } from '../config'
 import type { AppContext, Realtime } from '../context'
 import { inlineChatBodyLimit } from '../http/base'
+import { createJobs } from '../jobs'
+import { startWorkers } from '../jobs/workers'
 import { createLogger } from '../log/logger'
 import { createMailer } from '../mail'
 import { createPublicFeed, EVERYONE_ROOM } from '../realtime/public-feed'
@@ -105,6 +107,8 @@ export interface StartOptions {
   listen?: boolean
   /** How often the socket sweep looks for ended sessions (listening only). */
   sweepMs?: number
+  /** Run the background workers (knowledge indexing) in this app, as the server does. */
+  jobs?: boolean
 }
 
 /**
@@ -215,8 +219,16 @@ async function openApp(
     realtime: recorder,
     storage: createStorage(config),
     mailer: createMailer(config, log),
+    jobs: createJobs({
+      database,
+      databaseUrl: (database as { url?: string }).url ?? env.DATABASE_URL,
+      log,
+      pollingIntervalSeconds: 0.5,
+    }),
     now: () => new Date(),
   }
+  // The job queue starts on first use; only suites that ask for workers run them.
+  if (options.jobs) await startWorkers(ctx)
   const vector = database.kind === 'pglite'
   let app: App
   let url: string | undefined
@@ -286,6 +298,7 @@ async function openApp(
       impersonation: null,
     }),
     async close() {
+      await ctx.jobs.stop()
       await closeRealtime()
       if (url) await app.stop(true)
       if (options.ownsDatabase) await database.close()

@@ -3,8 +3,10 @@
  * speaking the chat completions protocol (`GET /v1/models`, `POST /v1/chat/completions` streamed
  * as server-sent `chat.completion.chunk` events or answered whole), scriptable per test, and
  * failing the way real providers do: JSON error bodies with 401/429/500, a request that never
- * answers, a stream whose connection drops before `[DONE]`.
+ * answers, a stream whose connection drops before `[DONE]`. `POST /v1/embeddings` answers
+ * deterministic vectors made from the text (./embeddings.ts), or fails as scripted.
  */
+import { fakeEmbedding } from './embeddings'
 
 export interface FakeOpenAiScript {
   /** The answer's text. Split into word-sized chunks unless `chunks` is given. */
@@ -22,6 +24,15 @@ export interface FakeOpenAiScript {
   usage: { prompt_tokens: number; completion_tokens: number } | false
   /** Prefix each chunk's text with `⟦<epoch ms>⟧`, the emit time (benchmarks measure latency). */
   stampChunks?: boolean
+}
+
+export interface FakeEmbeddingsScript {
+  /** Answer with this HTTP error and an OpenAI-style JSON error body. */
+  fail?: { status: number; message?: string }
+  /** Accept the request and never answer. */
+  hang?: boolean
+  /** Answer vectors of this length instead of the requested (or 1536) dimensions. */
+  dimensions?: number
 }
 
 export interface RecordedRequest {
@@ -43,6 +54,12 @@ export interface FakeOpenAi {
   setModels(ids: string[]): void
   /** Uses this behaviour for the next request only (queued in order, before the default). */
   queueScript(script: Partial<FakeOpenAiScript>): void
+  /** Embedding requests only. */
+  embeddingRequests(): RecordedRequest[]
+  /** Changes the behaviour of every later embeddings request. */
+  setEmbeddings(script: FakeEmbeddingsScript): void
+  /** Uses this behaviour for the next embeddings request only. */
+  queueEmbeddings(script: FakeEmbeddingsScript): void
   /** Requests currently held open by `hang` or a slow stream. */
   openRequests(): number
   close(): Promise<void>
@@ -60,6 +77,8 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
   const queue: Partial<FakeOpenAiScript>[] = []
   let defaults: FakeOpenAiScript = { ...DEFAULT_SCRIPT }
   let open = 0
+  let embeddingDefaults: FakeEmbeddingsScript = {}
+  const embeddingQueue: FakeEmbeddingsScript[] = []
   const encoder = new TextEncoder()
 
   const server = Bun.serve({
@@ -84,6 +103,34 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
         return Response.json({
           object: 'list',
           data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+        })
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/embeddings') {
+        const script = embeddingQueue.shift() ?? embeddingDefaults
+        if (script.fail)
+          return errorResponse(script.fail.status, script.fail.message ?? 'The fake provider failed')
+        if (script.hang) {
+          open += 1
+          await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()))
+          open -= 1
+          return new Response(null, { status: 499 })
+        }
+        const input = body?.input
+        const texts = Array.isArray(input) ? input : [input]
+        if (texts.some((text) => typeof text !== 'string' || text === '')) {
+          return errorResponse(400, "'$.input' is invalid.", 'invalid_request_error')
+        }
+        const dimensions =
+          script.dimensions ?? (typeof body?.dimensions === 'number' ? body.dimensions : 1536)
+        return Response.json({
+          object: 'list',
+          model: body?.model,
+          data: (texts as string[]).map((text, index) => ({
+            object: 'embedding',
+            index,
+            embedding: fakeEmbedding(text, dimensions),
+          })),
+          usage: { prompt_tokens: texts.length, total_tokens: texts.length },
         })
       }
       if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
@@ -190,6 +237,13 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
     },
     setModels(ids) {
       models = [...ids]
+    },
+    embeddingRequests: () => requests.filter((request) => request.path === '/v1/embeddings'),
+    setEmbeddings(script) {
+      embeddingDefaults = { ...script }
+    },
+    queueEmbeddings(script) {
+      embeddingQueue.push(script)
     },
     openRequests: () => open,
     async close() {

@@ -1,0 +1,82 @@
+import type { AppContext } from '../context'
+import { chunkEntry } from './chunking'
+import { createEmbedder, type Embedder, EmbeddingError } from './embeddings'
+import {
+  ensureVectorIndex,
+  entriesToReembed,
+  findEntryForIndexing,
+  hasVector,
+  markIndexFailed,
+  pendingEntries,
+  saveIndex,
+} from './knowledge-data'
+import { toEntryJson } from './service'
+
+type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log' | 'realtime' | 'jobs'>
+
+/** Queues an entry's (re)indexing; one queued job per entry at a time is enough. */
+export async function queueIndexing(ctx: Pick<AppContext, 'jobs'>, entryId: string): Promise<void> {
+  await ctx.jobs.send('knowledge-index', { entryId })
+}
+
+/** The embedder when vectors can be searched here (a provider and pgvector); else null: full text only. */
+export async function activeEmbedder(ctx: Pick<AppContext, 'config' | 'database'>): Promise<Embedder | null> {
+  const embedder = createEmbedder(ctx.config)
+  return embedder && (await hasVector(ctx.database)) ? embedder : null
+}
+
+/**
+ * The `knowledge-index` job: chunks the entry, embeds the chunks (when vectors are on), replaces its
+ * chunks and marks it ready, or failed with the provider's message (its chunks are still written,
+ * so a failed entry is found by its words). Tells the owner's browsers (`knowledge:indexed`).
+ */
+export async function indexEntry(ctx: Ctx, entryId: string): Promise<void> {
+  const entry = await findEntryForIndexing(ctx.db, entryId)
+  if (!entry) return
+  const texts = chunkEntry(entry.title, entry.content)
+  const embedder = await activeEmbedder(ctx)
+  let embeddings: number[][] | null = null
+  let error: string | null = null
+  if (embedder) {
+    try {
+      embeddings = await embedder.embed(texts)
+    } catch (cause) {
+      error = cause instanceof EmbeddingError ? cause.message : 'Failed to index the entry'
+      ctx.log.warn('knowledge entry not embedded', { entryId, error: cause })
+    }
+  }
+  const saved = await saveIndex(
+    ctx.db,
+    entry,
+    texts.map((content, index) => ({ content, embedding: embeddings?.[index] ?? null })),
+    error
+      ? { status: 'failed', error, embeddingModel: null }
+      : { status: 'ready', error: null, embeddingModel: embedder?.id ?? null },
+  ).catch(async (cause) => {
+    ctx.log.error('knowledge index not saved', { entryId, error: cause })
+    return markIndexFailed(ctx.db, entryId, 'Failed to index the entry')
+  })
+  // undefined: the entry changed or went meanwhile; the job queued by that change does the work.
+  if (!saved) return
+  ctx.realtime.toUser(saved.userId, 'knowledge:indexed', { entry: toEntryJson(saved, saved) })
+}
+
+/**
+ * This instance's indexing worker, and the start-up catch-up: the HNSW index for the configured
+ * dimensions, then every entry embedded with another model (or none, or with vectors now
+ * available) is queued again. Pending entries are queued too (a backstop: pg-boss keeps jobs across
+ * restarts, but an entry saved while its job could not be stored would stay pending).
+ */
+export async function startKnowledgeWorker(ctx: Ctx): Promise<void> {
+  const index = await ensureVectorIndex(ctx.database, ctx.config.ai.embeddingDimensions)
+  if (index === 'created')
+    ctx.log.info('knowledge vector index created', { dimensions: ctx.config.ai.embeddingDimensions })
+  await ctx.jobs.work('knowledge-index', ({ entryId }) => indexEntry(ctx, entryId))
+  const embedder = await activeEmbedder(ctx)
+  const stale = await entriesToReembed(ctx.db, embedder?.id ?? null)
+  const pending = await pendingEntries(ctx.db)
+  for (const entryId of new Set([...stale, ...pending])) {
+    await ctx.jobs.send('knowledge-index', { entryId }, { singletonKey: entryId })
+  }
+  if (stale.length) ctx.log.info('knowledge entries queued for re-embedding', { count: stale.length })
+}
