@@ -268,13 +268,10 @@ function useIndexedEvents() {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!socket) return
-    // TODO(knowledge-server merge): the event joins ServerToClientEvents there; drop this view then.
-    const events = socket as unknown as {
-      on(event: 'knowledge:indexed', listener: () => void): void
-      off(event: 'knowledge:indexed', listener: () => void): void
-    }
     const indexed = () => void queryClient.invalidateQueries({ queryKey: KNOWLEDGE_KEY })
-    events.on('knowledge:indexed', indexed)
-    return () => events.off('knowledge:indexed', indexed)
+    socket.on('knowledge:indexed', indexed)
+    return () => {
+      socket.off('knowledge:indexed', indexed)
+    }
   }, [socket, queryClient])
 }
