@@ -103,18 +103,25 @@ export async function reindexEntry(id: string) {
   return data.data
 }
 
-/** A PDF, DOCX, text or Markdown file becomes an entry (the server extracts its text), with these tags and sharing. */
+/**
+ * A PDF, DOCX, text or Markdown file becomes an entry (the server extracts its text), with these
+ * tags and sharing. Plain `fetch`: the route reads the multipart body itself (no body schema),
+ * which Eden does not pass through as FormData. Same origin, so the session cookie goes with it.
+ */
 export async function uploadDocument(file: File, options: { tags: string[]; is_shared: boolean }) {
   const form = new FormData()
   form.append('file', file, file.name)
-  const { data, error } = await api.knowledge.upload.post(form, {
-    query: {
-      is_shared: options.is_shared ? 'true' : 'false',
-      ...(options.tags.length > 0 ? { tags: options.tags.join(',') } : {}),
-    },
-  })
-  if (error) throw apiFailure(error, t('knowledge.create.failed'))
-  return data.data
+  const query = new URLSearchParams({ is_shared: options.is_shared ? 'true' : 'false' })
+  if (options.tags.length > 0) query.set('tags', options.tags.join(','))
+  const fallback = t('knowledge.create.failed')
+  const response = await fetch(`/api/knowledge/upload?${query}`, {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
+  }).catch(() => null)
+  const value: unknown = await response?.json().catch(() => null)
+  if (!response?.ok) throw apiFailure({ status: response?.status ?? null, value }, fallback)
+  return (value as { data: KnowledgeEntry }).data
 }
 
 export async function exportChat(chatId: string) {
