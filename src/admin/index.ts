@@ -4,6 +4,7 @@ import { adminAuditRoutes } from './audit/index'
 import { adminBrandingRoutes } from './branding/index'
 import { adminBudgetRoutes } from './budgets'
 import { adminImpersonationRoutes } from './impersonations/index'
+import { adminKnowledgeRoutes } from './knowledge/index'
 import { adminModelRoutes } from './models/index'
 import { adminUsageRoutes } from './usage/index'
 import { adminUserRoutes } from './users/index'
@@ -21,3 +22,4 @@ export const adminRoutes = (ctx: AppContext) =>
     .use(adminUsageRoutes(ctx))
     .use(adminBrandingRoutes(ctx))
     .use(adminImpersonationRoutes(ctx))
+    .use(adminKnowledgeRoutes(ctx))

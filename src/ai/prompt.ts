@@ -4,6 +4,8 @@ import { formatSearchContext } from './web-search'
 
 const MARKDOWN_INSTRUCTION =
   'Format your answer in Markdown: headings, lists, tables and fenced code blocks where they help.'
+const KNOWLEDGE_INSTRUCTION =
+  'Relevant entries from the knowledge base follow. Use them when they help answer, and cite them as [Source N].'
 const JSON_INSTRUCTION = 'Answer with a single valid JSON object and nothing else.'
 
 /** The history kept in a prompt: the most recent turns, up to this many characters in all. */
@@ -19,6 +21,8 @@ export function buildPrompt(input: {
   responseFormat: GenerationSettings['responseFormat']
   history: ChatTurn[]
   searchResults?: SearchResult[]
+  /** The knowledge base's sources for this question (src/knowledge/search.ts), or ''/undefined. */
+  knowledgeContext?: string
 }): ChatTurn[] {
   const system = [
     input.systemPrompt?.trim(),
@@ -26,6 +30,7 @@ export function buildPrompt(input: {
     // OpenAI refuses json_object mode unless the word JSON appears in the messages.
     input.responseFormat === 'json' ? JSON_INSTRUCTION : undefined,
     input.searchResults?.length ? formatSearchContext(input.searchResults) : undefined,
+    input.knowledgeContext ? `${KNOWLEDGE_INSTRUCTION}\n\n${input.knowledgeContext}` : undefined,
   ].filter(Boolean)
 
   const kept: ChatTurn[] = []

@@ -124,6 +124,12 @@ export function knowledgeFor(db: Db, actor: Actor) {
   }
 }
 
+/** Whether the actor can see any entry at all (a send skips the knowledge search when not). */
+export async function hasVisibleEntries(db: Db, actor: Actor): Promise<boolean> {
+  const [row] = await db.select({ id: knowledgeBase.id }).from(knowledgeBase).where(visibleTo(actor)).limit(1)
+  return Boolean(row)
+}
+
 /*
  * The indexing job acts for the entry's recorded owner (DESIGN "Who is acting": background jobs
  * acting for a recorded user), by entry id.

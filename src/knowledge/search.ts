@@ -4,7 +4,7 @@ import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import type { KnowledgeSourceType } from './catalogue'
 import { activeEmbedder } from './indexing'
-import { type SearchRow, searchKnowledge } from './knowledge-data'
+import { hasVisibleEntries, type SearchRow, searchKnowledge } from './knowledge-data'
 import type { SearchBody } from './model'
 import { cleanTags, KNOWLEDGE_MESSAGES, toEntryJson } from './service'
 
@@ -90,6 +90,11 @@ export interface RagContext {
 }
 
 const RAG_RESULTS = 3
+/** The default agent is 'rag' (spec section 9): a send without an agent uses the knowledge base too. */
+export function usesKnowledge(agentId: string | undefined): boolean {
+  return agentId === undefined || agentId === '' || agentId === 'rag'
+}
+
 /** A source's text in the context is cut here: a long document must not crowd out the conversation. */
 export const RAG_SOURCE_CHARS = 6000
 
@@ -101,7 +106,7 @@ export const RAG_SOURCE_CHARS = 6000
  */
 export async function buildRagContext(ctx: Ctx, actor: Actor, question: string): Promise<RagContext> {
   try {
-    if (!question.trim()) return { text: '', sources: [] }
+    if (!question.trim() || !(await hasVisibleEntries(ctx.db, actor))) return { text: '', sources: [] }
     const minSimilarity = await ragMinSimilarity(ctx)
     const rows = (await runSearch(ctx, actor, { query: question, minSimilarity, limit: 10 }))
       .filter((row) => row.similarity !== null && row.similarity >= minSimilarity)

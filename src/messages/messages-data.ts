@@ -95,7 +95,7 @@ export function messagesFor(db: Db, actor: Actor) {
     /** Stores a reply's outcome (the background reply acts for the actor who sent the question). */
     async storeOutcome(
       messageId: string,
-      outcome: Pick<Message, 'content' | 'status' | 'error'>,
+      outcome: Pick<Message, 'content' | 'status' | 'error'> & Partial<Pick<Message, 'sources'>>,
     ): Promise<Message | undefined> {
       const [row] = await db
         .update(messages)

@@ -8,6 +8,7 @@ import type { Actor } from '../auth/actor'
 import { costMicros } from '../budget/money'
 import { getBudgetStatus, type Reservation, recordUsage } from '../budget/service'
 import type { AppContext } from '../context'
+import { buildRagContext, usesKnowledge } from '../knowledge/search'
 import { type LiveReply, liveReplies } from './live-replies'
 import { messagesFor } from './messages-data'
 import { partialSaves } from './partial-saves'
@@ -52,14 +53,21 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
   let status: Message['status'] = 'complete'
   let error: string | null = null
   let prompt: ChatTurn[] = []
+  let sources: { id: string; title: string }[] = []
 
   try {
     const searchResults = job.webSearch ? await searchForContext(ctx, job, signal) : undefined
+    // The RAG agent (the default): the knowledge base's best entries; never fails the reply.
+    const knowledge = usesKnowledge(job.agentId)
+      ? await buildRagContext(ctx, job.actor, questionOf(job))
+      : undefined
+    sources = knowledge?.sources ?? []
     prompt = buildPrompt({
       systemPrompt: job.systemPrompt,
       responseFormat: job.settings.responseFormat,
       history: job.history,
       searchResults,
+      knowledgeContext: knowledge?.text,
     })
     const events = job.provider.stream({
       model,
@@ -104,6 +112,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
       content: reply.content,
       status,
       error,
+      sources: sources.length ? sources : null,
     })
     await recordReplyUsage(ctx, job, prompt, usage)
   } catch (cause) {
@@ -127,6 +136,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
             status,
             error,
             model_id: model.id,
+            ...(sources.length ? { sources } : {}),
             created_at: job.createdAt.toISOString(),
           }
       ctx.realtime.toChat(chatId, 'message:completed', { chatId, message })
@@ -142,9 +152,7 @@ async function searchForContext(
   signal: AbortSignal,
 ): Promise<SearchResult[] | undefined> {
   const url = ctx.config.ai.searxngUrl
-  // The question's own text: the first part of a message with files, not the files' contents.
-  const last = job.history.at(-1)?.content ?? ''
-  const query = typeof last === 'string' ? last : last[0]?.type === 'text' ? last[0].text : ''
+  const query = questionOf(job)
   if (!url || !query.trim()) return undefined
   const { status } = aiProviders(ctx)
   try {
@@ -157,6 +165,12 @@ async function searchForContext(
     ctx.log.warn('web search failed; answering without it', { error })
     return undefined
   }
+}
+
+/** The question's own text: the first part of a message with files, not the files' contents. */
+function questionOf(job: ReplyJob): string {
+  const last = job.history.at(-1)?.content ?? ''
+  return typeof last === 'string' ? last : last[0]?.type === 'text' ? last[0].text : ''
 }
 
 async function recordReplyUsage(

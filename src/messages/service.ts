@@ -15,6 +15,8 @@ export function toMessageJson(message: Message) {
     status: message.status,
     error: message.error,
     model_id: message.modelId,
+    /** The knowledge entries the reply was given, numbered in order ('[Source 1]' is the first); absent when none. */
+    ...(message.sources?.length ? { sources: message.sources } : {}),
     created_at: message.createdAt.toISOString(),
   }
 }
