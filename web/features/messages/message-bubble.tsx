@@ -7,7 +7,7 @@ import { MessageAttachmentsSlot } from './attachments-slot'
 import { useLiveText } from './live-text-store'
 import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown } from './markdown/use-markdown'
-import { type MessageSource, MessageSources } from './message-sources'
+import { MessageSources } from './message-sources'
 import type { Message } from './messages-query'
 import { ReplyFailure } from './reply-failure'
 import '../../i18n/areas/chat'
@@ -127,7 +127,9 @@ function AssistantBubble({
           )
         ) : null}
         {message.status === 'failed' ? <ReplyFailure reason={message.error} /> : null}
-        {!streaming ? <MessageSources sources={sourcesOf(message)} /> : null}
+        {!streaming && 'sources' in message && message.sources ? (
+          <MessageSources sources={message.sources} />
+        ) : null}
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-1">
         <time dateTime={message.created_at} className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -171,10 +173,4 @@ function CopyButton({ text }: { text: string }) {
       {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
     </button>
   )
-}
-
-/** The entries the RAG agent used for this answer (none on older messages and other agents). */
-function sourcesOf(message: Message): MessageSource[] {
-  const sources = (message as { sources?: MessageSource[] | null }).sources
-  return Array.isArray(sources) ? sources : []
 }
