@@ -303,6 +303,26 @@ describe('answers with sources', () => {
   })
 })
 
+describe('indexing', () => {
+  test('a provider failure shows Indexing failed with Retry; Retry makes it ready without a reload', async () => {
+    fake.setEmbeddings({ fail: { status: 500, message: 'embeddings are down' } })
+    await openFromHeader(ada)
+    await createEntry(ada, { title: 'Flaky note', content: 'Written while the provider fails.' })
+    const flaky = card(ada, 'Flaky note')
+    await flaky.locator('[data-testid="knowledge-status"][data-status="failed"]').waitFor()
+    await flaky.getByTestId('knowledge-select').click()
+    await panel(ada).getByTestId('knowledge-index-error').waitFor()
+    await screenshot(ada, 'knowledge-failed-1280-light')
+    fake.setEmbeddings({})
+    await flaky.getByRole('button', { name: 'Retry' }).click()
+    await flaky.locator('[data-testid="knowledge-status"][data-status="ready"]').waitFor()
+    await flaky.getByTestId('knowledge-delete').click()
+    await ada.getByTestId('knowledge-delete-confirm').click()
+    await flaky.waitFor({ state: 'detached' })
+    await closePanel(ada)
+  })
+})
+
 describe('looks and accessibility', () => {
   for (const [label, viewport] of [
     ['1280', DESKTOP],
