@@ -54,10 +54,12 @@ export function fakeEmbedding(text: string, dimensions: number): number[] {
   for (const raw of words) {
     if (STOPWORDS.has(raw)) continue
     const word = GROUP.get(raw) ?? GROUP.get(stem(raw)) ?? stem(raw)
+    // Codes and numbers carry next to no meaning for an embedding model (exact words find them).
+    const weight = /\d/.test(word) ? 0.05 : 1
     // Two positions per word, so that collisions in small vectors matter less.
     for (const seed of [1, 2]) {
       const at = hash(word, seed) % dimensions
-      vector[at]! += hash(word, seed + 10) % 2 === 0 ? 1 : -1
+      vector[at]! += hash(word, seed + 10) % 2 === 0 ? weight : -weight
     }
   }
   // A constant component: every text has some similarity to every other, as with real models.
