@@ -15,6 +15,7 @@ import { dictation } from './en/dictation'
 import { errors } from './en/errors'
 import { images } from './en/images'
 import { impersonation } from './en/impersonation'
+import { knowledge } from './en/knowledge'
 import { prompts } from './en/prompts'
 import { shell } from './en/shell'
 import type { Locale } from './locales'
@@ -45,6 +46,7 @@ export const ENGLISH_AREAS = {
   adminBranding,
   prompts,
   impersonation,
+  knowledge,
   errors,
   images,
   dictation,

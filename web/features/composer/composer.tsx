@@ -2,7 +2,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import {
   ArrowUp,
   BookOpen,
+  FileOutput,
   ImagePlus,
+  Library,
   Loader2,
   Paperclip,
   Plus,
@@ -19,6 +21,7 @@ import { useFilePicker } from '../attachments/file-picker'
 import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
 import { MicButton } from '../dictation/mic-button'
 import { useDictation } from '../dictation/use-dictation'
+import { openKnowledge } from '../knowledge/knowledge-ui'
 import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
 import '../../i18n/areas/shell'
@@ -53,6 +56,7 @@ export function Composer({
   onOpenSettings,
   onPromptChosen,
   ensureChat,
+  onExportChat,
   modelDropdown,
 }: {
   state: ComposerState
@@ -70,6 +74,8 @@ export function Composer({
   onPromptChosen?: (prompt: PromptSettings) => void
   /** The chat a generated image goes to: the current one, or a new one (null when it could not be made). */
   ensureChat: () => Promise<string | null>
+  /** Opens Export Chat to Knowledge Base for the current chat. */
+  onExportChat: () => void
   modelDropdown: ReactNode
 }) {
   const t = useT()
@@ -217,6 +223,21 @@ export function Composer({
                   data-testid="open-prompt-library"
                 >
                   <BookOpen className="size-4" aria-hidden /> {t('shell.composer.promptLibrary')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  onSelect={() => openKnowledge()}
+                  data-testid="composer-open-knowledge"
+                >
+                  <Library className="size-4" aria-hidden /> {t('shell.knowledge.open')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  disabled={!hasChat}
+                  onSelect={onExportChat}
+                  data-testid="composer-export-chat"
+                >
+                  <FileOutput className="size-4" aria-hidden /> {t('shell.knowledge.export')}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={menuItemClass}

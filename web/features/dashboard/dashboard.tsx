@@ -7,6 +7,7 @@ import { SocketContext } from '../chats/socket-context'
 import { useChatListEvents } from '../chats/use-chat-list-events'
 import { useCurrentChatId } from '../chats/use-current-chat'
 import { ImpersonationBanner } from '../impersonation/impersonation-banner'
+import { KnowledgeHost } from '../knowledge/knowledge-host'
 import { ChatView } from '../messages/chat-view'
 import { profileQuery } from '../profile/profile-query'
 import { useProfileLanguage } from '../profile/use-profile-language'
@@ -78,6 +79,7 @@ export function Dashboard({ userId }: { userId: string }) {
           {dialog === 'profile' ? <ProfileDialog open onOpenChange={closeDialog} /> : null}
           {dialog === 'settings' ? <SettingsDialog open onOpenChange={closeDialog} /> : null}
         </Suspense>
+        <KnowledgeHost />
       </div>
     </SocketContext.Provider>
   )

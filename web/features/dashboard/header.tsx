@@ -1,4 +1,4 @@
-import { PanelLeft } from 'lucide-react'
+import { Library, PanelLeft } from 'lucide-react'
 import type { RefObject } from 'react'
 import { useT } from '../../i18n/i18n'
 import { useMediaQuery } from '../../lib/use-media-query'
@@ -6,6 +6,7 @@ import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
 import { useBranding } from '../branding/use-branding'
 import { DemoBadge } from '../demo/demo-badge'
+import { openKnowledge } from '../knowledge/knowledge-ui'
 import type { Profile } from '../profile/profile-query'
 import { ThemeToggle } from '../theme/theme-toggle'
 import { useThemeSync } from '../theme/use-theme-sync'
@@ -53,6 +54,16 @@ export function Header({
           <DemoBadge />
         </div>
         <div className="flex min-w-0 flex-1 justify-center px-2">{wide ? <BudgetBannerSlot /> : null}</div>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => openKnowledge()}
+          aria-label={t('shell.knowledge.open')}
+          title={t('shell.knowledge.open')}
+          data-testid="header-open-knowledge"
+        >
+          <Library className="size-5" aria-hidden />
+        </Button>
         <ThemeToggle onChange={changeTheme} />
         <UserMenu
           profile={profile}

@@ -10,6 +10,7 @@ import { useSelectChat } from '../chats/use-current-chat'
 import { Composer, type ComposerState, type PromptSettings } from '../composer/composer'
 import { NO_CHAT } from '../composer/drafts'
 import { Welcome } from '../dashboard/welcome'
+import { openExportChat } from '../knowledge/knowledge-ui'
 import { ModelDropdown } from '../models/model-dropdown'
 import { useSelectedModel } from '../models/use-selected-model'
 import { stripFilesMarker } from './markdown/split-blocks'
@@ -133,6 +134,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         onOpenSettings={() => setSettingsOpen(true)}
         onPromptChosen={applyPromptSettings}
         ensureChat={() => chatToSendTo(chatId, () => createChat.mutateAsync()).catch(() => null)}
+        onExportChat={() => chatId && openExportChat(chatId)}
         modelDropdown={
           <ModelDropdown
             models={model.models}

@@ -7,6 +7,7 @@ import { MessageAttachmentsSlot } from './attachments-slot'
 import { useLiveText } from './live-text-store'
 import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown } from './markdown/use-markdown'
+import { MessageSources } from './message-sources'
 import type { Message } from './messages-query'
 import { ReplyFailure } from './reply-failure'
 import '../../i18n/areas/chat'
@@ -126,6 +127,9 @@ function AssistantBubble({
           )
         ) : null}
         {message.status === 'failed' ? <ReplyFailure reason={message.error} /> : null}
+        {!streaming && 'sources' in message && message.sources ? (
+          <MessageSources sources={message.sources} />
+        ) : null}
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-1">
         <time dateTime={message.created_at} className="text-xs text-zinc-600 dark:text-zinc-400">

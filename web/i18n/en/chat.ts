@@ -11,6 +11,8 @@ export const chat = {
   'chat.message.copied': 'Copied',
   'chat.message.thinking': 'Thinking...',
   'chat.message.stopped': 'Stopped',
+  'chat.sources.title': 'Sources',
+  'chat.sources.open': 'Open source {number}: {title}',
 
   // Answer actions and their failures
   'chat.reply.retry': 'Retry',

@@ -144,4 +144,16 @@ export const errors = {
   'error.unavailable:transcription': 'Voice transcription is not configured on this server',
   'error.unavailable:transcription_provider': 'Failed to transcribe the recording',
   'error.unavailable:transcription_timeout': 'The transcription service did not answer in time',
+  // The knowledge base (decision 119).
+  'error.not_found:knowledge': 'Knowledge entry not found',
+  'error.forbidden:knowledge': 'Only the owner can change this entry',
+  'error.bad_request:knowledge_content': 'Content cannot be empty',
+  'error.bad_request:knowledge_query': 'Text cannot be empty',
+  'error.bad_request:chat_empty': 'Chat has no messages to export',
+  'error.unsupported_media_type:knowledge_file':
+    'Only PDF, DOCX, text and Markdown files can be added to the knowledge base',
+  'error.bad_request:knowledge_title.empty': 'Title cannot be empty',
+  'error.bad_request:knowledge_title.tooLong': 'Title must be 200 characters or less',
+  'error.unprocessable:knowledge_file.empty': 'The file has no text to add',
+  'error.payload_too_large:knowledge_content.tooLong': 'Content is too long (max {max} characters)',
 } as const

@@ -12,6 +12,7 @@ import { dictation } from './dictation'
 import { errors } from './errors'
 import { images } from './images'
 import { impersonation } from './impersonation'
+import { knowledge } from './knowledge'
 import { prompts } from './prompts'
 import { shell } from './shell'
 
@@ -33,6 +34,7 @@ export const en = {
   ...adminBranding,
   ...prompts,
   ...impersonation,
+  ...knowledge,
   ...errors,
   ...images,
   ...dictation,

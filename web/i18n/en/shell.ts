@@ -48,6 +48,8 @@ export const shell = {
   'shell.composer.more': 'More actions',
   'shell.composer.addFiles': 'Add photos & files',
   'shell.composer.promptLibrary': 'Prompt library',
+  'shell.knowledge.open': 'Knowledge base',
+  'shell.knowledge.export': 'Export chat to knowledge base',
   'shell.composer.advanced': 'Advanced settings',
   'shell.composer.createImage': 'Create image',
   'shell.composer.listening': 'Listening...',

@@ -16,6 +16,8 @@ export const chat = {
   'chat.message.copied': 'Kopiert',
   'chat.message.thinking': 'Denkt nach …',
   'chat.message.stopped': 'Gestoppt',
+  'chat.sources.title': 'Quellen',
+  'chat.sources.open': 'Quelle {number} öffnen: {title}',
 
   'chat.reply.retry': 'Erneut versuchen',
   'chat.reply.regenerate': 'Neu generieren',

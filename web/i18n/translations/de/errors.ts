@@ -138,6 +138,18 @@ export const errors = {
   'error.unavailable:transcription': 'Die Sprachtranskription ist auf diesem Server nicht eingerichtet',
   'error.unavailable:transcription_provider': 'Die Aufnahme konnte nicht transkribiert werden',
   'error.unavailable:transcription_timeout': 'Der Transkriptionsdienst hat nicht rechtzeitig geantwortet',
+  // The knowledge base (decision 119).
+  'error.not_found:knowledge': 'Wissenseintrag nicht gefunden',
+  'error.forbidden:knowledge': 'Nur der Eigentümer kann diesen Eintrag ändern',
+  'error.bad_request:knowledge_content': 'Der Inhalt darf nicht leer sein',
+  'error.bad_request:knowledge_query': 'Der Text darf nicht leer sein',
+  'error.bad_request:chat_empty': 'Der Chat enthält keine Nachrichten zum Exportieren',
+  'error.unsupported_media_type:knowledge_file':
+    'Nur PDF-, DOCX-, Text- und Markdown-Dateien können zur Wissensdatenbank hinzugefügt werden',
+  'error.bad_request:knowledge_title.empty': 'Der Titel darf nicht leer sein',
+  'error.bad_request:knowledge_title.tooLong': 'Der Titel darf höchstens 200 Zeichen lang sein',
+  'error.unprocessable:knowledge_file.empty': 'Die Datei enthält keinen Text zum Hinzufügen',
+  'error.payload_too_large:knowledge_content.tooLong': 'Der Inhalt ist zu lang (höchstens {max} Zeichen)',
 } as const
 
 translationOf<typeof english>()(errors)

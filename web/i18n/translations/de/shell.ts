@@ -41,6 +41,8 @@ export const shell = {
   'shell.composer.more': 'Weitere Aktionen',
   'shell.composer.addFiles': 'Fotos und Dateien hinzufügen',
   'shell.composer.promptLibrary': 'Prompt-Bibliothek',
+  'shell.knowledge.open': 'Wissensdatenbank',
+  'shell.knowledge.export': 'Chat in die Wissensdatenbank exportieren',
   'shell.composer.advanced': 'Erweiterte Einstellungen',
   'shell.composer.createImage': 'Bild erstellen',
   'shell.composer.listening': 'Hört zu...',

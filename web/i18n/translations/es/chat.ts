@@ -16,6 +16,8 @@ export const chat = {
   'chat.message.copied': 'Copiado',
   'chat.message.thinking': 'Pensando...',
   'chat.message.stopped': 'Detenida',
+  'chat.sources.title': 'Fuentes',
+  'chat.sources.open': 'Abrir la fuente {number}: {title}',
 
   'chat.reply.retry': 'Reintentar',
   'chat.reply.regenerate': 'Regenerar',

@@ -137,6 +137,19 @@ export const errors = {
   'error.unavailable:transcription': 'La transcripción de voz no está configurada en este servidor',
   'error.unavailable:transcription_provider': 'No se pudo transcribir la grabación',
   'error.unavailable:transcription_timeout': 'El servicio de transcripción no respondió a tiempo',
+  // The knowledge base (decision 119).
+  'error.not_found:knowledge': 'No se encontró la entrada de conocimiento',
+  'error.forbidden:knowledge': 'Solo el propietario puede cambiar esta entrada',
+  'error.bad_request:knowledge_content': 'El contenido no puede estar vacío',
+  'error.bad_request:knowledge_query': 'El texto no puede estar vacío',
+  'error.bad_request:chat_empty': 'El chat no tiene mensajes para exportar',
+  'error.unsupported_media_type:knowledge_file':
+    'Solo se pueden añadir archivos PDF, DOCX, de texto y Markdown a la base de conocimiento',
+  'error.bad_request:knowledge_title.empty': 'El título no puede estar vacío',
+  'error.bad_request:knowledge_title.tooLong': 'El título debe tener como máximo 200 caracteres',
+  'error.unprocessable:knowledge_file.empty': 'El archivo no tiene texto para añadir',
+  'error.payload_too_large:knowledge_content.tooLong':
+    'El contenido es demasiado largo (máximo {max} caracteres)',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -41,6 +41,8 @@ export const shell = {
   'shell.composer.more': 'Más acciones',
   'shell.composer.addFiles': 'Añadir fotos y archivos',
   'shell.composer.promptLibrary': 'Biblioteca de prompts',
+  'shell.knowledge.open': 'Base de conocimiento',
+  'shell.knowledge.export': 'Exportar chat a la base de conocimiento',
   'shell.composer.advanced': 'Ajustes avanzados',
   'shell.composer.createImage': 'Crear imagen',
   'shell.composer.listening': 'Escuchando...',

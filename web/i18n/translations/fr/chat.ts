@@ -16,6 +16,8 @@ export const chat = {
   'chat.message.copied': 'Copié',
   'chat.message.thinking': 'Réflexion…',
   'chat.message.stopped': 'Arrêtée',
+  'chat.sources.title': 'Sources',
+  'chat.sources.open': 'Ouvrir la source {number} : {title}',
 
   'chat.reply.retry': 'Réessayer',
   'chat.reply.regenerate': 'Régénérer',

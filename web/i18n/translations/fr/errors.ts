@@ -141,6 +141,19 @@ export const errors = {
   'error.unavailable:transcription': "La transcription vocale n'est pas configurée sur ce serveur",
   'error.unavailable:transcription_provider': "Échec de la transcription de l'enregistrement",
   'error.unavailable:transcription_timeout': "Le service de transcription n'a pas répondu à temps",
+  // The knowledge base (decision 119).
+  'error.not_found:knowledge': 'Entrée de connaissance introuvable',
+  'error.forbidden:knowledge': 'Seul le propriétaire peut modifier cette entrée',
+  'error.bad_request:knowledge_content': 'Le contenu ne peut pas être vide',
+  'error.bad_request:knowledge_query': 'Le texte ne peut pas être vide',
+  'error.bad_request:chat_empty': 'La discussion ne contient aucun message à exporter',
+  'error.unsupported_media_type:knowledge_file':
+    'Seuls les fichiers PDF, DOCX, texte et Markdown peuvent être ajoutés à la base de connaissances',
+  'error.bad_request:knowledge_title.empty': 'Le titre ne peut pas être vide',
+  'error.bad_request:knowledge_title.tooLong': 'Le titre doit comporter 200 caractères au maximum',
+  'error.unprocessable:knowledge_file.empty': 'Le fichier ne contient aucun texte à ajouter',
+  'error.payload_too_large:knowledge_content.tooLong':
+    'Le contenu est trop long ({max} caractères au maximum)',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -13,6 +13,7 @@ import { dictation } from './dictation'
 import { errors } from './errors'
 import { images } from './images'
 import { impersonation } from './impersonation'
+import { knowledge } from './knowledge'
 import { prompts } from './prompts'
 import { shell } from './shell'
 
@@ -30,6 +31,7 @@ export const fr = defineCatalogue({
   ...adminBranding,
   ...prompts,
   ...impersonation,
+  ...knowledge,
   ...errors,
   ...images,
   ...dictation,

@@ -41,6 +41,8 @@ export const shell = {
   'shell.composer.more': 'Plus d’actions',
   'shell.composer.addFiles': 'Ajouter des photos et des fichiers',
   'shell.composer.promptLibrary': 'Bibliothèque de prompts',
+  'shell.knowledge.open': 'Base de connaissances',
+  'shell.knowledge.export': 'Exporter la discussion vers la base de connaissances',
   'shell.composer.advanced': 'Paramètres avancés',
   'shell.composer.createImage': 'Créer une image',
   'shell.composer.listening': 'Écoute en cours...',

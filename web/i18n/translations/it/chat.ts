@@ -16,6 +16,8 @@ export const chat = {
   'chat.message.copied': 'Copiato',
   'chat.message.thinking': 'Sto pensando…',
   'chat.message.stopped': 'Interrotta',
+  'chat.sources.title': 'Fonti',
+  'chat.sources.open': 'Apri la fonte {number}: {title}',
 
   'chat.reply.retry': 'Riprova',
   'chat.reply.regenerate': 'Rigenera',

@@ -138,6 +138,19 @@ export const errors = {
   'error.unavailable:transcription': 'La trascrizione vocale non è configurata su questo server',
   'error.unavailable:transcription_provider': 'Impossibile trascrivere la registrazione',
   'error.unavailable:transcription_timeout': 'Il servizio di trascrizione non ha risposto in tempo',
+  // The knowledge base (decision 119).
+  'error.not_found:knowledge': 'Voce di conoscenza non trovata',
+  'error.forbidden:knowledge': 'Solo il proprietario può modificare questa voce',
+  'error.bad_request:knowledge_content': 'Il contenuto non può essere vuoto',
+  'error.bad_request:knowledge_query': 'Il testo non può essere vuoto',
+  'error.bad_request:chat_empty': 'La chat non contiene messaggi da esportare',
+  'error.unsupported_media_type:knowledge_file':
+    'Alla base di conoscenza si possono aggiungere solo file PDF, DOCX, di testo e Markdown',
+  'error.bad_request:knowledge_title.empty': 'Il titolo non può essere vuoto',
+  'error.bad_request:knowledge_title.tooLong': 'Il titolo deve avere al massimo 200 caratteri',
+  'error.unprocessable:knowledge_file.empty': 'Il file non contiene testo da aggiungere',
+  'error.payload_too_large:knowledge_content.tooLong':
+    'Il contenuto è troppo lungo (massimo {max} caratteri)',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -41,6 +41,8 @@ export const shell = {
   'shell.composer.more': 'Altre azioni',
   'shell.composer.addFiles': 'Aggiungi foto e file',
   'shell.composer.promptLibrary': 'Libreria dei prompt',
+  'shell.knowledge.open': 'Base di conoscenza',
+  'shell.knowledge.export': 'Esporta la chat nella base di conoscenza',
   'shell.composer.advanced': 'Impostazioni avanzate',
   'shell.composer.createImage': 'Crea immagine',
   'shell.composer.listening': 'In ascolto...',

@@ -16,6 +16,8 @@ export const chat = {
   'chat.message.copied': 'Copiado',
   'chat.message.thinking': 'Pensando...',
   'chat.message.stopped': 'Interrompida',
+  'chat.sources.title': 'Fontes',
+  'chat.sources.open': 'Abrir a fonte {number}: {title}',
 
   'chat.reply.retry': 'Tentar novamente',
   'chat.reply.regenerate': 'Gerar novamente',

@@ -135,6 +135,19 @@ export const errors = {
   'error.unavailable:transcription': 'A transcrição de voz não está configurada neste servidor',
   'error.unavailable:transcription_provider': 'Falha ao transcrever a gravação',
   'error.unavailable:transcription_timeout': 'O serviço de transcrição não respondeu a tempo',
+  // The knowledge base (decision 119).
+  'error.not_found:knowledge': 'Entrada de conhecimento não encontrada',
+  'error.forbidden:knowledge': 'Só o proprietário pode alterar esta entrada',
+  'error.bad_request:knowledge_content': 'O conteúdo não pode ficar vazio',
+  'error.bad_request:knowledge_query': 'O texto não pode ficar vazio',
+  'error.bad_request:chat_empty': 'A conversa não tem mensagens para exportar',
+  'error.unsupported_media_type:knowledge_file':
+    'Só arquivos PDF, DOCX, de texto e Markdown podem ser adicionados à base de conhecimento',
+  'error.bad_request:knowledge_title.empty': 'O título não pode ficar vazio',
+  'error.bad_request:knowledge_title.tooLong': 'O título deve ter no máximo 200 caracteres',
+  'error.unprocessable:knowledge_file.empty': 'O arquivo não tem texto para adicionar',
+  'error.payload_too_large:knowledge_content.tooLong':
+    'O conteúdo é longo demais (máximo de {max} caracteres)',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -41,6 +41,8 @@ export const shell = {
   'shell.composer.more': 'Mais ações',
   'shell.composer.addFiles': 'Adicionar fotos e arquivos',
   'shell.composer.promptLibrary': 'Biblioteca de prompts',
+  'shell.knowledge.open': 'Base de conhecimento',
+  'shell.knowledge.export': 'Exportar conversa para a base de conhecimento',
   'shell.composer.advanced': 'Configurações avançadas',
   'shell.composer.createImage': 'Criar imagem',
   'shell.composer.listening': 'Ouvindo...',

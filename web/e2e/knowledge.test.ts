@@ -1,0 +1,385 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import {
+  DESKTOP,
+  describeViolations,
+  type E2E,
+  newUser,
+  PHONE,
+  SETUP_TIMEOUT,
+  screenshot,
+  seriousA11yViolations,
+  startE2E,
+} from './fixtures'
+import { ChatPage } from './pages/chat-page'
+import { expectToast } from './pages/toasts'
+import { signUpThroughCard } from './session'
+
+/*
+ * The knowledge base: Ada opens the panel from the header (empty), writes two entries in Create
+ * Knowledge Entry (one shared), finds them by search and by tag, edits one, deletes another after
+ * confirming, and exports a chat with notes. Bob, in his own browser, sees the shared entry
+ * read-only and not Ada's private one. An answer given from Ada's knowledge lists its sources,
+ * and a source opens its entry in the panel.
+ */
+
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let fake: FakeOpenAi
+let ada: Page
+let bob: Page
+
+beforeAll(async () => {
+  fake = startFakeOpenAi({ models: ['fake-model'] })
+  e2e = await startE2E({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODELS: 'fake-model',
+    // The fake's embeddings are a bag of words: related texts score lower than a real model's.
+    RAG_MIN_SIMILARITY: '0.1',
+  })
+  ada = await e2e.newPage()
+  await signUpThroughCard(ada, newUser('Ada Lovelace'))
+  await new ChatPage(ada).newChat()
+  bob = await e2e.newPage()
+  await signUpThroughCard(bob, newUser('Bob Builder'))
+  await new ChatPage(bob).newChat()
+}, SETUP_TIMEOUT)
+afterAll(async () => {
+  await e2e?.close()
+  await fake?.close()
+}, SETUP_TIMEOUT)
+
+const panel = (page: Page) => page.getByTestId('knowledge-panel')
+const card = (page: Page, title: string) =>
+  panel(page).locator(`[data-testid="knowledge-card"][data-title="${title}"]`)
+const form = (page: Page) => page.getByTestId('knowledge-form-dialog')
+const count = (page: Page) => page.getByTestId('knowledge-count')
+
+async function openFromHeader(page: Page) {
+  await page.getByTestId('header-open-knowledge').click()
+  await panel(page).waitFor()
+}
+
+async function closePanel(page: Page) {
+  await page.keyboard.press('Escape')
+  await panel(page).waitFor({ state: 'detached' })
+}
+
+async function expectCount(page: Page, text: string) {
+  await count(page)
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .waitFor()
+}
+
+async function expectAxeClean(page: Page, name: string) {
+  const violations = await seriousA11yViolations(page)
+  expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
+}
+
+async function createEntry(
+  page: Page,
+  entry: { title: string; content: string; tags?: string; shared?: boolean },
+) {
+  await panel(page).getByTestId('knowledge-new').click()
+  const dialog = form(page)
+  await dialog.waitFor()
+  await dialog.getByLabel('Title *').fill(entry.title)
+  await dialog.getByLabel('Content *').fill(entry.content)
+  if (entry.tags) await dialog.getByLabel('Tags').fill(entry.tags)
+  if (entry.shared) await dialog.getByLabel('Share with team').check()
+  await dialog.getByRole('button', { name: 'Create Knowledge' }).click()
+  await expectToast(page, 'Knowledge entry created successfully')
+  await dialog.waitFor({ state: 'detached' })
+  await card(page, entry.title).waitFor()
+}
+
+describe('the Knowledge Base panel', () => {
+  test('opens from the header, empty at first', async () => {
+    await openFromHeader(ada)
+    await panel(ada).getByText('No knowledge entries found').waitFor()
+    await expectCount(ada, '0 entries')
+    await screenshot(ada, 'knowledge-empty-1280-light')
+  })
+
+  test('Create Knowledge Entry: fields, note and info, the required toast, then the entry', async () => {
+    await panel(ada).getByTestId('knowledge-new').click()
+    const dialog = form(ada)
+    await dialog.getByRole('heading', { name: 'Create Knowledge Entry' }).waitFor()
+    await dialog.getByText('Shared knowledge can be discovered by other users').waitFor()
+    await dialog
+      .getByText('indexed using AI embeddings and made searchable across all conversations')
+      .waitFor()
+    await dialog.getByRole('button', { name: 'Create Knowledge' }).click()
+    await expectToast(ada, 'Please fill in title and content')
+    await screenshot(ada, 'knowledge-create-1280-light')
+    await ada.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+
+    await createEntry(ada, {
+      title: 'Expense policy',
+      content:
+        'Travel expenses are reimbursed within 30 days.\nKeep every receipt; meals up to 40 euros a day.\nA third line that the preview cuts.',
+      tags: 'finance, policies',
+      shared: true,
+    })
+    await createEntry(ada, {
+      title: 'Wifi password',
+      content: 'The office wifi password is stored in the vault under "office-wifi".',
+      tags: 'office',
+    })
+    await expectCount(ada, '2 entries')
+    const expense = card(ada, 'Expense policy')
+    expect(await expense.getByTestId('knowledge-shared').count()).toBe(1)
+    expect(await card(ada, 'Wifi password').getByTestId('knowledge-shared').count()).toBe(0)
+    expect(await expense.getByTestId('knowledge-source-type').innerText()).toBe('Manual')
+    expect(await expense.innerText()).toContain('#finance')
+    // Indexing ends in a state the card shows (ready, or failed with Retry).
+    await expense.locator('[data-testid="knowledge-status"]:not([data-status="pending"])').waitFor()
+    await screenshot(ada, 'knowledge-list-1280-light')
+  })
+
+  test('an entry opens in the detail pane, which closes', async () => {
+    await card(ada, 'Expense policy').getByTestId('knowledge-select').click()
+    const detail = panel(ada).getByTestId('knowledge-detail')
+    await detail.getByText('A third line that the preview cuts.').waitFor()
+    await screenshot(ada, 'knowledge-detail-1280-light')
+    await detail.getByRole('button', { name: 'Close' }).click()
+    await detail.waitFor({ state: 'detached' })
+  })
+
+  test('search asks the server and finds by words', async () => {
+    await panel(ada).getByTestId('knowledge-search').fill('receipt')
+    await expectCount(ada, '1 entry')
+    await card(ada, 'Expense policy').waitFor()
+    expect(await card(ada, 'Wifi password').count()).toBe(0)
+    await panel(ada).getByTestId('knowledge-search').fill('nothing like this anywhere')
+    await panel(ada).getByText('No knowledge entries found').waitFor()
+    await panel(ada).getByTestId('knowledge-search').fill('')
+    await expectCount(ada, '2 entries')
+  })
+
+  test('a tag badge filters the list, and again shows all', async () => {
+    const badge = panel(ada).locator('[data-testid="knowledge-tag"][data-tag="office"]')
+    await badge.click()
+    expect(await badge.getAttribute('aria-pressed')).toBe('true')
+    await expectCount(ada, '1 entry')
+    await card(ada, 'Wifi password').waitFor()
+    await badge.click()
+    await expectCount(ada, '2 entries')
+  })
+
+  test('edit reuses the dialog and saves', async () => {
+    await card(ada, 'Wifi password').getByTestId('knowledge-edit').click()
+    const dialog = form(ada)
+    await dialog.getByRole('heading', { name: 'Edit Knowledge Entry' }).waitFor()
+    expect(await dialog.getByLabel('Title *').inputValue()).toBe('Wifi password')
+    await dialog.getByLabel('Title *').fill('Office wifi')
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await card(ada, 'Office wifi').waitFor()
+  })
+
+  test('delete asks first; Cancel keeps the entry, Delete removes it', async () => {
+    await card(ada, 'Office wifi').getByTestId('knowledge-delete').click()
+    const confirm = ada.getByTestId('knowledge-delete-dialog')
+    await confirm.getByText('“Office wifi” will be removed').waitFor()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await card(ada, 'Office wifi').waitFor()
+    await card(ada, 'Office wifi').getByTestId('knowledge-delete').click()
+    await ada.getByTestId('knowledge-delete-confirm').click()
+    await card(ada, 'Office wifi').waitFor({ state: 'detached' })
+    await expectCount(ada, '1 entry')
+  })
+
+  test('a document becomes an entry with the tags and sharing chosen in the form', async () => {
+    await panel(ada).getByTestId('knowledge-new').click()
+    const dialog = form(ada)
+    await dialog.getByLabel('Tags').fill('handbook')
+    await dialog.getByTestId('knowledge-file').setInputFiles({
+      name: 'handbook.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Handbook\n\nEvery new laptop is set up by the IT desk on your first day.\n'),
+    })
+    await expectToast(ada, 'Knowledge entry created successfully')
+    await dialog.waitFor({ state: 'detached' })
+    const document = card(ada, 'handbook.md')
+    await document.waitFor()
+    expect(await document.getByTestId('knowledge-source-type').innerText()).toBe('Document')
+    expect(await document.innerText()).toContain('#handbook')
+    expect(await document.innerText()).toContain('Every new laptop is set up by the IT desk')
+    expect(await document.getByTestId('knowledge-shared').count()).toBe(0)
+    await expectCount(ada, '2 entries')
+    await closePanel(ada)
+  })
+})
+
+describe('a teammate', () => {
+  test("sees the shared entry read-only and not Ada's private ones", async () => {
+    await openFromHeader(bob)
+    await card(bob, 'Expense policy').waitFor()
+    expect(await card(bob, 'Expense policy').getByTestId('knowledge-edit').count()).toBe(0)
+    expect(await card(bob, 'Expense policy').getByTestId('knowledge-delete').count()).toBe(0)
+    await expectCount(bob, '1 entry')
+    await screenshot(bob, 'knowledge-teammate-1280-light')
+    await closePanel(bob)
+  })
+})
+
+describe('Export Chat to Knowledge Base', () => {
+  test('an empty chat has nothing to export', async () => {
+    const chat = new ChatPage(ada)
+    await chat.openPlusMenu()
+    await ada.getByTestId('composer-export-chat').click()
+    const dialog = ada.getByTestId('knowledge-export-dialog')
+    await dialog.waitFor()
+    expect(await dialog.getByLabel('Tags').inputValue()).toBe('chat-export')
+    await dialog.getByRole('button', { name: 'Export to Knowledge' }).click()
+    await expectToast(ada, 'Chat has no messages to export')
+    await ada.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  })
+
+  test('exports the chat with its title, tags, notes and sharing', async () => {
+    const chat = new ChatPage(ada)
+    fake.queueScript({ reply: 'Lisbon in May is warm and sunny.' })
+    await chat.send('What is Lisbon like in May?')
+    await chat.waitForAnswer('Lisbon in May is warm and sunny.')
+    await chat.openPlusMenu()
+    await ada.getByRole('menuitem', { name: 'Export chat to knowledge base' }).click()
+    const dialog = ada.getByTestId('knowledge-export-dialog')
+    await dialog.waitFor()
+    await dialog.getByLabel('Title').fill('Lisbon trip')
+    await dialog.getByLabel('Tags').fill('chat-export, travel')
+    await dialog.getByLabel('Notes (optional)').fill('Ask Bob about hotels')
+    await dialog.getByLabel('Share with team').check()
+    await screenshot(ada, 'knowledge-export-1280-light')
+    await dialog.getByRole('button', { name: 'Export to Knowledge' }).click()
+    await expectToast(ada, 'Chat exported to knowledge base successfully')
+    await dialog.waitFor({ state: 'detached' })
+
+    // Reached from the '+' menu too.
+    await chat.openPlusMenu()
+    await ada.getByTestId('composer-open-knowledge').click()
+    await panel(ada).waitFor()
+    const exported = card(ada, 'Lisbon trip')
+    await exported.waitFor()
+    expect(await exported.getByTestId('knowledge-source-type').innerText()).toBe('Chat')
+    expect(await exported.innerText()).toContain('#travel')
+    expect(await exported.getByTestId('knowledge-shared').count()).toBe(1)
+    await exported.getByTestId('knowledge-select').click()
+    const detail = panel(ada).getByTestId('knowledge-detail')
+    await detail.getByText('Ask Bob about hotels').waitFor()
+    await detail.getByText('AI: Lisbon in May is warm and sunny.').waitFor()
+    await closePanel(ada)
+  })
+})
+
+describe('answers with sources', () => {
+  test("an answer from Ada's knowledge lists its sources, and a source opens its entry", async () => {
+    // The entry must be searchable before the question.
+    await openFromHeader(ada)
+    await card(ada, 'Expense policy')
+      .locator('[data-testid="knowledge-status"][data-status="ready"]')
+      .waitFor()
+    await closePanel(ada)
+    const chat = new ChatPage(ada)
+    await chat.newChat()
+    fake.queueScript({ reply: 'Within 30 days, with receipts [Source 1].' })
+    await chat.send('How fast is a refund of travel expenses paid?')
+    await chat.waitForAnswer('Within 30 days, with receipts')
+    const sources = chat.lastAnswer().getByTestId('message-sources')
+    await sources.waitFor()
+    await screenshot(ada, 'knowledge-sources-1280-light')
+    // The model was given the entry as '[Source N: title]'.
+    const sent = JSON.stringify(fake.completions().at(-1)?.body ?? '')
+    expect(sent).toContain('Source 1: Expense policy')
+    await sources.getByRole('button', { name: 'Open source 1: Expense policy' }).click()
+    await panel(ada).getByTestId('knowledge-detail').getByText('Keep every receipt').waitFor()
+    await closePanel(ada)
+  })
+})
+
+describe('indexing', () => {
+  test('a provider failure shows Indexing failed with Retry; Retry makes it ready without a reload', async () => {
+    fake.setEmbeddings({ fail: { status: 500, message: 'embeddings are down' } })
+    await openFromHeader(ada)
+    await createEntry(ada, { title: 'Flaky note', content: 'Written while the provider fails.' })
+    const flaky = card(ada, 'Flaky note')
+    await flaky.locator('[data-testid="knowledge-status"][data-status="failed"]').waitFor()
+    await flaky.getByTestId('knowledge-select').click()
+    await panel(ada).getByTestId('knowledge-index-error').waitFor()
+    await screenshot(ada, 'knowledge-failed-1280-light')
+    fake.setEmbeddings({})
+    await flaky.getByRole('button', { name: 'Retry' }).click()
+    await flaky.locator('[data-testid="knowledge-status"][data-status="ready"]').waitFor()
+    await flaky.getByTestId('knowledge-delete').click()
+    await ada.getByTestId('knowledge-delete-confirm').click()
+    await flaky.waitFor({ state: 'detached' })
+    await closePanel(ada)
+  })
+})
+
+describe('looks and accessibility', () => {
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    for (const dark of [false, true]) {
+      const name = `${label}-${dark ? 'dark' : 'light'}`
+      test(`axe clean, ${dark ? 'dark' : 'light'} at ${label}`, async () => {
+        await ada.setViewportSize(viewport)
+        await ada.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+        await openFromHeader(ada)
+        await card(ada, 'Expense policy').getByTestId('knowledge-select').click()
+        await panel(ada).getByTestId('knowledge-detail').waitFor()
+        await expectAxeClean(ada, `panel ${name}`)
+        await screenshot(ada, `knowledge-panel-${name}`)
+        await panel(ada).getByTestId('knowledge-new').click()
+        await form(ada).waitFor()
+        await expectAxeClean(ada, `create ${name}`)
+        await screenshot(ada, `knowledge-create-${name}`)
+        await ada.keyboard.press('Escape')
+        await form(ada).waitFor({ state: 'detached' })
+        await closePanel(ada)
+        await new ChatPage(ada).openPlusMenu()
+        await ada.getByTestId('composer-export-chat').click()
+        const dialog = ada.getByTestId('knowledge-export-dialog')
+        await dialog.waitFor()
+        await expectAxeClean(ada, `export ${name}`)
+        await screenshot(ada, `knowledge-export-${name}`)
+        await ada.keyboard.press('Escape')
+        await dialog.waitFor({ state: 'detached' })
+      })
+    }
+  }
+
+  test('the panel opens with the keyboard from the header', async () => {
+    await ada.setViewportSize(DESKTOP)
+    await ada.emulateMedia({ colorScheme: 'light' })
+    await ada.getByTestId('header-open-knowledge').focus()
+    await ada.keyboard.press('Enter')
+    await panel(ada).waitFor()
+    await closePanel(ada)
+  })
+
+  test('reads in German', async () => {
+    await ada.request.patch('/api/profile', {
+      headers: { origin: e2e.url },
+      data: { preferred_language: 'de' },
+    })
+    await ada.reload()
+    await ada.waitForFunction(() => document.documentElement.lang === 'de')
+    await ada.getByRole('button', { name: 'Wissensdatenbank' }).click()
+    await panel(ada).getByRole('heading', { name: 'Wissensdatenbank' }).waitFor()
+    await expectCount(ada, '3 Einträge')
+    await screenshot(ada, 'knowledge-panel-de')
+    await panel(ada).getByRole('button', { name: 'Neuer Eintrag' }).click()
+    await form(ada).getByRole('heading', { name: 'Wissenseintrag erstellen' }).waitFor()
+    await form(ada).getByText('Geteiltes Wissen können auch andere Nutzer finden').waitFor()
+    await screenshot(ada, 'knowledge-create-de')
+  })
+})

@@ -1,0 +1,277 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Info, Plus, Search } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { toast } from 'sonner'
+import { useT } from '../../i18n/i18n'
+import { cn } from '../../lib/cn'
+import { Button, buttonClass } from '../../ui/button'
+import { Dialog, overlayClass } from '../../ui/dialog'
+import { Input } from '../../ui/input'
+import { useSocket } from '../chats/socket-context'
+import { EntryCard } from './entry-card'
+import { EntryDetail } from './entry-detail'
+import { EntryFormDialog } from './entry-form-dialog'
+import {
+  deleteEntry,
+  KNOWLEDGE_KEY,
+  type KnowledgeEntry,
+  knowledgeEntryQuery,
+  knowledgeListQuery,
+  knowledgeSearchQuery,
+  knowledgeStatusQuery,
+  reindexEntry,
+} from './knowledge-query'
+import { useDebounced } from './use-debounced'
+import '../../i18n/areas/knowledge'
+
+/**
+ * The Knowledge Base panel (spec section 2): New Entry, a search box (the server's search, by
+ * words and, with an embeddings provider, by meaning), tag badges that filter, the count, the
+ * entries with their indexing state, and the detail pane. Loaded on first open.
+ */
+export default function KnowledgePanel({
+  entryId,
+  onClose,
+}: {
+  /** The entry to show in the detail pane on opening (a message's source). */
+  entryId: string | null
+  onClose: () => void
+}) {
+  const t = useT()
+  const queryClient = useQueryClient()
+  const [query, setQuery] = useState('')
+  const search = useDebounced(query.trim(), 300)
+  const [tags, setTags] = useState<string[]>([])
+  const [selectedId, setSelectedId] = useState<string | null>(entryId)
+  const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'edit'; entry: KnowledgeEntry } | null>(
+    null,
+  )
+  const [deleting, setDeleting] = useState<KnowledgeEntry | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KNOWLEDGE_KEY })
+  useIndexedEvents()
+
+  // Opening reloads: teammates share entries and indexing finishes meanwhile.
+  const list = useInfiniteQuery({ ...knowledgeListQuery(tags), refetchOnMount: 'always' })
+  const found = useQuery({ ...knowledgeSearchQuery(search, tags), enabled: search !== '' })
+  const detail = useQuery({ ...knowledgeEntryQuery(selectedId ?? ''), enabled: selectedId !== null })
+
+  const listed = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data])
+  const searching = search !== ''
+  const shown = searching
+    ? (found.data ?? []).map((result) => ({ entry: result.entry, highlight: result.highlight }))
+    : listed.map((entry) => ({ entry, highlight: null }))
+  const pending = searching ? found.isPending : list.isPending
+  const failure = searching ? found.error : list.error
+  const status = useQuery(knowledgeStatusQuery)
+  const keywordOnly = status.data?.vector === false
+
+  // The tag badges: every tag seen while the panel is open, so choosing one keeps the others.
+  const [seenTags, setSeenTags] = useState<string[]>([])
+  useEffect(() => {
+    setSeenTags((seen) => {
+      const next = new Set(seen)
+      for (const entry of listed) for (const tag of entry.tags) next.add(tag)
+      return next.size === seen.length ? seen : [...next].sort((a, b) => a.localeCompare(b))
+    })
+  }, [listed])
+
+  useEffect(() => {
+    if (detail.isError) {
+      toast.error(detail.error.message)
+      setSelectedId(null)
+    }
+  }, [detail.isError, detail.error])
+
+  function toggleTag(tag: string) {
+    setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]))
+  }
+
+  const remove = useMutation({
+    mutationFn: (entry: KnowledgeEntry) => deleteEntry(entry.id),
+    onSuccess: (_, entry) => {
+      toast.success(t('knowledge.delete.done'))
+      if (selectedId === entry.id) setSelectedId(null)
+      void refresh()
+    },
+    onError: (error) => toast.error(error.message),
+  })
+  const retry = useMutation({
+    mutationFn: (entry: KnowledgeEntry) => reindexEntry(entry.id),
+    onSuccess: () => void refresh(),
+    onError: (error) => toast.error(error.message),
+  })
+
+  return (
+    <>
+      <Dialog
+        open={dialog === null}
+        onOpenChange={(open) => !open && onClose()}
+        title={t('knowledge.panel.title')}
+        description={t('knowledge.panel.description')}
+        className="md:max-w-5xl"
+        testId="knowledge-panel"
+      >
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="relative min-w-48 flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder={t('knowledge.panel.search')}
+                aria-label={t('knowledge.panel.search')}
+                className="pl-9"
+                data-testid="knowledge-search"
+              />
+            </div>
+            <Button onClick={() => setDialog({ kind: 'create' })} data-testid="knowledge-new">
+              <Plus className="size-4" aria-hidden /> {t('knowledge.panel.new')}
+            </Button>
+          </div>
+          {keywordOnly ? (
+            <p
+              className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
+              data-testid="knowledge-keyword-only"
+            >
+              <Info className="size-3.5 shrink-0" aria-hidden /> {t('knowledge.panel.keywordOnly')}
+            </p>
+          ) : null}
+          {seenTags.length > 0 ? (
+            <fieldset className="flex flex-wrap gap-1.5" data-testid="knowledge-tags">
+              <legend className="sr-only">{t('knowledge.panel.tags')}</legend>
+              {seenTags.map((tag) => (
+                <button
+                  key={tag}
+                  type="button"
+                  aria-pressed={tags.includes(tag)}
+                  data-testid="knowledge-tag"
+                  data-tag={tag}
+                  onClick={() => toggleTag(tag)}
+                  className={cn(
+                    'rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-brand',
+                    tags.includes(tag)
+                      ? 'border-transparent bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
+                      : 'border-zinc-300 text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800',
+                  )}
+                >
+                  #{tag}
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
+          <p
+            className="text-sm text-zinc-600 dark:text-zinc-400"
+            data-testid="knowledge-count"
+            aria-live="polite"
+          >
+            {pending ? '' : t('knowledge.panel.count', { count: shown.length })}
+          </p>
+          <div className={cn('grid gap-4', detail.data && 'md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]')}>
+            {detail.data ? (
+              <div className="md:order-2">
+                <EntryDetail entry={detail.data} onClose={() => setSelectedId(null)} />
+              </div>
+            ) : null}
+            <div className="min-w-0">
+              {pending ? (
+                <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">
+                  {t('knowledge.panel.loading')}
+                </p>
+              ) : failure ? (
+                <p className="py-8 text-center text-sm text-red-700 dark:text-red-400">{failure.message}</p>
+              ) : shown.length === 0 ? (
+                <p className="py-10 text-center font-medium" data-testid="knowledge-empty">
+                  {t('knowledge.panel.empty')}
+                </p>
+              ) : (
+                <ul className="flex flex-col gap-2">
+                  {shown.map(({ entry, highlight }) => (
+                    <EntryCard
+                      key={entry.id}
+                      entry={entry}
+                      highlight={highlight}
+                      owned={entry.is_owner}
+                      selected={entry.id === selectedId}
+                      retrying={retry.isPending}
+                      onSelect={() => setSelectedId(entry.id)}
+                      onEdit={() => setDialog({ kind: 'edit', entry })}
+                      onDelete={() => setDeleting(entry)}
+                      onRetry={() => retry.mutate(entry)}
+                    />
+                  ))}
+                </ul>
+              )}
+              {!searching && list.hasNextPage ? (
+                <div className="mt-3 flex justify-center">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    busy={list.isFetchingNextPage}
+                    onClick={() => void list.fetchNextPage({ cancelRefetch: false })}
+                  >
+                    {t('knowledge.panel.more')}
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </Dialog>
+      {dialog ? (
+        <EntryFormDialog
+          entry={dialog.kind === 'edit' ? dialog.entry : null}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null)
+            void refresh()
+          }}
+        />
+      ) : null}
+      <AlertDialog.Root open={deleting !== null} onOpenChange={(next) => !next && setDeleting(null)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={`${overlayClass} z-50`} />
+          <AlertDialog.Content
+            data-testid="knowledge-delete-dialog"
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <AlertDialog.Title className="text-lg font-semibold">
+              {t('knowledge.delete.title')}
+            </AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              {t('knowledge.delete.description', { title: deleting?.title ?? '' })}
+            </AlertDialog.Description>
+            <div className="mt-5 flex justify-end gap-2">
+              <AlertDialog.Cancel className={buttonClass('outline')}>{t('common.cancel')}</AlertDialog.Cancel>
+              <AlertDialog.Action
+                className={buttonClass('destructive')}
+                onClick={() => deleting && remove.mutate(deleting)}
+                data-testid="knowledge-delete-confirm"
+              >
+                {t('common.delete')}
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  )
+}
+
+/** An entry's indexing finished (ready or failed), here or for a teammate's shared entry: reload. */
+function useIndexedEvents() {
+  const socket = useSocket()
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!socket) return
+    const indexed = () => void queryClient.invalidateQueries({ queryKey: KNOWLEDGE_KEY })
+    socket.on('knowledge:indexed', indexed)
+    return () => {
+      socket.off('knowledge:indexed', indexed)
+    }
+  }, [socket, queryClient])
+}
