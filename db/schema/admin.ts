@@ -71,12 +71,19 @@ export const orgSettings = pgTable(
     brandSecondaryColor: text('brand_secondary_color'),
     /** The knowledge answers' minimum similarity (0..1); null: RAG_MIN_SIMILARITY. */
     ragMinSimilarity: doublePrecision('rag_min_similarity'),
+    /* The price of one generated image by size, micro-dollars; null: IMAGE_PRICES (docs/decisions/123). */
+    imagePriceSquareMicros: bigint('image_price_square_micros', { mode: 'number' }),
+    imagePricePortraitMicros: bigint('image_price_portrait_micros', { mode: 'number' }),
+    imagePriceLandscapeMicros: bigint('image_price_landscape_micros', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('org_settings_single_row', sql`${table.id} = 1`),
     nonNegativeCheck('org_settings_daily_check', table.dailyLimitMicros),
     nonNegativeCheck('org_settings_monthly_check', table.monthlyLimitMicros),
+    nonNegativeCheck('org_settings_image_square_check', table.imagePriceSquareMicros),
+    nonNegativeCheck('org_settings_image_portrait_check', table.imagePricePortraitMicros),
+    nonNegativeCheck('org_settings_image_landscape_check', table.imagePriceLandscapeMicros),
     check('org_settings_rag_min_similarity_check', sql`${table.ragMinSimilarity} between 0 and 1`),
     check('org_settings_threshold_check', sql`${table.alertThreshold} between 1 and 100`),
     check('org_settings_primary_color_check', sql`${table.brandPrimaryColor} ~ '^#[0-9a-f]{6}$'`),

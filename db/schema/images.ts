@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { messages } from './chats'
 import { users } from './users'
 
 /**
@@ -22,9 +23,17 @@ export const generatedImages = pgTable(
     size: text('size').notNull(),
     style: text('style').notNull(),
     modelId: text('model_id').notNull(),
+    /**
+     * The assistant message that shows the image (made in a chat); regenerating that message makes
+     * a new image from the same prompt, size and style. Null: made outside a chat, or the message is gone.
+     */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('generated_images_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('generated_images_user_idx').on(table.userId, table.createdAt),
+    index('generated_images_message_idx').on(table.messageId),
+  ],
 )
 
 export type GeneratedImage = typeof generatedImages.$inferSelect

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { encodeBase64url } from '@oslojs/encoding'
 import { DEFAULT_TAGLINE } from '../branding/defaults'
-import { readImagePrices, readModelPrices } from './model-prices'
+import { readImagePriceEntries, readModelPrices } from './model-prices'
 import {
   ConfigError,
   type Env,
@@ -75,7 +75,8 @@ export function loadConfig(env: Env = process.env) {
       ragMinSimilarity: readNumber(env, 'RAG_MIN_SIMILARITY', 0.7, 0, 1),
       /** Empty (`IMAGE_MODEL=`) turns image generation off. */
       imageModel: env.IMAGE_MODEL === '' ? null : (readString(env, 'IMAGE_MODEL') ?? 'dall-e-3'),
-      imagePrices: readImagePrices(env),
+      /** The sizes IMAGE_PRICES prices; the others cost the default until an administrator sets them. */
+      imagePrices: readImagePriceEntries(env),
       /** Empty (`TRANSCRIPTION_MODEL=`) turns server-side dictation off. */
       transcriptionModel:
         env.TRANSCRIPTION_MODEL === '' ? null : (readString(env, 'TRANSCRIPTION_MODEL') ?? 'whisper-1'),

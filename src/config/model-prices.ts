@@ -40,7 +40,7 @@ export const IMAGE_SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const
 export type ImageSize = (typeof IMAGE_SIZES)[number]
 
 /** DALL·E 3 standard-quality list prices, the default IMAGE_MODEL's (docs/decisions/123). */
-const DEFAULT_IMAGE_PRICES: Record<ImageSize, Micros> = {
+export const DEFAULT_IMAGE_PRICES: Record<ImageSize, Micros> = {
   '1024x1024': 40_000,
   '1024x1792': 80_000,
   '1792x1024': 80_000,
@@ -51,7 +51,12 @@ const DEFAULT_IMAGE_PRICES: Record<ImageSize, Micros> = {
  * by size, read exactly into micro-dollars. A size left out keeps its default; `0` makes it free.
  */
 export function readImagePrices(env: Env, name = 'IMAGE_PRICES'): Record<ImageSize, Micros> {
-  const prices = { ...DEFAULT_IMAGE_PRICES }
+  return { ...DEFAULT_IMAGE_PRICES, ...readImagePriceEntries(env, name) }
+}
+
+/** Only the sizes IMAGE_PRICES names (the admin area shows which prices come from the environment). */
+export function readImagePriceEntries(env: Env, name = 'IMAGE_PRICES'): Partial<Record<ImageSize, Micros>> {
+  const prices: Partial<Record<ImageSize, Micros>> = {}
   const raw = readString(env, name)
   if (!raw) return prices
   for (const entry of raw

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type GeneratedImage, generatedImages } from '../../db/schema'
 import { isUuid } from '../attachments/errors'
@@ -28,6 +28,18 @@ export function imagesFor(db: Db, actor: Actor) {
         .select()
         .from(generatedImages)
         .where(and(eq(generatedImages.id, id), owned))
+      return row
+    },
+
+    /** The image an assistant message shows (a message's image row is linked at birth). */
+    async findByMessage(messageId: string): Promise<GeneratedImage | undefined> {
+      if (!isUuid(messageId)) return undefined
+      const [row] = await db
+        .select()
+        .from(generatedImages)
+        .where(and(eq(generatedImages.messageId, messageId), owned))
+        .orderBy(desc(generatedImages.createdAt))
+        .limit(1)
       return row
     },
   }

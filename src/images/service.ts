@@ -1,4 +1,5 @@
-import type { Message } from '../../db/schema'
+import type { Db } from '../../db/client'
+import type { GeneratedImage, Message } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import { budgetFor } from '../budget/budget-data'
 import { getBudgetStatus, reserveBudget } from '../budget/service'
@@ -12,6 +13,7 @@ import { messagesFor } from '../messages/messages-data'
 import { type MessageJson, toMessageJson } from '../messages/service'
 import { imagesFor } from './images-data'
 import type { GenerateImageInput } from './model'
+import { imagePrice } from './prices'
 import { generateImageBytes } from './provider'
 import { IMAGE_STYLES, type ImageStyle, MAX_PROMPT_CHARS, withStylePhrase } from './styles'
 
@@ -43,13 +45,95 @@ export async function generateImage(
   actor: Actor,
   input: GenerateImageInput,
 ): Promise<GeneratedImageResult> {
-  const { prompt, size, style } = checkInput(input)
+  const request = checkInput(input)
   const chat = input.chatId ? await requireChat(ctx, actor, input.chatId) : null
+  const { prompt } = request
+  const made = await makeImage(ctx, actor, request, chat?.id ?? null, async (tx, id, model, now) => {
+    if (!chat) return []
+    return messagesFor(tx, actor).insert([
+      { chatId: chat.id, content: `Generate an image: ${prompt}`, isUser: true, createdAt: now },
+      {
+        chatId: chat.id,
+        content: answerText(prompt, id),
+        isUser: false,
+        modelId: model,
+        // One millisecond younger than the question, so it always sorts after it.
+        createdAt: new Date(now.getTime() + 1),
+      },
+    ])
+  })
+  const userMessage = made.rows.find((row) => row.isUser)
+  const assistantMessage = made.rows.find((row) => !row.isUser)
+  if (chat && userMessage && assistantMessage) {
+    ctx.realtime.toChat(chat.id, 'message:created', { chatId: chat.id, message: toMessageJson(userMessage) })
+    announceAnswer(ctx, chat.id, assistantMessage)
+    if (chat.title === DEFAULT_CHAT_TITLE) void autoTitle(ctx, actor, chat.id, userMessage.content)
+  }
+  return {
+    id: made.id,
+    imageUrl: imageUrlOf(made.id),
+    userMessage: userMessage ? toMessageJson(userMessage) : null,
+    assistantMessage: assistantMessage ? toMessageJson(assistantMessage) : null,
+  }
+}
+
+/** The image an assistant message shows, when that message is an image answer (so regenerating it draws again). */
+export function imageOfMessage(
+  ctx: AppContext,
+  actor: Actor,
+  messageId: string,
+): Promise<GeneratedImage | undefined> {
+  return imagesFor(ctx.db, actor).findByMessage(messageId)
+}
+
+/**
+ * Regenerating an image answer: a new image from the same prompt, size and style, through the
+ * same path as `POST /api/generate-image` (budget, storage, the spec's sentence). The old answer is
+ * deleted in the transaction that stores the new one, so a failure leaves the chat as it was.
+ * The old image stays in the user's storage (it may be linked elsewhere); it goes with the account.
+ */
+export async function regenerateImageAnswer(
+  ctx: AppContext,
+  actor: Actor,
+  chatId: string,
+  replaced: Message,
+  image: GeneratedImage,
+): Promise<Message> {
+  const request = checkInput({ prompt: image.prompt, size: image.size, style: image.style })
+  const made = await makeImage(ctx, actor, request, chatId, async (tx, id, model, now) => {
+    const rows = messagesFor(tx, actor)
+    await rows.remove(replaced.id)
+    return rows.insert([
+      { chatId, content: answerText(request.prompt, id), isUser: false, modelId: model, createdAt: now },
+    ])
+  })
+  const answer = made.rows[0]!
+  ctx.realtime.toChat(chatId, 'message:deleted', { chatId, messageId: replaced.id })
+  announceAnswer(ctx, chatId, answer)
+  return answer
+}
+
+const answerText = (prompt: string, id: string) =>
+  `I've generated an image based on your prompt: "${prompt}"\n\n![Generated Image](${imageUrlOf(id)})`
+
+/**
+ * Reserves the image's price against the budget (429 over the limit, before the provider is
+ * called), asks the images API, copies the image into storage, then stores the messages (`store`),
+ * the image row (linked to the answer), the usage record and releases the reservation in one
+ * transaction. A failure at any step leaves nothing behind: no file, no row, no message, no cost.
+ */
+async function makeImage(
+  ctx: AppContext,
+  actor: Actor,
+  { prompt, size, style }: ImageRequest,
+  chatId: string | null,
+  store: (tx: Db, id: string, model: string, now: Date) => Promise<Message[]>,
+): Promise<{ id: string; rows: Message[] }> {
   const imageModel = ctx.config.ai.imageModel
   if (!imageGenerationAvailable(ctx.config) || !imageModel) {
     throw new AppError('unavailable:image_generation', 'Image generation is not configured on this server')
   }
-  const price = ctx.config.ai.imagePrices[size]
+  const price = await imagePrice(ctx, size)
   const reservation = await reserveBudget(ctx, actor, price)
   let storageKey: string | null = null
   try {
@@ -68,7 +152,9 @@ export async function generateImage(
     await ctx.storage.put(key, bytes, type.mime)
     storageKey = key
     const now = ctx.now()
-    const stored = await ctx.db.transaction(async (tx) => {
+    const rows = await ctx.db.transaction(async (tx) => {
+      const rows = await store(tx, id, imageModel, now)
+      const assistant = rows.find((row) => !row.isUser)
       await imagesFor(tx, actor).insert({
         id,
         storageKey: key,
@@ -78,26 +164,12 @@ export async function generateImage(
         size,
         style,
         modelId: imageModel,
+        messageId: assistant?.id ?? null,
         createdAt: now,
       })
-      let rows: Message[] = []
-      if (chat) {
-        rows = await messagesFor(tx, actor).insert([
-          { chatId: chat.id, content: `Generate an image: ${prompt}`, isUser: true, createdAt: now },
-          {
-            chatId: chat.id,
-            content: `I've generated an image based on your prompt: "${prompt}"\n\n![Generated Image](${imageUrlOf(id)})`,
-            isUser: false,
-            modelId: imageModel,
-            // One millisecond younger than the question, so it always sorts after it.
-            createdAt: new Date(now.getTime() + 1),
-          },
-        ])
-      }
-      const assistant = rows.find((row) => !row.isUser)
       const budget = budgetFor(tx, actor)
       await budget.recordUsage({
-        chatId: chat?.id ?? null,
+        chatId,
         messageId: assistant?.id ?? null,
         modelId: imageModel,
         costMicros: price,
@@ -106,19 +178,8 @@ export async function generateImage(
       if (reservation.id) await budget.release(reservation.id)
       return rows
     })
-    const userMessage = stored.find((row) => row.isUser)
-    const assistantMessage = stored.find((row) => !row.isUser)
-    if (chat && userMessage && assistantMessage) {
-      announce(ctx, chat.id, userMessage, assistantMessage)
-      if (chat.title === DEFAULT_CHAT_TITLE) void autoTitle(ctx, actor, chat.id, userMessage.content)
-    }
     void pushBudget(ctx, actor)
-    return {
-      id,
-      imageUrl: imageUrlOf(id),
-      userMessage: userMessage ? toMessageJson(userMessage) : null,
-      assistantMessage: assistantMessage ? toMessageJson(assistantMessage) : null,
-    }
+    return { id, rows }
   } catch (error) {
     await reservation.release()
     if (storageKey) await deleteQuietly(ctx, storageKey)
@@ -141,7 +202,13 @@ export async function sendGeneratedImage(ctx: AppContext, actor: Actor, id: stri
   })
 }
 
-function checkInput(input: GenerateImageInput): { prompt: string; size: ImageSize; style: ImageStyle } {
+interface ImageRequest {
+  prompt: string
+  size: ImageSize
+  style: ImageStyle
+}
+
+function checkInput(input: Pick<GenerateImageInput, 'prompt' | 'size' | 'style'>): ImageRequest {
   const prompt = input.prompt.trim()
   if (!prompt) throw new AppError('bad_request:image_prompt', 'Please enter a description for the image')
   if (prompt.length > MAX_PROMPT_CHARS) {
@@ -161,9 +228,8 @@ function checkInput(input: GenerateImageInput): { prompt: string; size: ImageSiz
   return { prompt, size, style }
 }
 
-/** Every tab on the chat sees both messages at once, complete (there is nothing to stream). */
-function announce(ctx: AppContext, chatId: string, question: Message, answer: Message) {
-  ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(question) })
+/** Every tab on the chat sees the answer at once, complete (there is nothing to stream). */
+function announceAnswer(ctx: AppContext, chatId: string, answer: Message) {
   ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(answer) })
   ctx.realtime.toChat(chatId, 'message:completed', { chatId, message: toMessageJson(answer) })
 }

@@ -11,6 +11,7 @@ import { type ChatConfigJson, requireChatWithConfig, toGenerationSettings } from
 import { applyAutoTitle, requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import { imageOfMessage, regenerateImageAnswer } from '../images/service'
 import { resolveModelForSend } from '../models/service'
 import { INTERRUPTED } from './interrupted-replies'
 import { type LiveReply, liveReplies, replyIsFreshSince } from './live-replies'
@@ -114,7 +115,8 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
 
 /**
  * Answers the last question again: the previous answer (if the chat ends with one) is replaced by
- * a new assistant message. The old one is deleted only once the new call is allowed.
+ * a new assistant message. The old one is deleted only once the new call is allowed. An image
+ * answer is replaced by a new image (docs/decisions/123); it is complete when this returns.
  */
 export async function regenerateReply(
   ctx: AppContext,
@@ -128,6 +130,16 @@ export async function regenerateReply(
   try {
     const last = await messagesFor(ctx.db, actor).last(chatId)
     const replaced = last && !last.isUser ? last : undefined
+    // An image answer is drawn again from its prompt, size and style, not asked of the chat model.
+    const image = replaced ? await imageOfMessage(ctx, actor, replaced.id) : undefined
+    if (replaced && image) {
+      try {
+        const assistant = await regenerateImageAnswer(ctx, actor, chatId, replaced, image)
+        return { assistantMessage: assistant, replacedMessageId: replaced.id, model: null, reply: null }
+      } finally {
+        liveReplies(ctx).release(chatId)
+      }
+    }
     // The question keeps its files: its attachments come back with the history.
     const history = await loadHistory(ctx, actor, chatId)
     if (replaced && history.at(-1)?.role === 'assistant') history.pop()

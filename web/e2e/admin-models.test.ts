@@ -36,6 +36,7 @@ beforeAll(async () => {
     OPENAI_BASE_URL: fake.url,
     OPENAI_API_KEY: 'sk-e2e-secret-key-123',
     MODEL_PRICES: 'fake-model=0.15/0.6',
+    IMAGE_PRICES: '1024x1024=0.05',
   }))
   userPage = await e2e.newPage()
   await signUpThroughCard(userPage, newUser('Una User'))
@@ -159,6 +160,37 @@ describe('models section', () => {
     await waitForUserModels(['Team Assistant', 'fake-model-large', 'fake-model-new'])
   })
 
+  test('image prices: each size shows its source; a price set here is saved, and Reset returns to the server’s', async () => {
+    const card = section().getByTestId('image-prices')
+    const field = (label: string) => card.locator(`[data-field="${label}"]`)
+    await card.getByRole('heading', { name: 'Image generation' }).waitFor()
+    expect(await field('Square (1024×1024)').innerText()).toContain('Environment')
+    expect(await field('Square (1024×1024)').innerText()).toContain('$0.05 from IMAGE_PRICES')
+    expect(await field('Landscape (1792×1024)').innerText()).toContain('Default')
+    await card.getByLabel('Landscape (1792×1024)').fill('abc')
+    await card.getByRole('button', { name: 'Save image prices' }).click()
+    await field('Landscape (1792×1024)').getByText('Enter a price in dollars, such as 0.04').waitFor()
+    await card.getByLabel('Landscape (1792×1024)').fill('0.12')
+    await card.getByLabel('Portrait (1024×1792)').fill('0.09')
+    await card.getByRole('button', { name: 'Save image prices' }).click()
+    await expectToast(page, 'Image prices saved')
+    await field('Landscape (1792×1024)').locator('[data-source="setting"]').waitFor()
+    expect(await field('Landscape (1792×1024)').innerText()).toContain('Set here')
+    const saved = await page.request.get('/api/admin/models/image-prices')
+    expect(((await saved.json()) as { data: { items: unknown[] } }).data.items).toMatchObject([
+      { size: '1024x1024', price: 0.05, source: 'environment' },
+      { size: '1024x1792', price: 0.09, source: 'setting' },
+      { size: '1792x1024', price: 0.12, source: 'setting' },
+    ])
+    await card.getByRole('button', { name: 'Reset the price of Landscape (1792×1024) images' }).click()
+    await expectToast(page, 'Image price reset to the server’s price')
+    await field('Landscape (1792×1024)').locator('[data-source="default"]').waitFor()
+    expect(await card.getByLabel('Landscape (1792×1024)').inputValue()).toBe('')
+    // Portrait stays set here, so the pictures below show all three sources.
+    await card.scrollIntoViewIfNeeded()
+    await screenshot(page, 'admin-models-image-prices-1280-light')
+  })
+
   test('a failed call shows as the provider’s last error', async () => {
     fake.queueScript({ fail: { status: 500, message: 'upstream exploded' } })
     await chat.send('Will this work?')
@@ -188,6 +220,11 @@ describe('looks and accessibility', () => {
         await section().getByTestId('provider-openai').waitFor()
         await axeClean(`models ${name}`)
         await screenshot(page, `admin-models-${name}`)
+        await section()
+          .getByTestId('image-prices')
+          .screenshot({
+            path: `test-artifacts/screenshots/admin-models-image-prices-${name}.png`,
+          })
         await page.screenshot({
           path: `test-artifacts/screenshots/admin-models-${name}-full.png`,
           fullPage: true,

@@ -143,6 +143,39 @@ describe('Create image', () => {
     await second.context().close()
   })
 
+  test('Regenerate on the image answer draws a new image from the same prompt, style and size', async () => {
+    const answers = ada.locator('[data-testid="message"][data-role="assistant"]')
+    const before = await answers.count()
+    const oldSrc = await answers.last().locator('img[alt="Generated Image"]').getAttribute('src')
+    const imageCalls = () => fake.requests.filter((request) => request.path === '/v1/images/generations')
+    const chatCalls = () => fake.requests.filter((request) => request.path === '/v1/chat/completions').length
+    const calls = imageCalls().length
+    const chats = chatCalls()
+    await answers.last().hover()
+    await answers.last().getByRole('button', { name: 'Regenerate' }).click()
+    await ada.waitForFunction(
+      (old) => {
+        const images = document.querySelectorAll<HTMLImageElement>(
+          '[data-testid="message"][data-role="assistant"] img[alt="Generated Image"]',
+        )
+        return images.length > 0 && images[images.length - 1]!.getAttribute('src') !== old
+      },
+      oldSrc,
+      { timeout: 10_000 },
+    )
+    await expectGeneratedImage(ada)
+    // The answer was replaced, not added to; the chat model was not asked.
+    expect(await answers.count()).toBe(before)
+    expect(await ada.locator(`img[src="${oldSrc}"]`).count()).toBe(0)
+    expect(imageCalls().length).toBe(calls + 1)
+    expect(imageCalls().at(-1)!.body).toMatchObject({
+      prompt: 'A futuristic city skyline at sunset in a cartoon/animated style',
+      size: '1792x1024',
+    })
+    expect(chatCalls()).toBe(chats)
+    await screenshot(ada, 'images-regenerated-1280-light')
+  })
+
   test('a provider failure shows the failure toast and adds nothing to the chat', async () => {
     const before = await ada.getByTestId('message').count()
     fake.setImageScript({ fail: { status: 500, message: 'upstream exploded' } })

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
+import { imagePricesBody, listImagePrices, updateImagePrices } from './image-prices'
 import { defaultModelBody, modelParams, updateModelBody } from './model'
 import { getProviderStatuses, listAdminModels, refreshModels, setDefaultModel, updateModel } from './service'
 
@@ -22,6 +23,28 @@ export const adminModelRoutes = (ctx: AppContext) =>
           'Each configured provider (OpenAI-compatible, workflow webhook, search, embeddings) and the last success and error this instance saw',
       },
     })
+    .get('/image-prices', async () => ({ success: true as const, data: await listImagePrices(ctx) }), {
+      admin: true,
+      detail: {
+        summary:
+          'The price of one generated image by size, and where it comes from (the administrators’ setting, IMAGE_PRICES or the default)',
+      },
+    })
+    .put(
+      '/image-prices',
+      async ({ actor, user, body, request, server }) => ({
+        success: true as const,
+        data: await updateImagePrices(ctx, { ...actor, email: user.email }, body, { request, server }),
+      }),
+      {
+        admin: true,
+        body: imagePricesBody,
+        detail: {
+          summary:
+            'Set the price of one generated image by size, in dollars (a size left out stays; null returns to IMAGE_PRICES or the default)',
+        },
+      },
+    )
     .post(
       '/refresh',
       async ({ actor, user, request, server }) => ({

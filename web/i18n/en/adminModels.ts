@@ -89,4 +89,25 @@ export const adminModels = {
   'adminModels.providers.lastSuccess': 'Last success {when}',
   'adminModels.providers.lastError': 'Last error {when}',
   'adminModels.providers.notConfiguredHint': 'Set {variable} on the server to use it.',
+
+  // Image generation prices
+  'adminModels.images.title': 'Image generation',
+  'adminModels.images.hint':
+    'What one generated image costs, by size. It counts against people’s budgets like chat usage. Leave a field empty to use the server’s price.',
+  'adminModels.images.loadFailed': 'Failed to load the image prices',
+  'adminModels.images.saveFailed': 'Failed to save the image prices',
+  'adminModels.images.saved': 'Image prices saved',
+  'adminModels.images.save': 'Save image prices',
+  'adminModels.images.invalid': 'Enter a price in dollars, such as 0.04',
+  'adminModels.images.reset': 'Reset',
+  'adminModels.images.resetLabel': 'Reset the price of {size} images',
+  'adminModels.images.reset.done': 'Image price reset to the server’s price',
+  'adminModels.images.size.1024x1024': 'Square (1024×1024)',
+  'adminModels.images.size.1024x1792': 'Portrait (1024×1792)',
+  'adminModels.images.size.1792x1024': 'Landscape (1792×1024)',
+  'adminModels.images.source.setting': 'Set here',
+  'adminModels.images.source.environment': 'Environment',
+  'adminModels.images.source.default': 'Default',
+  'adminModels.images.fallback.environment': 'Without a price here: {price} from IMAGE_PRICES.',
+  'adminModels.images.fallback.default': 'Without a price here: {price}, the built-in default.',
 } as const

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button'
 import { fieldClass } from '../../../ui/input'
 import { LoadingScreen } from '../../../ui/loading-screen'
 import { isRefusal } from '../refusal-boundary'
+import { ImagePricesCard } from './image-prices'
 import { ModelDialog, putModel } from './model-dialog'
 import { ModelList } from './model-list'
 import {
@@ -24,7 +25,7 @@ import '../../../i18n/areas/adminModels'
 
 /**
  * Admin → Models: the organisation's default model, every model with its switch and edit dialog,
- * 'Refresh from provider', and the providers' status. Every change reaches users' model lists live
+ * 'Refresh from provider', the price of a generated image, and the providers' status. Every change reaches users' model lists live
  * (`models:updated`).
  */
 export function ModelsSection() {
@@ -112,6 +113,7 @@ export function ModelsSection() {
         </>
       )}
 
+      <ImagePricesCard />
       <ProviderStatusPanel />
       <ModelDialog
         model={editing && (models.data?.items.find((item) => item.id === editing.id) ?? editing)}

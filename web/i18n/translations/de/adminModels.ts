@@ -85,6 +85,25 @@ export const adminModels = {
   'adminModels.providers.lastSuccess': 'Letzter Erfolg {when}',
   'adminModels.providers.lastError': 'Letzter Fehler {when}',
   'adminModels.providers.notConfiguredHint': 'Setze {variable} auf dem Server, um ihn zu nutzen.',
+  'adminModels.images.title': 'Bildgenerierung',
+  'adminModels.images.hint':
+    'Was ein generiertes Bild je nach Größe kostet. Es zählt wie die Chat-Nutzung zum Budget der Person. Lass ein Feld leer, um den Preis des Servers zu verwenden.',
+  'adminModels.images.loadFailed': 'Die Bildpreise konnten nicht geladen werden',
+  'adminModels.images.saveFailed': 'Die Bildpreise konnten nicht gespeichert werden',
+  'adminModels.images.saved': 'Bildpreise gespeichert',
+  'adminModels.images.save': 'Bildpreise speichern',
+  'adminModels.images.invalid': 'Gib einen Preis in Dollar ein, zum Beispiel 0,04',
+  'adminModels.images.reset': 'Zurücksetzen',
+  'adminModels.images.resetLabel': 'Preis für Bilder im Format {size} zurücksetzen',
+  'adminModels.images.reset.done': 'Bildpreis auf den Preis des Servers zurückgesetzt',
+  'adminModels.images.size.1024x1024': 'Quadratisch (1024×1024)',
+  'adminModels.images.size.1024x1792': 'Hochformat (1024×1792)',
+  'adminModels.images.size.1792x1024': 'Querformat (1792×1024)',
+  'adminModels.images.source.setting': 'Hier festgelegt',
+  'adminModels.images.source.environment': 'Umgebung',
+  'adminModels.images.source.default': 'Standard',
+  'adminModels.images.fallback.environment': 'Ohne Preis hier: {price} laut IMAGE_PRICES.',
+  'adminModels.images.fallback.default': 'Ohne Preis hier: {price}, der eingebaute Standard.',
 } as const
 
 translationOf<typeof english>()(adminModels)

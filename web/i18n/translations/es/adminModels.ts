@@ -85,6 +85,25 @@ export const adminModels = {
   'adminModels.providers.lastSuccess': 'Último éxito {when}',
   'adminModels.providers.lastError': 'Último error {when}',
   'adminModels.providers.notConfiguredHint': 'Define {variable} en el servidor para usarlo.',
+  'adminModels.images.title': 'Generación de imágenes',
+  'adminModels.images.hint':
+    'Lo que cuesta cada imagen generada, según su tamaño. Cuenta para el presupuesto de cada persona igual que el uso del chat. Deja un campo vacío para usar el precio del servidor.',
+  'adminModels.images.loadFailed': 'No se pudieron cargar los precios de las imágenes',
+  'adminModels.images.saveFailed': 'No se pudieron guardar los precios de las imágenes',
+  'adminModels.images.saved': 'Precios de las imágenes guardados',
+  'adminModels.images.save': 'Guardar precios de imágenes',
+  'adminModels.images.invalid': 'Introduce un precio en dólares, por ejemplo 0,04',
+  'adminModels.images.reset': 'Restablecer',
+  'adminModels.images.resetLabel': 'Restablecer el precio de las imágenes {size}',
+  'adminModels.images.reset.done': 'Se ha vuelto al precio del servidor para la imagen',
+  'adminModels.images.size.1024x1024': 'Cuadrada (1024×1024)',
+  'adminModels.images.size.1024x1792': 'Vertical (1024×1792)',
+  'adminModels.images.size.1792x1024': 'Horizontal (1792×1024)',
+  'adminModels.images.source.setting': 'Definido aquí',
+  'adminModels.images.source.environment': 'Entorno',
+  'adminModels.images.source.default': 'Predeterminado',
+  'adminModels.images.fallback.environment': 'Sin precio aquí: {price} según IMAGE_PRICES.',
+  'adminModels.images.fallback.default': 'Sin precio aquí: {price}, el valor predeterminado.',
 } as const
 
 translationOf<typeof english>()(adminModels)

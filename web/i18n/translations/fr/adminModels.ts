@@ -85,6 +85,25 @@ export const adminModels = {
   'adminModels.providers.lastSuccess': 'Dernier succès {when}',
   'adminModels.providers.lastError': 'Dernière erreur {when}',
   'adminModels.providers.notConfiguredHint': 'Définissez {variable} sur le serveur pour l’utiliser.',
+  'adminModels.images.title': 'Génération d’images',
+  'adminModels.images.hint':
+    'Le coût d’une image générée, selon sa taille. Il est décompté du budget de chacun comme l’utilisation du chat. Laissez un champ vide pour appliquer le prix du serveur.',
+  'adminModels.images.loadFailed': 'Impossible de charger les prix des images',
+  'adminModels.images.saveFailed': 'Impossible d’enregistrer les prix des images',
+  'adminModels.images.saved': 'Prix des images enregistrés',
+  'adminModels.images.save': 'Enregistrer les prix des images',
+  'adminModels.images.invalid': 'Saisissez un prix en dollars, par exemple 0,04',
+  'adminModels.images.reset': 'Réinitialiser',
+  'adminModels.images.resetLabel': 'Réinitialiser le prix des images {size}',
+  'adminModels.images.reset.done': 'Le prix de l’image revient à celui du serveur',
+  'adminModels.images.size.1024x1024': 'Carrée (1024×1024)',
+  'adminModels.images.size.1024x1792': 'Portrait (1024×1792)',
+  'adminModels.images.size.1792x1024': 'Paysage (1792×1024)',
+  'adminModels.images.source.setting': 'Défini ici',
+  'adminModels.images.source.environment': 'Environnement',
+  'adminModels.images.source.default': 'Par défaut',
+  'adminModels.images.fallback.environment': 'Sans prix ici : {price} d’après IMAGE_PRICES.',
+  'adminModels.images.fallback.default': 'Sans prix ici : {price}, la valeur par défaut.',
 } as const
 
 translationOf<typeof english>()(adminModels)

@@ -85,6 +85,25 @@ export const adminModels = {
   'adminModels.providers.lastSuccess': 'Ultimo successo {when}',
   'adminModels.providers.lastError': 'Ultimo errore {when}',
   'adminModels.providers.notConfiguredHint': 'Imposta {variable} sul server per usarlo.',
+  'adminModels.images.title': 'Generazione di immagini',
+  'adminModels.images.hint':
+    'Quanto costa un’immagine generata, in base alle dimensioni. Conta nel budget di ciascuno come l’uso della chat. Lascia un campo vuoto per usare il prezzo del server.',
+  'adminModels.images.loadFailed': 'Impossibile caricare i prezzi delle immagini',
+  'adminModels.images.saveFailed': 'Impossibile salvare i prezzi delle immagini',
+  'adminModels.images.saved': 'Prezzi delle immagini salvati',
+  'adminModels.images.save': 'Salva prezzi immagini',
+  'adminModels.images.invalid': 'Inserisci un prezzo in dollari, per esempio 0,04',
+  'adminModels.images.reset': 'Ripristina',
+  'adminModels.images.resetLabel': 'Ripristina il prezzo delle immagini {size}',
+  'adminModels.images.reset.done': 'Il prezzo dell’immagine torna a quello del server',
+  'adminModels.images.size.1024x1024': 'Quadrata (1024×1024)',
+  'adminModels.images.size.1024x1792': 'Verticale (1024×1792)',
+  'adminModels.images.size.1792x1024': 'Orizzontale (1792×1024)',
+  'adminModels.images.source.setting': 'Impostato qui',
+  'adminModels.images.source.environment': 'Ambiente',
+  'adminModels.images.source.default': 'Predefinito',
+  'adminModels.images.fallback.environment': 'Senza un prezzo qui: {price} da IMAGE_PRICES.',
+  'adminModels.images.fallback.default': 'Senza un prezzo qui: {price}, il valore predefinito.',
 } as const
 
 translationOf<typeof english>()(adminModels)

@@ -85,6 +85,25 @@ export const adminModels = {
   'adminModels.providers.lastSuccess': 'Último sucesso {when}',
   'adminModels.providers.lastError': 'Último erro {when}',
   'adminModels.providers.notConfiguredHint': 'Defina {variable} no servidor para usá-lo.',
+  'adminModels.images.title': 'Geração de imagens',
+  'adminModels.images.hint':
+    'Quanto custa uma imagem gerada, conforme o tamanho. Conta no orçamento de cada pessoa como o uso do chat. Deixe um campo vazio para usar o preço do servidor.',
+  'adminModels.images.loadFailed': 'Não foi possível carregar os preços das imagens',
+  'adminModels.images.saveFailed': 'Não foi possível salvar os preços das imagens',
+  'adminModels.images.saved': 'Preços das imagens salvos',
+  'adminModels.images.save': 'Salvar preços das imagens',
+  'adminModels.images.invalid': 'Digite um preço em dólares, por exemplo 0,04',
+  'adminModels.images.reset': 'Redefinir',
+  'adminModels.images.resetLabel': 'Redefinir o preço das imagens {size}',
+  'adminModels.images.reset.done': 'O preço da imagem voltou ao do servidor',
+  'adminModels.images.size.1024x1024': 'Quadrada (1024×1024)',
+  'adminModels.images.size.1024x1792': 'Retrato (1024×1792)',
+  'adminModels.images.size.1792x1024': 'Paisagem (1792×1024)',
+  'adminModels.images.source.setting': 'Definido aqui',
+  'adminModels.images.source.environment': 'Ambiente',
+  'adminModels.images.source.default': 'Padrão',
+  'adminModels.images.fallback.environment': 'Sem preço aqui: {price} conforme IMAGE_PRICES.',
+  'adminModels.images.fallback.default': 'Sem preço aqui: {price}, o padrão integrado.',
 } as const
 
 translationOf<typeof english>()(adminModels)
