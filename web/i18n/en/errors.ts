@@ -156,4 +156,7 @@ export const errors = {
   'error.bad_request:knowledge_title.tooLong': 'Title must be 200 characters or less',
   'error.unprocessable:knowledge_file.empty': 'The file has no text to add',
   'error.payload_too_large:knowledge_content.tooLong': 'Content is too long (max {max} characters)',
+  'error.bad_request:image_price': 'A price must be dollars from 0 to 1,000 with at most six decimals',
+  'error.bad_request:model_price':
+    'Prices must be dollars from 0 to 100,000 per million tokens with at most six decimals',
 } as const

@@ -150,6 +150,10 @@ export const errors = {
   'error.bad_request:knowledge_title.tooLong': 'Der Titel darf höchstens 200 Zeichen lang sein',
   'error.unprocessable:knowledge_file.empty': 'Die Datei enthält keinen Text zum Hinzufügen',
   'error.payload_too_large:knowledge_content.tooLong': 'Der Inhalt ist zu lang (höchstens {max} Zeichen)',
+  'error.bad_request:image_price':
+    'Der Preis muss in Dollar zwischen 0 und 1.000 liegen, mit höchstens sechs Nachkommastellen',
+  'error.bad_request:model_price':
+    'Preise müssen in Dollar zwischen 0 und 100.000 pro Million Tokens liegen, mit höchstens sechs Nachkommastellen',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -150,6 +150,10 @@ export const errors = {
   'error.unprocessable:knowledge_file.empty': 'El archivo no tiene texto para añadir',
   'error.payload_too_large:knowledge_content.tooLong':
     'El contenido es demasiado largo (máximo {max} caracteres)',
+  'error.bad_request:image_price':
+    'El precio debe ser en dólares, de 0 a 1.000, con seis decimales como máximo',
+  'error.bad_request:model_price':
+    'Los precios deben ser en dólares, de 0 a 100.000 por millón de tokens, con seis decimales como máximo',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -154,6 +154,9 @@ export const errors = {
   'error.unprocessable:knowledge_file.empty': 'Le fichier ne contient aucun texte à ajouter',
   'error.payload_too_large:knowledge_content.tooLong':
     'Le contenu est trop long ({max} caractères au maximum)',
+  'error.bad_request:image_price': 'Le prix doit être en dollars, de 0 à 1 000, avec six décimales au plus',
+  'error.bad_request:model_price':
+    'Les prix doivent être en dollars, de 0 à 100 000 par million de tokens, avec six décimales au plus',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -151,6 +151,10 @@ export const errors = {
   'error.unprocessable:knowledge_file.empty': 'Il file non contiene testo da aggiungere',
   'error.payload_too_large:knowledge_content.tooLong':
     'Il contenuto è troppo lungo (massimo {max} caratteri)',
+  'error.bad_request:image_price':
+    'Il prezzo deve essere in dollari, da 0 a 1.000, con al massimo sei decimali',
+  'error.bad_request:model_price':
+    'I prezzi devono essere in dollari, da 0 a 100.000 per milione di token, con al massimo sei decimali',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -148,6 +148,10 @@ export const errors = {
   'error.unprocessable:knowledge_file.empty': 'O arquivo não tem texto para adicionar',
   'error.payload_too_large:knowledge_content.tooLong':
     'O conteúdo é longo demais (máximo de {max} caracteres)',
+  'error.bad_request:image_price':
+    'O preço deve ser em dólares, de 0 a 1.000, com no máximo seis casas decimais',
+  'error.bad_request:model_price':
+    'Os preços devem ser em dólares, de 0 a 100.000 por milhão de tokens, com no máximo seis casas decimais',
 } as const
 
 translationOf<typeof english>()(errors)
