@@ -18,6 +18,17 @@ import { io, type Socket } from 'socket.io-client'
 import { epochMs, startFakeOpenAi } from '../src/test/fakes/openai-server'
 
 const ROUNDS = (process.env.BENCH_ROUNDS ?? '100,1000').split(',').map(Number)
+/**
+ * BENCH_INDEXING_CHUNKS (bench:knowledge-stall): instead of the rounds above, waves of
+ * BENCH_INDEXING_STREAMS replies run before and while that many knowledge chunks are saved and
+ * indexed in the background (entries posted through the API, embedded by the fake provider, written
+ * with their HNSW index). Issue 12's goal: indexing adds at most 20 ms per token (p95).
+ */
+const INDEXING_CHUNKS = Number(process.env.BENCH_INDEXING_CHUNKS ?? 0)
+const INDEXING_STREAMS = Number(process.env.BENCH_INDEXING_STREAMS ?? 10)
+const INDEXING_LIMIT_MS = 240_000
+/** About ten chunks of CHUNK_CHARS (1,000, overlapping by 200) per entry. */
+const ENTRY_WORDS = 1150
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 30)
 const CHUNK_DELAY_MS = 20
 const REPLY = Array.from({ length: TOKENS }, (_, i) => `tok${i}`).join(' ')
@@ -376,11 +387,115 @@ function report(results: RoundResult[]) {
   }
 }
 
+/** An entry of ~8,000 characters of varied words (about ten chunks), different for every index. */
+function entryText(index: number): string {
+  return Array.from(
+    { length: ENTRY_WORDS },
+    (_, k) => `w${((index * 7919 + k * 104_729) % 50_000).toString(36)}`,
+  ).join(' ')
+}
+
+/**
+ * Waves of replies while `entries` are saved through the API and indexed in the background; the
+ * owner's socket counts `knowledge:indexed`. Returns the latencies of the replies that ran while
+ * indexing was going on, and how long the indexing took.
+ */
+async function runWhileIndexing(
+  serverUrl: string,
+  tokens: string[],
+  pids: Record<string, number>,
+  entries: number,
+) {
+  const owner = tokens[tokens.length - 1]!
+  const headers = { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }
+  const socket: Socket = io(serverUrl, {
+    path: '/socket.io/',
+    transports: ['websocket'],
+    auth: { token: owner },
+  })
+  let indexed = 0
+  let failed = 0
+  socket.on('knowledge:indexed', (payload: { entry: { index_status: string } }) => {
+    if (payload.entry.index_status === 'ready') indexed += 1
+    else failed += 1
+  })
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+  const started = performance.now()
+  let posted = 0
+  const posting = (async () => {
+    // Four at a time, as a person importing a folder of documents would.
+    for (let next = 0; next < entries; next += 4) {
+      await Promise.all(
+        Array.from({ length: Math.min(4, entries - next) }, async (_, k) => {
+          const res = await fetch(`${serverUrl}/api/knowledge`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              title: `Bench entry ${next + k}`,
+              content: entryText(next + k),
+              source_type: 'manual',
+            }),
+          })
+          if (res.status === 201 || res.status === 200) posted += 1
+        }),
+      )
+    }
+  })()
+  const waves: RoundResult[] = []
+  while (indexed + failed < entries && performance.now() - started < INDEXING_LIMIT_MS) {
+    waves.push(await runParley(serverUrl, tokens.slice(0, -1), INDEXING_STREAMS, pids))
+  }
+  await posting
+  const indexingMs = performance.now() - started
+  socket.disconnect()
+  return { waves, indexingMs, posted, indexed, failed }
+}
+
+function mergeRounds(rounds: RoundResult[]): RoundResult {
+  return {
+    mode: 'parley',
+    streams: rounds.reduce((sum, r) => sum + r.streams, 0),
+    tokenLatencies: rounds.flatMap((r) => r.tokenLatencies),
+    ttfts: rounds.flatMap((r) => r.ttfts),
+    wallMs: rounds.reduce((sum, r) => sum + r.wallMs, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    cpu: {},
+    rssPeak: {},
+  }
+}
+
+async function runIndexingMain(serverUrl: string, tokens: string[], pids: Record<string, number>) {
+  const entries = Math.ceil(INDEXING_CHUNKS / 10)
+  console.log(
+    `bench:knowledge-stall — waves of ${INDEXING_STREAMS} replies before and while ${entries} entries (~${INDEXING_CHUNKS} chunks) are indexed\n`,
+  )
+  await runParley(serverUrl, tokens.slice(0, -1), 5, pids)
+  const before: RoundResult[] = []
+  for (let wave = 0; wave < 10; wave += 1)
+    before.push(await runParley(serverUrl, tokens.slice(0, -1), INDEXING_STREAMS, pids))
+  const during = await runWhileIndexing(serverUrl, tokens, pids, entries)
+  const quiet = mergeRounds(before)
+  const busy = mergeRounds(during.waves)
+  const row = (name: string, r: RoundResult) =>
+    `${name.padEnd(16)} ${String(r.streams).padStart(7)} ${fmt(percentile(r.tokenLatencies, 50)).padStart(9)} ${fmt(percentile(r.tokenLatencies, 95)).padStart(7)} ${fmt(percentile(r.tokenLatencies, 99)).padStart(7)} ${String(r.errors).padStart(7)}`
+  console.log('phase            replies  token p50     p95     p99  errors')
+  console.log(row('quiet', quiet))
+  console.log(row('while indexing', busy))
+  const added = percentile(busy.tokenLatencies, 95) - percentile(quiet.tokenLatencies, 95)
+  const chunksPerSecond = (during.indexed * 10) / (during.indexingMs / 1000)
+  console.log(
+    `\nIndexing ${during.indexed} entries (~${during.indexed * 10} chunks; ${during.failed} failed, ${during.posted} saved) took ` +
+      `${fmt(during.indexingMs / 1000)} s (~${fmt(chunksPerSecond, 0)} chunks/s).\n` +
+      `Indexing adds ${fmt(added)} ms per token at p95 to ${INDEXING_STREAMS} concurrent replies (goal ≤ 20 ms).`,
+  )
+}
+
 async function runMain() {
+  const limitMs = INDEXING_CHUNKS ? INDEXING_LIMIT_MS + 120_000 : 180_000
   const deadline = setTimeout(() => {
-    console.error('bench:stream took longer than 3 minutes; stopping')
+    console.error(`bench:stream took longer than ${limitMs / 60_000} minutes; stopping`)
     process.exit(1)
-  }, 180_000)
+  }, limitMs)
   const provider = await spawnRole(['provider'])
   const providerUrl = provider.ready.url as string
   const server = await spawnRole(['server', providerUrl, '100'])
@@ -392,6 +507,17 @@ async function runMain() {
   )
   const pids = { server: server.pid, provider: provider.pid }
   const results: RoundResult[] = []
+  if (INDEXING_CHUNKS) {
+    try {
+      await runIndexingMain(serverUrl, tokens, pids)
+    } finally {
+      clearTimeout(deadline)
+      server.kill()
+      provider.kill()
+    }
+    await Bun.sleep(300)
+    process.exit(0)
+  }
   try {
     // Warm-up: first requests compile routes and fill caches.
     await runParley(serverUrl, tokens, 5, pids)

@@ -42,6 +42,8 @@ const SCHEMA = 'pgboss'
 export function createJobs(options: JobsOptions): Jobs {
   let started: Promise<PgBoss> | undefined
   let stopped = false
+  /** This instance's workers per queue, woken when a job is queued here. */
+  const workers = new Map<QueueName, string[]>()
   const boss = () => {
     if (stopped) throw new Error('the job queue is stopped')
     started ??= startBoss(options)
@@ -49,22 +51,32 @@ export function createJobs(options: JobsOptions): Jobs {
   }
   return {
     async send(queue, data, sendOptions) {
-      await (await boss()).send(queue, data, {
+      const running = await boss()
+      await running.send(queue, data, {
         singletonKey: sendOptions?.singletonKey,
         // A worker that dies with the job (a crash, a kill) leaves it active: it is retried after this.
         expireInSeconds: 15 * 60,
         retryLimit: 2,
         retryDelay: 5,
       })
+      // A job queued here starts here at once instead of at the next poll (other instances still poll).
+      for (const id of workers.get(queue) ?? []) running.notifyWorker(id)
     },
     async work(queue, handler) {
-      await (await boss()).work<JobQueues[typeof queue]>(
+      const running = await boss()
+      let workId = ''
+      workId = await running.work<JobQueues[typeof queue]>(
         queue,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
         async (jobs) => {
           for (const job of jobs) await handler(job.data)
+          // A backlog drains without a poll's pause between jobs: after a job, fetch again at once;
+          // an empty fetch falls back to polling. (Measured: 30 queued entries took 60 s at one job
+          // per 2 s poll; bench:knowledge-stall.)
+          running.notifyWorker(workId)
         },
       )
+      workers.set(queue, [...(workers.get(queue) ?? []), workId])
     },
     async stop() {
       stopped = true
