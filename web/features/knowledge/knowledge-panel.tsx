@@ -1,13 +1,14 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Info, Plus, Search } from 'lucide-react'
+import { Info, Plus } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { Button, buttonClass } from '../../ui/button'
 import { Dialog, overlayClass } from '../../ui/dialog'
-import { Input } from '../../ui/input'
+import { SearchField } from '../../ui/search-field'
+import { ToggleChip } from '../../ui/toggle-chip'
 import { useSocket } from '../chats/socket-context'
 import { EntryCard } from './entry-card'
 import { EntryDetail } from './entry-detail'
@@ -114,21 +115,12 @@ export default function KnowledgePanel({
       >
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <div className="relative min-w-48 flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-                aria-hidden
-              />
-              <Input
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                placeholder={t('knowledge.panel.search')}
-                aria-label={t('knowledge.panel.search')}
-                className="pl-9"
-                data-testid="knowledge-search"
-              />
-            </div>
+            <SearchField
+              value={query}
+              onChange={setQuery}
+              label={t('knowledge.panel.search')}
+              testId="knowledge-search"
+            />
             <Button onClick={() => setDialog({ kind: 'create' })} data-testid="knowledge-new">
               <Plus className="size-4" aria-hidden /> {t('knowledge.panel.new')}
             </Button>
@@ -145,22 +137,15 @@ export default function KnowledgePanel({
             <fieldset className="flex flex-wrap gap-1.5" data-testid="knowledge-tags">
               <legend className="sr-only">{t('knowledge.panel.tags')}</legend>
               {seenTags.map((tag) => (
-                <button
+                <ToggleChip
                   key={tag}
-                  type="button"
-                  aria-pressed={tags.includes(tag)}
+                  pressed={tags.includes(tag)}
                   data-testid="knowledge-tag"
                   data-tag={tag}
                   onClick={() => toggleTag(tag)}
-                  className={cn(
-                    'rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-brand',
-                    tags.includes(tag)
-                      ? 'border-transparent bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
-                      : 'border-zinc-300 text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800',
-                  )}
                 >
                   #{tag}
-                </button>
+                </ToggleChip>
               ))}
             </fieldset>
           ) : null}

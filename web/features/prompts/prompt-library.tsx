@@ -1,15 +1,15 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Plus, Search } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { type PromptCategory, promptCategories } from '../../../src/prompts/catalogue'
 import { allVariables } from '../../../src/prompts/variables'
 import { useT } from '../../i18n/i18n'
-import { cn } from '../../lib/cn'
 import { Button, buttonClass } from '../../ui/button'
 import { Dialog, overlayClass } from '../../ui/dialog'
-import { Input } from '../../ui/input'
+import { SearchField } from '../../ui/search-field'
+import { ToggleChip } from '../../ui/toggle-chip'
 import { PromptCard } from './prompt-card'
 import { CreatePromptDialog, EditPromptDialog } from './prompt-form-dialog'
 import { categoryName } from './prompt-text'
@@ -131,21 +131,12 @@ export default function PromptLibrary({
       >
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <div className="relative min-w-48 flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-                aria-hidden
-              />
-              <Input
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                placeholder={t('prompts.library.search')}
-                aria-label={t('prompts.library.search')}
-                className="pl-9"
-                data-testid="prompt-search"
-              />
-            </div>
+            <SearchField
+              value={query}
+              onChange={setQuery}
+              label={t('prompts.library.search')}
+              testId="prompt-search"
+            />
             <Button onClick={() => setDialog({ kind: 'create' })} data-testid="prompt-create-new">
               <Plus className="size-4" aria-hidden /> {t('prompts.library.createNew')}
             </Button>
@@ -153,22 +144,15 @@ export default function PromptLibrary({
           <fieldset className="flex flex-wrap gap-1.5">
             <legend className="sr-only">{t('prompts.library.categories')}</legend>
             {TABS.map((value) => (
-              <button
+              <ToggleChip
                 key={value}
-                type="button"
-                aria-pressed={tab === value}
+                pressed={tab === value}
                 data-testid={`prompt-tab-${value}`}
                 onClick={() => setTab(value)}
-                className={cn(
-                  'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-brand',
-                  tab === value
-                    ? 'border-transparent bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
-                    : 'border-zinc-300 text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800',
-                )}
               >
                 {categoryName(value)}
                 <span className="text-xs opacity-80">{counts[value]}</span>
-              </button>
+              </ToggleChip>
             ))}
           </fieldset>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="prompt-count">
