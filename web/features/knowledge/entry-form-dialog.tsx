@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
+import { SharedCheckbox, TagsField } from './entry-fields'
 import { parseTags } from './export-rules'
 import { createEntry, type KnowledgeEntry, updateEntry, uploadDocument } from './knowledge-query'
 import '../../i18n/areas/knowledge'
@@ -131,35 +132,13 @@ export function EntryFormDialog({
             </div>
           )}
         </div>
-        <div>
-          <Label htmlFor={`${id}-tags`}>{t('knowledge.form.tags')}</Label>
-          <Input
-            id={`${id}-tags`}
-            value={tags}
-            onChange={(event) => setTags(event.target.value)}
-            placeholder={t('knowledge.form.tagsPlaceholder')}
-            data-testid="knowledge-tags-input"
-          />
-        </div>
-        <div className="flex items-start gap-2">
-          <input
-            id={`${id}-shared`}
-            type="checkbox"
-            checked={shared}
-            onChange={(event) => setShared(event.target.checked)}
-            aria-describedby={`${id}-shared-note`}
-            className="mt-0.5 size-4 accent-brand"
-            data-testid="knowledge-shared-input"
-          />
-          <div>
-            <label htmlFor={`${id}-shared`} className="text-sm font-medium">
-              {t('knowledge.form.shared')}
-            </label>
-            <p id={`${id}-shared-note`} className="text-sm text-zinc-600 dark:text-zinc-400">
-              {t('knowledge.form.sharedNote')}
-            </p>
-          </div>
-        </div>
+        <TagsField id={`${id}-tags`} value={tags} onChange={setTags} testId="knowledge-tags-input" />
+        <SharedCheckbox
+          id={`${id}-shared`}
+          checked={shared}
+          onChange={setShared}
+          testId="knowledge-shared-input"
+        />
         <p className="flex gap-2 rounded-lg bg-brand/10 p-3 text-sm text-zinc-800 dark:text-zinc-200">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
           {t('knowledge.form.info')}

@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
 import type { Chat } from '../chats/chats-query'
 import { messagesQuery } from '../messages/messages-query'
+import { SharedCheckbox, TagsField } from './entry-fields'
 import { EXPORT_TAG, exportPatch, parseTags } from './export-rules'
 import { exportChat, KNOWLEDGE_KEY, updateEntry } from './knowledge-query'
 import '../../i18n/areas/knowledge'
@@ -83,16 +84,12 @@ export default function ExportChatDialog({ chatId, onClose }: { chatId: string; 
             data-testid="knowledge-export-title"
           />
         </div>
-        <div>
-          <Label htmlFor={`${id}-tags`}>{t('knowledge.form.tags')}</Label>
-          <Input
-            id={`${id}-tags`}
-            value={form.tags}
-            onChange={(event) => set('tags', event.target.value)}
-            placeholder={t('knowledge.form.tagsPlaceholder')}
-            data-testid="knowledge-export-tags"
-          />
-        </div>
+        <TagsField
+          id={`${id}-tags`}
+          value={form.tags}
+          onChange={(value) => set('tags', value)}
+          testId="knowledge-export-tags"
+        />
         <div>
           <Label htmlFor={`${id}-notes`}>{t('knowledge.export.notes')}</Label>
           <Textarea
@@ -103,25 +100,12 @@ export default function ExportChatDialog({ chatId, onClose }: { chatId: string; 
             data-testid="knowledge-export-notes"
           />
         </div>
-        <div className="flex items-start gap-2">
-          <input
-            id={`${id}-shared`}
-            type="checkbox"
-            checked={form.shared}
-            onChange={(event) => set('shared', event.target.checked)}
-            aria-describedby={`${id}-shared-note`}
-            className="mt-0.5 size-4 accent-brand"
-            data-testid="knowledge-export-shared"
-          />
-          <div>
-            <label htmlFor={`${id}-shared`} className="text-sm font-medium">
-              {t('knowledge.form.shared')}
-            </label>
-            <p id={`${id}-shared-note`} className="text-sm text-zinc-600 dark:text-zinc-400">
-              {t('knowledge.form.sharedNote')}
-            </p>
-          </div>
-        </div>
+        <SharedCheckbox
+          id={`${id}-shared`}
+          checked={form.shared}
+          onChange={(value) => set('shared', value)}
+          testId="knowledge-export-shared"
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose} disabled={run.isPending}>
             {t('common.cancel')}
