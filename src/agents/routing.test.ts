@@ -168,6 +168,33 @@ describe('routing', () => {
   })
 })
 
+describe('regenerate', () => {
+  test('takes the agent too: a disabled one is refused and the answer stays', async () => {
+    const user = await t.createUser()
+    webhook.setScript({ status: 200, body: 'First.' })
+    const { chatId, assistantId } = await workflowSend(user, 'Say something')
+    const refused = await call(user, 'POST', `/api/chats/${chatId}/regenerate`, {
+      agentId: 'jokes',
+      modelId: 'workflow',
+    })
+    expect([refused.status, refused.body.code]).toEqual([400, 'bad_request:agent'])
+    expect((await storedIn(chatId)).map((m) => m.id)).toContain(assistantId)
+    await call(user, 'PUT', '/api/agents/jokes/settings', { enabled: true })
+    webhook.setScript({ status: 200, body: 'Funnier.' })
+    const again = await call(user, 'POST', `/api/chats/${chatId}/regenerate`, {
+      agentId: 'jokes',
+      modelId: 'workflow',
+    })
+    expect(again.status).toBe(202)
+    await waitForOutcome(t, again.body.data.assistantMessageId)
+    expect(webhook.requests.at(-1)).toMatchObject({
+      agentId: 'jokes',
+      chatInput: 'Say something',
+      history: [],
+    })
+  })
+})
+
 describe('streamed workflow answers', () => {
   test.each([
     ['application/json', 'application/json; charset=utf-8'],
