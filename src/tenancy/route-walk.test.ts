@@ -128,6 +128,18 @@ beforeAll(async () => {
     body: JSON.stringify({ title: 'Alice secret knowledge', content: 'the secret recipe', tags: ['secret'] }),
   })
   aliceIds.knowledge = ((await entry.json()) as { data: { id: string } }).data.id
+  // Her agent settings and calendar client: Bob's GET /api/agents must show none of them.
+  for (const [path, body] of [
+    ['/api/agents/calendar/settings', { enabled: true, config: { calendar_email: alice.email } }],
+    ['/api/agents/calendar/oauth', { redirectUrl: '', clientId: 'alice-secret-client', clientSecret: 'x' }],
+  ] as const) {
+    const res = await t.request(path, {
+      method: 'PUT',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(res.status).toBe(200)
+  }
   await waitFor(
     async () => {
       const res = await t.request(`/api/knowledge/${aliceIds.knowledge}`, { headers: alice.headers })
@@ -286,6 +298,10 @@ describe('every route, walked by an administrator acting as Bob', () => {
     'DELETE /api/user/delete-account': 'account security: deleting the account',
     'PUT /api/profile/avatar': 'the account’s face to others',
     'DELETE /api/profile/avatar': 'the account’s face to others',
+    'PUT /api/agents/calendar/oauth': 'the calendar’s OAuth client secret is the person’s own (decision 124)',
+    'POST /api/agents/calendar/connect': 'connecting a calendar grants access to the person’s account',
+    'GET /api/agents/calendar/callback': 'finishing a calendar connection, as connecting',
+    'DELETE /api/agents/calendar/connection': 'the calendar connection is the person’s own',
   }
   const refused = (method: string, path: string) =>
     Boolean(REFUSED[`${method} ${path}`]) || isAdminRoute(path)
