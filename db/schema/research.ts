@@ -29,6 +29,10 @@ export interface ResearchSource {
   /** The sub-question whose search found it. */
   question: string
   read: boolean
+  /** Could not be read (refused, failed): not tried again. */
+  failed?: boolean
+  /** The text when the search gave it (an abstract, a knowledge entry), clipped: no page to fetch. */
+  text?: string
 }
 
 /**
@@ -82,6 +86,8 @@ export const researchRuns = pgTable(
     error: text('error'),
     /** Time spent running, summed over attempts (a restart does not count the downtime). */
     elapsedMs: integer('elapsed_ms').notNull().default(0),
+    /** The worker holding the run (random per attempt): only it may save the run's progress. */
+    leaseId: uuid('lease_id'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
