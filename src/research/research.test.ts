@@ -35,8 +35,15 @@ afterAll(async () => {
 const json = (user: TestUser) => ({ ...user.headers, 'content-type': 'application/json' })
 
 async function start(user: TestUser, body: Record<string, unknown>) {
-  const res = await t.request('/api/research', { method: 'POST', headers: json(user), body: JSON.stringify(body) })
-  return { status: res.status, body: (await res.json()) as { data: { id: string; chatId: string; messageId: string }; error?: string } }
+  const res = await t.request('/api/research', {
+    method: 'POST',
+    headers: json(user),
+    body: JSON.stringify(body),
+  })
+  return {
+    status: res.status,
+    body: (await res.json()) as { data: { id: string; chatId: string; messageId: string }; error?: string },
+  }
 }
 
 async function chatMessages(user: TestUser, chatId: string): Promise<MessageJson[]> {
@@ -95,10 +102,13 @@ describe('a thorough run', () => {
     ;({ id, chatId } = res.body.data)
     expect(res.body.data.messageId).toBeString()
     const created = t.events.find(
-      (event) => event.event === 'chat:created' && (event.payload as { chat: { id: string } }).chat.id === chatId,
+      (event) =>
+        event.event === 'chat:created' && (event.payload as { chat: { id: string } }).chat.id === chatId,
     )
     expect((created?.payload as { chat: { title: string } }).chat.title).toBe('Solar power adoption')
-    const announced = t.events.filter((event) => event.event === 'message:created' && event.room === `chat:${chatId}`)
+    const announced = t.events.filter(
+      (event) => event.event === 'message:created' && event.room === `chat:${chatId}`,
+    )
     expect(announced.map((event) => (event.payload as { message: MessageJson }).message.content)).toEqual([
       'Deep research request: Solar power adoption',
       '',
@@ -111,7 +121,14 @@ describe('a thorough run', () => {
 
   test('completes within its ceilings with a cited report', async () => {
     run = await waitForRun(t, alice.headers, id, finished)
-    expect(run).toMatchObject({ status: 'completed', step: null, round: 2, rounds: 2, depth: 'thorough', error: null })
+    expect(run).toMatchObject({
+      status: 'completed',
+      step: null,
+      round: 2,
+      rounds: 2,
+      depth: 'thorough',
+      error: null,
+    })
     expect(run.sources).toEqual({ web: true, academic: true, news: true, stats: false })
     expect(run.sourcesFound).toBeGreaterThan(10)
     expect(run.sourcesRead).toBeGreaterThanOrEqual(8)
@@ -124,7 +141,14 @@ describe('a thorough run', () => {
     expect(question!.content).toBe('Deep research request: Solar power adoption')
     expect(answer!.status).toBe('complete')
     expect(answer!.research_id).toBe(id)
-    for (const section of ['Overview', 'Key Findings', 'Trends', 'Perspectives', 'Statistics', 'Future Implications']) {
+    for (const section of [
+      'Overview',
+      'Key Findings',
+      'Trends',
+      'Perspectives',
+      'Statistics',
+      'Future Implications',
+    ]) {
       expect(answer!.content).toContain(`## ${section}`)
     }
     expect(answer!.content).toContain('## Sources')
@@ -166,9 +190,23 @@ describe('a thorough run', () => {
 
   test('progress went to the owner on every step, throttled', () => {
     const events = progressEvents(t.events, id)
-    expect(t.events.filter((event) => event.event === 'research:progress').every((event) => event.room === `user:${alice.id}`)).toBe(true)
+    expect(
+      t.events
+        .filter((event) => event.event === 'research:progress')
+        .every((event) => event.room === `user:${alice.id}`),
+    ).toBe(true)
     const steps = events.map((event) => event.step).filter((step, index, all) => step !== all[index - 1])
-    expect(steps).toEqual([null, 'planning', 'searching', 'reading', 'reflecting', 'searching', 'reading', 'writing', null])
+    expect(steps).toEqual([
+      null,
+      'planning',
+      'searching',
+      'reading',
+      'reflecting',
+      'searching',
+      'reading',
+      'writing',
+      null,
+    ])
     expect(events.at(-1)!.status).toBe('completed')
     // Sources found and read show up as they come, not only at step changes.
     expect(new Set(events.map((event) => event.sourcesFound)).size).toBeGreaterThanOrEqual(3)
@@ -203,7 +241,11 @@ describe('without a search backend', () => {
       await app.request('/api/knowledge', {
         method: 'POST',
         headers: { ...dave.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Team solar notes', content: 'Our solar question 1 rooftop pilot cut costs by 20%.', is_shared: true }),
+        body: JSON.stringify({
+          title: 'Team solar notes',
+          content: 'Our solar question 1 rooftop pilot cut costs by 20%.',
+          is_shared: true,
+        }),
       })
       const res = await app.request('/api/research', {
         method: 'POST',
@@ -263,7 +305,13 @@ describe('the model failing while writing', () => {
     expect(answer.status).toBe('failed')
     expect(answer.content).toContain('## Key Findings')
     expect(answer.content).toContain('## Sources')
-    expect(t.events.some((event) => event.event === 'message:failed' && (event.payload as { messageId: string }).messageId === messageId)).toBe(true)
+    expect(
+      t.events.some(
+        (event) =>
+          event.event === 'message:failed' &&
+          (event.payload as { messageId: string }).messageId === messageId,
+      ),
+    ).toBe(true)
 
     fakes.model.set({})
     const before = fakes.model.calls.length
@@ -285,7 +333,12 @@ describe('a restart in the middle', () => {
     fakes.model.set({ chunkDelayMs: 30 })
     const { body } = await start(alice, { topic: 'Geothermal energy', depth: 'thorough' })
     const { id, chatId } = body.data
-    await waitForRun(t, alice.headers, id, (run) => run.step === 'reflecting' || (run.round === 2 && run.step !== null))
+    await waitForRun(
+      t,
+      alice.headers,
+      id,
+      (run) => run.step === 'reflecting' || (run.round === 2 && run.step !== null),
+    )
     const plansBefore = fakes.model.calls.filter((call) => call === 'plan').length
     // The kill: the running job stops dead (nothing finished, its hold stays), the queue goes away.
     abandonRunningResearch(t.ctx)

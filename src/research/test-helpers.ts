@@ -1,4 +1,3 @@
-import type { ResearchJson } from './service'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { type FakeScholar, startFakeScholar } from '../test/fakes/openalex-server'
 import { type FakePages, startFakePages } from '../test/fakes/pages-server'
@@ -6,6 +5,7 @@ import { type ResearchModel, researchModel } from '../test/fakes/research-model'
 import { type FakeSearxng, startFakeSearxng } from '../test/fakes/searxng-server'
 import type { RecordedEvent, TestApp } from '../test/harness'
 import { waitFor } from '../test/wait'
+import type { ResearchJson } from './service'
 
 /**
  * Every outside service deep research talks to, faked on 127.0.0.1: the model (scripted per task),
@@ -32,7 +32,11 @@ export function startResearchFakes(): ResearchFakes {
   searxng.setResponder((query, category) =>
     [1, 2, 3].map((index) => {
       const slug = `${category}-${query.replace(/[^a-z0-9]+/gi, '-')}-${index}`
-      return { title: `${query} (${category} ${index})`, url: pages.url(`/article/${slug}`), content: `About ${query}` }
+      return {
+        title: `${query} (${category} ${index})`,
+        url: pages.url(`/article/${slug}`),
+        content: `About ${query}`,
+      }
     }),
   )
   return {

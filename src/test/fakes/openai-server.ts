@@ -90,7 +90,9 @@ export interface FakeOpenAi {
    * Picks each chat request's behaviour from its body (after the queue, before the default):
    * deep research answers its plan, extract, reflect and report calls this way. Undefined: default.
    */
-  setResponder(responder: ((body: Record<string, unknown>) => Partial<FakeOpenAiScript> | undefined) | undefined): void
+  setResponder(
+    responder: ((body: Record<string, unknown>) => Partial<FakeOpenAiScript> | undefined) | undefined,
+  ): void
   /** Embedding requests only. */
   embeddingRequests(): RecordedRequest[]
   /** Changes the behaviour of every later embeddings request. */

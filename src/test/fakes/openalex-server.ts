@@ -75,9 +75,12 @@ export function startFakeScholar(): FakeScholar {
               `<entry><id>${escapeXml(work.url)}</id><title>${escapeXml(work.title)}</title><summary>${escapeXml(work.abstract)}</summary></entry>`,
           )
           .join('')
-        return new Response(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">${entries}</feed>`, {
-          headers: { 'content-type': 'application/atom+xml' },
-        })
+        return new Response(
+          `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">${entries}</feed>`,
+          {
+            headers: { 'content-type': 'application/atom+xml' },
+          },
+        )
       }
       return new Response('Not found', { status: 404 })
     },

@@ -22,14 +22,20 @@ export interface ResearchModel {
   set(options: ResearchModelOptions): void
 }
 
-function taskOf(body: Record<string, unknown>): { task: ResearchTask; system: string; user: string } | undefined {
+function taskOf(
+  body: Record<string, unknown>,
+): { task: ResearchTask; system: string; user: string } | undefined {
   const messages = Array.isArray(body.messages) ? (body.messages as { role: string; content: unknown }[]) : []
   const system = messages.find((message) => message.role === 'system')
   const user = messages.findLast((message) => message.role === 'user')
   const text = typeof system?.content === 'string' ? system.content : ''
   const match = text.match(/^Research task: (plan|extract|reflect|report)/)
   if (!match) return undefined
-  return { task: match[1] as ResearchTask, system: text, user: typeof user?.content === 'string' ? user.content : '' }
+  return {
+    task: match[1] as ResearchTask,
+    system: text,
+    user: typeof user?.content === 'string' ? user.content : '',
+  }
 }
 
 export function researchModel(initial: ResearchModelOptions = {}): ResearchModel {
@@ -55,7 +61,10 @@ export function researchModel(initial: ResearchModelOptions = {}): ResearchModel
     } else if (call.task === 'reflect') {
       reflections += 1
       const count = Number(call.system.match(/up to (\d+)/)?.[1] ?? 2)
-      reply = Array.from({ length: count }, (_, index) => `follow-up ${reflections}.${index + 1} on storage`).join('\n')
+      reply = Array.from(
+        { length: count },
+        (_, index) => `follow-up ${reflections}.${index + 1} on storage`,
+      ).join('\n')
     } else {
       const numbers = [...call.user.matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]))
       const cite = (index: number) => (numbers.length ? `[${numbers[index % numbers.length]}]` : '')

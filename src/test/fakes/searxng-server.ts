@@ -47,7 +47,8 @@ export function startFakeSearxng(): FakeSearxng {
       queries.push(query)
       categories.push(category)
       if (mode === 'fail') return new Response('Internal Server Error', { status: 500 })
-      if (mode === 'garbage') return new Response('<html>not json', { headers: { 'content-type': 'application/json' } })
+      if (mode === 'garbage')
+        return new Response('<html>not json', { headers: { 'content-type': 'application/json' } })
       if (mode === 'hang') {
         return new Promise<Response>((resolve) =>
           request.signal.addEventListener('abort', () => resolve(new Response(null, { status: 499 }))),
