@@ -1,15 +1,10 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { researchDepths, researchStatuses, researchSteps } from '../../src/research/catalogue'
 import { chats, messages } from './chats'
 import { enumCheck } from './checks'
 import { users } from './users'
 
-export const researchDepths = ['quick', 'thorough', 'comprehensive'] as const
-export const researchStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const
-export const researchSteps = ['planning', 'searching', 'reading', 'reflecting', 'writing'] as const
-
-export type ResearchDepth = (typeof researchDepths)[number]
-export type ResearchStatus = (typeof researchStatuses)[number]
-export type ResearchStep = (typeof researchSteps)[number]
+export type { ResearchDepth, ResearchStatus, ResearchStep } from '../../src/research/catalogue'
 
 export interface ResearchSourceChoice {
   web: boolean

@@ -105,7 +105,7 @@ describe('a thorough run', () => {
       (event) =>
         event.event === 'chat:created' && (event.payload as { chat: { id: string } }).chat.id === chatId,
     )
-    expect((created?.payload as { chat: { title: string } }).chat.title).toBe('Solar power adoption')
+    expect((created!.payload as { chat: { title: string } }).chat.title).toBe('Solar power adoption')
     const announced = t.events.filter(
       (event) => event.event === 'message:created' && event.room === `chat:${chatId}`,
     )
@@ -161,7 +161,7 @@ describe('a thorough run', () => {
     const completed = t.events.find(
       (event) => event.event === 'message:completed' && event.room === `chat:${chatId}`,
     )
-    expect((completed?.payload as { message: MessageJson }).message.content).toBe(answer!.content)
+    expect((completed!.payload as { message: MessageJson }).message.content).toBe(answer!.content)
   })
 
   test('searched the chosen sources: SearXNG general and news categories, the scholarly APIs', async () => {
