@@ -9,6 +9,7 @@ import { getBudgetStatus, recordUsage, reserveBudget } from '../budget/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { messagesFor } from '../messages/messages-data'
+import { partialSaves } from '../messages/partial-saves'
 import { toMessageJson } from '../messages/service'
 import { listActiveModels } from '../models/service'
 import { FetchRefused, safeFetch } from '../net/safe-fetch'
@@ -512,16 +513,20 @@ class Runner {
           seq += 1
           const { chatId, messageId } = this.run
           this.ctx.realtime.toChat(chatId, 'message:delta', { chatId, messageId, delta: event.text, seq })
+          // Saved with the live replies' text every 500 ms, so a reload shows the report as it grows.
+          partialSaves(this.ctx).note(messageId, text)
         }
       }
       signal.throwIfAborted()
     } catch (error) {
+      if (stream) partialSaves(this.ctx).forget(this.run.messageId)
       await this.charge(turns, text, usage, reservation)
       this.checkStop()
       if (timeout.aborted) throw new ProviderError('The AI provider did not answer in time')
       this.ctx.log.warn('research model call failed', { runId: this.run.id, task, error })
       throw error instanceof ProviderError ? error : new ProviderError(MODEL_FAILED)
     }
+    if (stream) partialSaves(this.ctx).forget(this.run.messageId)
     await this.charge(turns, text, usage, reservation)
     return text
   }
