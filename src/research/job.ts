@@ -323,6 +323,7 @@ class Runner {
     try {
       const page = await safeFetch(source.url, {
         allowedHosts: this.ctx.config.fetchAllowedHosts,
+        timeoutMs: RESEARCH_TIMING.pageTimeoutMs,
         signal: this.signal,
       })
       return page.text || null

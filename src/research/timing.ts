@@ -10,4 +10,6 @@ export const RESEARCH_TIMING = {
   progressMs: 250,
   /** How long a search backend (SearXNG, OpenAlex, arXiv) may take to answer. */
   searchTimeoutMs: 10_000,
+  /** How long a page may take to arrive (src/net/safe-fetch.ts's default). */
+  pageTimeoutMs: 10_000,
 }
