@@ -21,7 +21,7 @@ export async function startResearchWorker(ctx: AppContext): Promise<void> {
   await requeue(
     ctx.database.kind === 'pglite' ? await releaseAllRuns(ctx.db) : await orphanedRuns(ctx.db, ctx.now()),
   )
-  if (ctx.database.kind === 'pglite') return
+  // Then every minute, on any database: a run whose job was lost (or whose instance died) is queued again.
   const timer = setInterval(() => {
     orphanedRuns(ctx.db, ctx.now())
       .then(requeue)
