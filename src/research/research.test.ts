@@ -65,9 +65,29 @@ describe('refusals', () => {
   })
 
   test('an unknown depth is refused', async () => {
-    const res = await start(alice, { topic: 'Solar', depth: 'deep' })
-    expect(res.status).toBe(400)
-    expect(res.body.error).toBe('Depth must be quick, thorough or comprehensive')
+    for (const depth of ['deep', 5]) {
+      const res = await start(alice, { topic: 'Solar', depth })
+      expect(res.status).toBe(400)
+      expect(res.body.error).toBe('Depth must be quick, thorough or comprehensive')
+    }
+  })
+
+  test('malformed options and a malformed chat id are refused with a 4xx, never a 5xx', async () => {
+    for (const body of [
+      { topic: 'Solar', includeWeb: 'yes' },
+      { topic: 42 },
+      { topic: 'Solar', chatId: 'not-a-uuid' },
+      { topic: 'Solar', chatId: crypto.randomUUID() },
+      { topic: 'x'.repeat(2001) },
+    ]) {
+      const res = await start(alice, body)
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+    }
+    const missing = await t.request(`/api/research/${crypto.randomUUID()}`, { headers: alice.headers })
+    expect(missing.status).toBe(404)
+    const malformed = await t.request('/api/research/not-a-uuid', { headers: alice.headers })
+    expect(malformed.status).toBe(404)
   })
 
   test('another user’s chat reads as missing', async () => {

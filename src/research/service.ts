@@ -2,6 +2,7 @@ import type { ResearchDepth, ResearchRun, ResearchSourceChoice, ResearchState } 
 import { aiProviders, providerFor } from '../ai/providers'
 import type { Actor } from '../auth/actor'
 import { reserveBudget } from '../budget/service'
+import { isUuid } from '../chats/cursor'
 import { createChat, requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
@@ -149,7 +150,8 @@ export async function requireRun(
   actor: Actor,
   id: string,
 ): Promise<ResearchRun> {
-  const run = await researchFor(ctx.db, actor).find(id)
+  // A malformed id names no run (and must not reach the uuid column as a query error).
+  const run = isUuid(id) ? await researchFor(ctx.db, actor).find(id) : undefined
   if (!run) throw new AppError('not_found:research', RESEARCH_MESSAGES.notFound)
   return run
 }
