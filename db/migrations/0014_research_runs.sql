@@ -17,6 +17,7 @@ CREATE TABLE "research_runs" (
 	"cost_micros" bigint DEFAULT 0 NOT NULL,
 	"error" text,
 	"elapsed_ms" integer DEFAULT 0 NOT NULL,
+	"saved_at" timestamp with time zone,
 	"lease_id" uuid,
 	"lease_until" timestamp with time zone,
 	"started_at" timestamp with time zone,

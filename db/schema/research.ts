@@ -81,6 +81,8 @@ export const researchRuns = pgTable(
     error: text('error'),
     /** Time spent running, summed over attempts (a restart does not count the downtime). */
     elapsedMs: integer('elapsed_ms').notNull().default(0),
+    /** When `elapsed_ms` was last saved (a reader adds the time since, while the run is running). */
+    savedAt: timestamp('saved_at', { withTimezone: true }),
     /** The worker holding the run (random per attempt): only it may save the run's progress. */
     leaseId: uuid('lease_id'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -177,6 +177,7 @@ class Runner {
       tokens: this.run.tokens,
       costMicros: this.run.costMicros,
       elapsedMs: this.elapsed(),
+      savedAt: this.ctx.now(),
       ...update,
     })
     if (!saved) throw new Stop('cancelled')

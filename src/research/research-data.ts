@@ -16,6 +16,7 @@ export type ResearchUpdate = Partial<
     | 'costMicros'
     | 'error'
     | 'elapsedMs'
+    | 'savedAt'
     | 'leaseId'
     | 'leaseUntil'
     | 'startedAt'

@@ -299,7 +299,16 @@ describe('cancelling', () => {
     try {
       const { body } = await start(alice, { topic: 'Wind power', depth: 'thorough' })
       const { id, chatId } = body.data
-      await waitForRun(t, alice.headers, id, (run) => run.step === 'reading' || run.step === 'reflecting')
+      const first = await waitForRun(
+        t,
+        alice.headers,
+        id,
+        (run) => run.step === 'reading' || run.step === 'reflecting',
+      )
+      // A reader sees the time go on between the job's saves.
+      await Bun.sleep(300)
+      const later = await waitForRun(t, alice.headers, id, () => true)
+      expect(later.elapsedMs).toBeGreaterThan(first.elapsedMs)
       const res = await t.request(`/api/research/${id}/cancel`, { method: 'POST', headers: alice.headers })
       expect(res.status).toBe(200)
       const cancelled = ((await res.json()) as { data: ResearchJson }).data

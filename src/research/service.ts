@@ -24,8 +24,11 @@ export const RESEARCH_MESSAGES = {
 
 export const MAX_TOPIC_CHARS = 2000
 
-/** The contract's ResearchJson; `elapsedMs` is the saved time unless the job passes its live figure. */
-export function toResearchJson(run: ResearchRun, elapsedMs = run.elapsedMs) {
+/**
+ * The contract's ResearchJson. `elapsedMs`: the job passes its live figure; a reader gets the saved
+ * time plus, while the run is running, the time since that save.
+ */
+export function toResearchJson(run: ResearchRun, elapsedMs = liveElapsed(run)) {
   const sources = run.state.sources
   return {
     id: run.id,
@@ -50,6 +53,11 @@ export function toResearchJson(run: ResearchRun, elapsedMs = run.elapsedMs) {
   }
 }
 export type ResearchJson = ReturnType<typeof toResearchJson>
+
+function liveElapsed(run: ResearchRun): number {
+  if (run.status !== 'running' || !run.savedAt) return run.elapsedMs
+  return run.elapsedMs + Math.max(0, Date.now() - run.savedAt.getTime())
+}
 
 export interface ResearchInput {
   chatId?: string
