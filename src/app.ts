@@ -21,6 +21,7 @@ import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
 import { profileRoutes } from './profile'
 import { promptRoutes } from './prompts'
+import { researchRoutes } from './research'
 import { webClient } from './web-client'
 
 export interface AppOptions {
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(dictationRoutes(ctx))
     .use(knowledgeRoutes(ctx))
     .use(agentRoutes(ctx))
+    .use(researchRoutes(ctx))
     .use(budgetRoutes(ctx))
     .use(adminRoutes(ctx))
 
