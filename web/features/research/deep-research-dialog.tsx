@@ -52,7 +52,8 @@ export default function DeepResearchDialog({
   const selectChat = useSelectChat()
   const [topic, setTopic] = useState('')
   const [sources, setSources] = useState<Record<SourceKey, boolean>>(
-    () => Object.fromEntries(SOURCES.map((source) => [source.key, source.initial])) as Record<SourceKey, boolean>,
+    () =>
+      Object.fromEntries(SOURCES.map((source) => [source.key, source.initial])) as Record<SourceKey, boolean>,
   )
   const [depth, setDepth] = useState<ResearchDepth>('thorough')
 
@@ -176,7 +177,9 @@ export default function DeepResearchDialog({
               </label>
             ))}
           </div>
-          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{t('research.dialog.knowledgeNote')}</p>
+          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+            {t('research.dialog.knowledgeNote')}
+          </p>
         </fieldset>
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium">{t('research.dialog.depth')}</legend>

@@ -45,6 +45,7 @@ export const research = {
   'research.progress.cancelling': 'Cancelling…',
   'research.progress.cancelFailed': 'Could not cancel the research. Please try again.',
   'research.progress.loadFailed': 'Could not load the research progress.',
+  'research.cancelled': 'Research cancelled after {time}.',
   'research.failed.title':
     'The research stopped before the report was finished. The findings so far are kept above.',
   'research.failed.retry': 'Retry research',

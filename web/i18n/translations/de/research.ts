@@ -48,6 +48,7 @@ export const research = {
   'research.progress.cancelFailed':
     'Die Recherche konnte nicht abgebrochen werden. Bitte versuch es noch einmal.',
   'research.progress.loadFailed': 'Der Fortschritt der Recherche konnte nicht geladen werden.',
+  'research.cancelled': 'Recherche nach {time} abgebrochen.',
   'research.failed.title':
     'Die Recherche wurde beendet, bevor der Bericht fertig war. Die bisherigen Ergebnisse stehen oben.',
   'research.failed.retry': 'Recherche wiederholen',

@@ -47,6 +47,7 @@ export const research = {
   'research.progress.cancelling': 'Cancelando…',
   'research.progress.cancelFailed': 'No se pudo cancelar la investigación. Inténtalo de nuevo.',
   'research.progress.loadFailed': 'No se pudo cargar el progreso de la investigación.',
+  'research.cancelled': 'Investigación cancelada tras {time}.',
   'research.failed.title':
     'La investigación se detuvo antes de terminar el informe. Los hallazgos hasta ahora se conservan arriba.',
   'research.failed.retry': 'Reintentar investigación',

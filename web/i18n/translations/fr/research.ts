@@ -47,6 +47,7 @@ export const research = {
   'research.progress.cancelling': 'Annulation…',
   'research.progress.cancelFailed': "Impossible d'annuler la recherche. Veuillez réessayer.",
   'research.progress.loadFailed': "Impossible de charger l'avancement de la recherche.",
+  'research.cancelled': 'Recherche annulée après {time}.',
   'research.failed.title':
     "La recherche s'est arrêtée avant la fin du rapport. Les résultats obtenus jusqu'ici sont conservés ci-dessus.",
   'research.failed.retry': 'Relancer la recherche',

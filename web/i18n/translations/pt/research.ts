@@ -47,6 +47,7 @@ export const research = {
   'research.progress.cancelling': 'Cancelando…',
   'research.progress.cancelFailed': 'Não foi possível cancelar a pesquisa. Tente novamente.',
   'research.progress.loadFailed': 'Não foi possível carregar o andamento da pesquisa.',
+  'research.cancelled': 'Pesquisa cancelada após {time}.',
   'research.failed.title':
     'A pesquisa parou antes de o relatório ficar pronto. As descobertas até agora estão mantidas acima.',
   'research.failed.retry': 'Tentar a pesquisa novamente',
