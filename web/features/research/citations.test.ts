@@ -52,4 +52,12 @@ describe('linkCitations', () => {
     const text = 'Claim [1].\n\n[1] Title — https://a.test/page'
     expect(linkCitations(text).split('\n')[0]).toBe('Claim [\\[1\\]](<https://a.test/page>).')
   })
+
+  test("the server's source list (- [n] [Title](url) — url, knowledge without an address)", () => {
+    const text =
+      'Claim [1] and [2].\n\n## Sources\n\n- [1] [A \\[draft\\] page](https://a.test/x) — https://a.test/x\n- [2] Team handbook (team knowledge base)'
+    const out = linkCitations(text)
+    expect(out.split('\n')[0]).toBe('Claim [\\[1\\]](<https://a.test/x>) and [2].')
+    expect(out).toContain('- [1] [A \\[draft\\] page](https://a.test/x) — https://a.test/x')
+  })
 })

@@ -78,9 +78,11 @@ export default function DeepResearchDialog({
       onOpenChange(false)
       if (started.chatId !== chatId) void selectChat(started.chatId)
     },
+    // A refusal the server explains (the topic, the budget, no model) is shown as it says; anything
+    // else (a network failure, a chat deleted meanwhile) is the spec's failure toast.
     onError: (error) =>
       toast.error(
-        error instanceof ApiRequestError && error.code?.startsWith('bad_request')
+        error instanceof ApiRequestError && error.code && error.code !== 'not_found:chat'
           ? error.message
           : t('research.toast.failed'),
         { id: 'research-failed' },
