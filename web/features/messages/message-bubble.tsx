@@ -9,7 +9,7 @@ import { useLiveText } from './live-text-store'
 import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown } from './markdown/use-markdown'
 import { MessageSources } from './message-sources'
-import type { Message } from './messages-query'
+import { type Message, researchIdOf } from './messages-query'
 import { ReplyFailure } from './reply-failure'
 import '../../i18n/areas/chat'
 
@@ -91,7 +91,7 @@ function AssistantBubble({
   const t = useT()
   const live = useLiveText(message.id)
   const streaming = message.status === 'streaming'
-  const researchId = 'research_id' in message ? (message.research_id as string | null) : null
+  const researchId = researchIdOf(message)
   const raw = stripFilesMarker(streaming && live ? live.content : message.content)
   // A research report's [n] citations link to its numbered sources.
   const text = useMemo(

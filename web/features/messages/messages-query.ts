@@ -73,6 +73,11 @@ export function upsertMessage(
   })
 }
 
+/** The deep research run writing an assistant message, or null for any other message. */
+export function researchIdOf(message: Message): string | null {
+  return 'research_id' in message && typeof message.research_id === 'string' ? message.research_id : null
+}
+
 export function patchMessage(
   queryClient: QueryClient,
   chatId: string,
