@@ -20,6 +20,7 @@ import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
 import { profileRoutes } from './profile'
 import { promptRoutes } from './prompts'
+import { researchRoutes } from './research'
 import { webClient } from './web-client'
 
 export interface AppOptions {
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(imageRoutes(ctx))
     .use(dictationRoutes(ctx))
     .use(knowledgeRoutes(ctx))
+    .use(researchRoutes(ctx))
     .use(budgetRoutes(ctx))
     .use(adminRoutes(ctx))
 

@@ -48,6 +48,11 @@ export const messages = pgTable(
     modelId: text('model_id'),
     /** The knowledge entries an assistant reply was given as context ([{id, title}], numbered in order). */
     sources: jsonb('sources').$type<{ id: string; title: string }[]>(),
+    /**
+     * The deep research run that writes this assistant message (research_runs.id), else null. Such a
+     * message is owned by the research job: the reply sweeps leave it alone.
+     */
+    researchId: uuid('research_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -25,10 +25,13 @@ export async function searchWeb(
   query: string,
   signal?: AbortSignal,
   limits = SEARCH_LIMITS,
+  options: { categories?: string; maxResults?: number } = {},
 ): Promise<SearchResult[]> {
   const url = new URL('/search', `${baseUrl}/`)
   url.searchParams.set('q', query.slice(0, 500))
   url.searchParams.set('format', 'json')
+  // SearXNG's categories (general, news, science...): deep research searches each source its own way.
+  if (options.categories) url.searchParams.set('categories', options.categories)
   // The fetch's signal also aborts reading the body, so a trickling answer ends at the same deadline.
   const timeout = AbortSignal.timeout(limits.timeoutMs)
   const response = await fetch(url, {
@@ -53,7 +56,7 @@ export async function searchWeb(
         },
       ]
     })
-    .slice(0, MAX_RESULTS)
+    .slice(0, options.maxResults ?? MAX_RESULTS)
 }
 
 /** The system-prompt block that gives the model the results and asks it to cite them as [n]. */

@@ -85,6 +85,22 @@ export function loadConfig(env: Env = process.env) {
       requestTimeoutMs: readInt(env, 'AI_TIMEOUT_MS', 120_000, 1000, 3_600_000),
       modelPrices: readModelPrices(env),
     },
+    research: {
+      /** The model deep research uses; unset: the user's preferred model. */
+      model: readString(env, 'RESEARCH_MODEL') ?? null,
+      /** OpenAlex's API for academic sources; empty (`RESEARCH_OPENALEX_URL=`) turns it off. */
+      openalexUrl:
+        env.RESEARCH_OPENALEX_URL === ''
+          ? null
+          : (readUrl(env, 'RESEARCH_OPENALEX_URL', ['http:', 'https:']) ?? 'https://api.openalex.org'),
+      /** arXiv's API for academic sources; empty (`RESEARCH_ARXIV_URL=`) turns it off. */
+      arxivUrl:
+        env.RESEARCH_ARXIV_URL === ''
+          ? null
+          : (readUrl(env, 'RESEARCH_ARXIV_URL', ['http:', 'https:']) ?? 'https://export.arxiv.org'),
+    },
+    /** Hosts (names or addresses) server-side page fetches may reach although they are private. */
+    fetchAllowedHosts: readList(env, 'FETCH_ALLOWED_HOSTS').map((host) => host.toLowerCase()),
     budget: {
       dailyLimit: readOptionalNumber(env, 'BUDGET_DAILY_LIMIT', 0),
       monthlyLimit: readOptionalNumber(env, 'BUDGET_MONTHLY_LIMIT', 0),

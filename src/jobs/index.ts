@@ -12,6 +12,8 @@ import type { Logger } from '../log/logger'
 export interface JobQueues {
   /** (Re)build the chunks and embeddings of one knowledge entry. */
   'knowledge-index': { entryId: string }
+  /** Run (or resume) one deep research run (src/research/job.ts). */
+  research: { runId: string }
 }
 export type QueueName = keyof JobQueues
 
@@ -19,7 +21,11 @@ export interface Jobs {
   /** Queues a job (starting the queue on first use); resolves once it is stored. */
   send<Q extends QueueName>(queue: Q, data: JobQueues[Q], options?: { singletonKey?: string }): Promise<void>
   /** Runs `handler` for each job of the queue on this instance until stop(). */
-  work<Q extends QueueName>(queue: Q, handler: (data: JobQueues[Q]) => Promise<void>): Promise<void>
+  work<Q extends QueueName>(
+    queue: Q,
+    handler: (data: JobQueues[Q]) => Promise<void>,
+    options?: { concurrency?: number },
+  ): Promise<void>
   /** Stops polling, waits (up to a few seconds) for running handlers, and lets go of the database. */
   stop(): Promise<void>
 }
@@ -33,7 +39,7 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number
 }
 
-const QUEUES: QueueName[] = ['knowledge-index']
+const QUEUES: QueueName[] = ['knowledge-index', 'research']
 const SCHEMA = 'pgboss'
 
 /**
@@ -57,10 +63,15 @@ export function createJobs(options: JobsOptions): Jobs {
         retryDelay: 5,
       })
     },
-    async work(queue, handler) {
+    async work(queue, handler, workOptions) {
       await (await boss()).work<JobQueues[typeof queue]>(
         queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          batchSize: 1,
+          // Long jobs (research runs for minutes) must not queue behind each other on one instance.
+          localConcurrency: workOptions?.concurrency ?? 1,
+        },
         async (jobs) => {
           for (const job of jobs) await handler(job.data)
         },

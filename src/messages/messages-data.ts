@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type Message, messages } from '../../db/schema'
 import type { Actor } from '../auth/actor'
@@ -67,6 +67,8 @@ export function messagesFor(db: Db, actor: Actor) {
           and(
             inChat(chatId),
             eq(messages.status, 'streaming'),
+            // A research report is written by its job, not by a reply: it neither blocks a send nor is swept.
+            isNull(messages.researchId),
             since ? gte(messages.createdAt, since) : undefined,
           ),
         )
@@ -96,11 +98,18 @@ export function messagesFor(db: Db, actor: Actor) {
     async storeOutcome(
       messageId: string,
       outcome: Pick<Message, 'content' | 'status' | 'error'> & Partial<Pick<Message, 'sources'>>,
+      options: { whileStreaming?: boolean } = {},
     ): Promise<Message | undefined> {
       const [row] = await db
         .update(messages)
         .set(outcome)
-        .where(and(eq(messages.id, messageId), owned))
+        .where(
+          and(
+            eq(messages.id, messageId),
+            owned,
+            options.whileStreaming ? eq(messages.status, 'streaming') : undefined,
+          ),
+        )
         .returning()
       return row
     },

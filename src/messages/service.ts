@@ -17,6 +17,8 @@ export function toMessageJson(message: Message) {
     model_id: message.modelId,
     /** The knowledge entries the reply was given, numbered in order ('[Source 1]' is the first); absent when none. */
     ...(message.sources?.length ? { sources: message.sources } : {}),
+    /** The deep research run writing this assistant message (GET /api/research/:id); absent otherwise. */
+    ...(message.researchId ? { research_id: message.researchId } : {}),
     created_at: message.createdAt.toISOString(),
   }
 }

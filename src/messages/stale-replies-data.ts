@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { messages } from '../../db/schema'
 
@@ -8,9 +8,9 @@ import { messages } from '../../db/schema'
  * `olderThan` undefined means every streaming row (the embedded database belongs to one process).
  */
 export async function failStreamingReplies(db: Db, error: string, olderThan?: Date): Promise<number> {
-  const stale = olderThan
-    ? and(eq(messages.status, 'streaming'), lt(messages.createdAt, olderThan))
-    : eq(messages.status, 'streaming')
+  // Research reports are 'streaming' for minutes and owned by their job (src/research), never swept here.
+  const streaming = and(eq(messages.status, 'streaming'), isNull(messages.researchId))
+  const stale = olderThan ? and(streaming, lt(messages.createdAt, olderThan)) : streaming
   const rows = await db
     .update(messages)
     .set({ status: 'failed', error })

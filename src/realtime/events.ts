@@ -5,6 +5,7 @@ import type { JoinAck } from '../chats/socket'
 import type { KnowledgeEntryJson } from '../knowledge/service'
 import type { MessageJson } from '../messages/service'
 import type { Profile } from '../profile/service'
+import type { ResearchJson } from '../research/service'
 
 /**
  * Every socket event and its payload, in one place for the server (`Server<...>`, `Realtime`) and
@@ -31,6 +32,11 @@ export interface ServerToClientEvents {
   'budget:updated': (payload: BudgetStatus) => void
   /** To the owner: an entry finished indexing (`index_status` ready or failed). */
   'knowledge:indexed': (payload: { entry: KnowledgeEntryJson }) => void
+  /**
+   * To the owner's sockets (every tab): a research run's step, counts, notes or status changed (at
+   * most ~4 a second per run). Its report arrives in its message (`message:delta`, `message:completed`).
+   */
+  'research:progress': (payload: ResearchJson) => void
   'profile:updated': (payload: Profile) => void
   /** The effective brand after an administrator changed it: to every socket and every signed-out listener. */
   'branding:updated': (payload: Brand) => void

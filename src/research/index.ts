@@ -1,0 +1,42 @@
+import { Elysia } from 'elysia'
+import { authGuard } from '../auth/guard'
+import type { AppContext } from '../context'
+import { startResearchBody } from './model'
+import { cancelResearch, getResearch, retryResearch, startResearch } from './service'
+
+/** Deep research (decision 126): start (202, the run goes on in the background), read, cancel, retry. */
+export const researchRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'research' })
+    .use(authGuard(ctx))
+    .post(
+      '/api/research',
+      async ({ actor, user, body, set }) => {
+        const data = await startResearch(ctx, { actor, preferredModelId: user.preferredModelId }, body)
+        set.status = 202
+        return { success: true as const, data }
+      },
+      {
+        auth: true,
+        body: startResearchBody,
+        detail: { summary: 'Start a deep research run; progress arrives as research:progress' },
+      },
+    )
+    .get(
+      '/api/research/:id',
+      async ({ actor, params }) => ({ success: true as const, data: await getResearch(ctx, actor, params.id) }),
+      { auth: true, detail: { summary: 'A research run and its progress' } },
+    )
+    .post(
+      '/api/research/:id/cancel',
+      async ({ actor, params }) => ({ success: true as const, data: await cancelResearch(ctx, actor, params.id) }),
+      { auth: true, detail: { summary: 'Cancel a running research (what it gathered is kept)' } },
+    )
+    .post(
+      '/api/research/:id/retry',
+      async ({ actor, params, set }) => {
+        const data = await retryResearch(ctx, actor, params.id)
+        set.status = 202
+        return { success: true as const, data }
+      },
+      { auth: true, detail: { summary: 'Run a failed or cancelled research again from its findings' } },
+    )

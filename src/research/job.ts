@@ -1,0 +1,538 @@
+import type { Model, ResearchRun, ResearchSource, ResearchState } from '../../db/schema'
+import { estimatePromptTokens, estimateTokens } from '../ai/prompt'
+import { aiProviders, providerFor } from '../ai/providers'
+import { type ChatProvider, type ChatTurn, ProviderError } from '../ai/types'
+import type { Actor } from '../auth/actor'
+import { costMicros } from '../budget/money'
+import { getBudgetStatus, recordUsage, reserveBudget } from '../budget/service'
+import type { AppContext } from '../context'
+import { AppError } from '../http/errors'
+import { messagesFor } from '../messages/messages-data'
+import { toMessageJson } from '../messages/service'
+import { listActiveModels } from '../models/service'
+import { FetchRefused, safeFetch } from '../net/safe-fetch'
+import { DEPTH_PLANS, type DepthPlan } from './depth'
+import { createProgress, type Progress } from './progress'
+import {
+  describeRequest,
+  extractPrompt,
+  fenced,
+  parseFindings,
+  parseLines,
+  planPrompt,
+  reflectPrompt,
+  reportPrompt,
+} from './prompts'
+import { assembleReport, findingsReport } from './report'
+import { findRunOwner, researchFor, stillHeld } from './research-data'
+import { searchSources } from './sources'
+import { toResearchJson } from './service'
+
+/**
+ * The `research` job (docs/decisions/126-deep-research.md): plan → (search → read → reflect) ×
+ * rounds → write. The run's state is saved after every step, so a restart resumes at the step that
+ * did not finish. One worker holds a run at a time (a lease in the row, renewed while it runs);
+ * every second it checks it still holds it, which is how a cancel on another instance reaches it.
+ */
+
+/** Timings tests shorten. */
+export const RESEARCH_TIMING = {
+  /** How long a worker's hold lasts without renewal: a dead instance's runs are taken over after it. */
+  leaseMs: 60_000,
+  /** How often a running job checks for a cancel (and renews its hold). */
+  pollMs: 1_000,
+  /** How often each instance looks for runs nobody holds. */
+  sweepMs: 60_000,
+  /** At most one progress event per run this often. */
+  progressMs: 250,
+}
+
+/** Characters of one source's text given to the model. */
+const SOURCE_CHARS = 4_000
+const READ_CONCURRENCY = 3
+const MODEL_FAILED = 'Failed to conduct research'
+
+type Ctx = AppContext
+
+class Stop extends Error {
+  constructor(readonly reason: 'cancelled' | 'shutdown') {
+    super(reason)
+  }
+}
+
+/** A ceiling or the budget was reached: stop gathering and write up what there is. */
+class Ceiling extends Error {}
+
+const running = new WeakMap<object, Map<string, AbortController>>()
+function registry(ctx: Pick<Ctx, 'database'>) {
+  let map = running.get(ctx.database)
+  if (!map) {
+    map = new Map()
+    running.set(ctx.database, map)
+  }
+  return map
+}
+
+const releaseOnStop = new WeakMap<object, boolean>()
+
+/**
+ * Stops this instance's running research at once without finishing it: as a kill would (tests),
+ * or at shutdown with `release`, dropping the holds so another instance or the next start takes
+ * the runs over at once instead of after the lease.
+ */
+export function abandonRunningResearch(ctx: Pick<Ctx, 'database'>, options: { release?: boolean } = {}): void {
+  releaseOnStop.set(ctx.database, options.release ?? false)
+  for (const controller of registry(ctx).values()) controller.abort(new Stop('shutdown'))
+}
+
+function ownerActor(userId: string): Actor {
+  return { userId, realUserId: userId, sessionId: '', role: 'user', impersonation: null }
+}
+
+export async function runResearch(ctx: Ctx, runId: string): Promise<void> {
+  const userId = await findRunOwner(ctx.db, runId)
+  if (!userId) return
+  const actor = ownerActor(userId)
+  const rows = researchFor(ctx.db, actor)
+  const leaseId = crypto.randomUUID()
+  const now = ctx.now()
+  const leased = await rows.lease(runId, leaseId, now, new Date(now.getTime() + RESEARCH_TIMING.leaseMs))
+  // Finished, cancelled, or another worker holds it.
+  if (!leased) return
+  const controller = new AbortController()
+  registry(ctx).set(runId, controller)
+  let lastRenewal = Date.now()
+  const poll = setInterval(async () => {
+    try {
+      if (!(await stillHeld(ctx.db, actor, runId, leaseId))) controller.abort(new Stop('cancelled'))
+      else if (Date.now() - lastRenewal > RESEARCH_TIMING.leaseMs / 3) {
+        lastRenewal = Date.now()
+        await rows.updateHeld(runId, leaseId, { leaseUntil: new Date(ctx.now().getTime() + RESEARCH_TIMING.leaseMs) })
+      }
+    } catch (error) {
+      ctx.log.warn('research: could not check the run', { runId, error })
+    }
+  }, RESEARCH_TIMING.pollMs)
+  const runner = new Runner(ctx, actor, leased, leaseId, controller.signal)
+  try {
+    await runner.execute()
+  } catch (error) {
+    if (error instanceof Stop || controller.signal.aborted) {
+      const reason = controller.signal.reason
+      if (reason instanceof Stop && reason.reason === 'shutdown' && releaseOnStop.get(ctx.database)) {
+        await rows.updateHeld(runId, leaseId, { leaseId: null, leaseUntil: null }).catch(() => {})
+      }
+      // Cancelled: the cancel already stored the message. Shutdown: the run resumes elsewhere.
+      return
+    }
+    ctx.log.error('research failed unexpectedly', { runId, error })
+    await runner.fail(MODEL_FAILED).catch(() => {})
+  } finally {
+    clearInterval(poll)
+    runner.progress.close()
+    registry(ctx).delete(runId)
+  }
+}
+
+class Runner {
+  readonly progress: Progress
+  private run: ResearchRun
+  private readonly state: ResearchState
+  private readonly plan: DepthPlan
+  private readonly request: string
+  private readonly attemptStarted = performance.now()
+  private model: Model | undefined
+  private provider: ChatProvider | undefined
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly actor: Actor,
+    run: ResearchRun,
+    private readonly leaseId: string,
+    private readonly signal: AbortSignal,
+  ) {
+    this.run = run
+    this.state = structuredClone(run.state)
+    this.plan = DEPTH_PLANS[run.depth]
+    this.request = describeRequest(run.topic, run.sources, run.depth)
+    this.progress = createProgress(ctx, actor.userId, RESEARCH_TIMING.progressMs)
+  }
+
+  private elapsed(): number {
+    return this.run.elapsedMs + Math.round(performance.now() - this.attemptStarted)
+  }
+
+  private json() {
+    return toResearchJson({ ...this.run, state: this.state }, this.elapsed())
+  }
+
+  private checkStop(): void {
+    if (this.signal.aborted) throw this.signal.reason instanceof Stop ? this.signal.reason : new Stop('cancelled')
+  }
+
+  /** Saves the state and progress; a run this worker no longer holds stops here. */
+  private async save(update: Partial<ResearchRun> = {}): Promise<void> {
+    const saved = await researchFor(this.ctx.db, this.actor).updateHeld(this.run.id, this.leaseId, {
+      state: this.state,
+      notes: this.run.notes,
+      round: this.run.round,
+      step: this.run.step,
+      tokens: this.run.tokens,
+      costMicros: this.run.costMicros,
+      elapsedMs: this.elapsed(),
+      ...update,
+    })
+    if (!saved) throw new Stop('cancelled')
+    this.run = { ...saved, elapsedMs: this.run.elapsedMs }
+  }
+
+  private async enter(step: ResearchRun['step']): Promise<void> {
+    this.checkStop()
+    this.run = { ...this.run, step }
+    await this.save()
+    this.progress.now(this.json())
+  }
+
+  private note(notes: string[]): void {
+    for (const note of notes) if (!this.run.notes.includes(note)) this.run.notes = [...this.run.notes, note]
+  }
+
+  async execute(): Promise<void> {
+    const models = await listActiveModels(this.ctx)
+    this.model = models.find((model) => model.id === this.run.modelId)
+    this.provider = this.model && providerFor(aiProviders(this.ctx), this.model)
+    if (!this.model || !this.provider) return this.fail('No AI model is available right now')
+    if (!this.run.startedAt) await this.save({ startedAt: this.ctx.now() })
+    this.progress.now(this.json())
+
+    try {
+      while (this.state.next !== 'writing') {
+        if (this.elapsed() > this.plan.maxMs) {
+          this.stopGathering('the time limit for this depth was reached')
+          break
+        }
+        if (this.state.next === 'planning') await this.planStep()
+        else if (this.state.next === 'searching') await this.searchStep()
+        else if (this.state.next === 'reading') await this.readStep()
+        else if (this.state.next === 'reflecting') await this.reflectStep()
+      }
+    } catch (error) {
+      if (!(error instanceof Ceiling)) throw error
+    }
+    await this.writeStep()
+  }
+
+  private stopGathering(reason: string): void {
+    this.state.stopReason = reason
+    this.state.next = 'writing'
+  }
+
+  private async planStep(): Promise<void> {
+    this.run = { ...this.run, round: 1 }
+    await this.enter('planning')
+    const text = await this.call(planPrompt(this.request, this.plan.breadth), 400, 'plan')
+    const questions = parseLines(text, this.plan.breadth)
+    this.state.questions = questions.length ? questions : [this.run.topic]
+    this.state.asked = [...this.state.questions]
+    this.state.next = 'searching'
+    await this.save()
+  }
+
+  private async searchStep(): Promise<void> {
+    await this.enter('searching')
+    await Promise.all(
+      this.state.questions.map(async (question) => {
+        const outcome = await searchSources(
+          this.ctx,
+          this.actor,
+          question,
+          this.run.sources,
+          this.plan.resultsPerSearch,
+          this.signal,
+        )
+        this.note(outcome.notes)
+        for (const found of outcome.found) {
+          const key = found.url || `knowledge:${found.title}`
+          if (this.state.sources.some((source) => (source.url || `knowledge:${source.title}`) === key)) continue
+          const n = this.state.sources.length + 1
+          const { text, ...rest } = found
+          this.state.sources.push({ ...rest, n, question, read: false, ...(text ? { text: text.slice(0, SOURCE_CHARS) } : {}) })
+          this.progress.soon(this.json())
+        }
+      }),
+    )
+    this.checkStop()
+    this.state.next = 'reading'
+    await this.save()
+  }
+
+  /** The sources to read this round: unread, not tried before, one per question in turn. */
+  private pickReads(): ResearchSource[] {
+    const unread = this.state.sources.filter((source) => !source.read && !source.failed)
+    const byQuestion = new Map<string, ResearchSource[]>()
+    for (const source of unread) byQuestion.set(source.question, [...(byQuestion.get(source.question) ?? []), source])
+    const picked: ResearchSource[] = []
+    while (picked.length < this.plan.readsPerRound && [...byQuestion.values()].some((list) => list.length)) {
+      for (const list of byQuestion.values()) {
+        const next = list.shift()
+        if (next && picked.length < this.plan.readsPerRound) picked.push(next)
+      }
+    }
+    return picked
+  }
+
+  private async readStep(): Promise<void> {
+    await this.enter('reading')
+    const picked = this.pickReads()
+    const documents: string[] = []
+    const queue = [...picked]
+    const worker = async () => {
+      for (let source = queue.shift(); source; source = queue.shift()) {
+        const text = await this.readSource(source)
+        this.checkStop()
+        if (text === null) {
+          source.failed = true
+          continue
+        }
+        source.read = true
+        documents.push(fenced(source, text.slice(0, SOURCE_CHARS)))
+        this.progress.soon(this.json())
+      }
+    }
+    await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker))
+    this.checkStop()
+    if (documents.length) {
+      // Sources the model has not read cannot be cited.
+      const known = new Set(this.state.sources.filter((source) => source.read).map((source) => source.n))
+      const text = await this.call(extractPrompt(this.request, documents), 1200, 'extract')
+      this.state.findings.push(...parseFindings(text, known))
+    }
+    this.state.next = this.run.round < this.run.rounds ? 'reflecting' : 'writing'
+    await this.save()
+  }
+
+  /** The source's text: its own (knowledge, abstracts) or the page's, fetched under the guard; null when unreadable. */
+  private async readSource(source: ResearchSource): Promise<string | null> {
+    if (source.text) return source.text
+    if (!source.url) return null
+    try {
+      const page = await safeFetch(source.url, {
+        allowedHosts: this.ctx.config.fetchAllowedHosts,
+        signal: this.signal,
+      })
+      return page.text || null
+    } catch (error) {
+      this.checkStop()
+      if (error instanceof FetchRefused) {
+        this.note([`${hostOf(source.url)} could not be read (${error.message})`])
+        return source.snippet || null
+      }
+      throw error
+    }
+  }
+
+  private async reflectStep(): Promise<void> {
+    await this.enter('reflecting')
+    const text = await this.call(
+      reflectPrompt(this.request, this.state.findings, this.state.asked, this.plan.breadth),
+      400,
+      'reflect',
+    )
+    const asked = new Set(this.state.asked.map((query) => query.toLowerCase()))
+    const questions = parseLines(text, this.plan.breadth).filter((query) => !asked.has(query.toLowerCase()))
+    if (!questions.length) {
+      this.state.next = 'writing'
+    } else {
+      this.run = { ...this.run, round: this.run.round + 1 }
+      this.state.questions = questions
+      this.state.asked.push(...questions)
+      this.state.next = 'searching'
+    }
+    await this.save()
+  }
+
+  private async writeStep(): Promise<void> {
+    this.state.next = 'writing'
+    await this.enter('writing')
+    if (this.state.stopReason) this.note([`The research stopped early: ${this.state.stopReason}`])
+    const sources = this.state.sources.filter((source) => source.read)
+    let body: string
+    if (this.state.stopReason?.startsWith('your budget')) {
+      // No model call can be paid for: the findings are the report.
+      body = findingsReport(this.run.topic, 'the findings gathered before the budget ran out follow.', this.state.findings)
+    } else {
+      try {
+        body = await this.call(
+          reportPrompt(this.request, this.state.findings, sources, this.run.notes),
+          this.plan.reportTokens,
+          'report',
+          true,
+        )
+      } catch (error) {
+        if (error instanceof Stop) throw error
+        if (error instanceof Ceiling) {
+          body = findingsReport(this.run.topic, `${this.state.stopReason}; the findings gathered follow.`, this.state.findings)
+        } else {
+          return this.fail(error instanceof ProviderError ? error.message : MODEL_FAILED)
+        }
+      }
+    }
+    const content = assembleReport(body, this.state.sources, this.run.notes)
+    await this.finish('completed', content)
+  }
+
+  /** Marks the run and its message failed, keeping the findings as the message's text. */
+  async fail(error: string): Promise<void> {
+    const content = this.state.findings.length
+      ? assembleReport(
+          findingsReport(this.run.topic, 'the report could not be written; the findings gathered so far follow.', this.state.findings),
+          this.state.sources,
+          this.run.notes,
+        )
+      : ''
+    await this.finish('failed', content, error)
+  }
+
+  private async finish(status: 'completed' | 'failed', content: string, error: string | null = null): Promise<void> {
+    const now = this.ctx.now()
+    await this.save({ status, error, finishedAt: now, leaseId: null, leaseUntil: null })
+    const { chatId, messageId } = this.run
+    const message = await messagesFor(this.ctx.db, this.actor).storeOutcome(
+      messageId,
+      { content, status: status === 'completed' ? 'complete' : 'failed', error },
+      { whileStreaming: true },
+    )
+    if (status === 'completed' && message) {
+      this.ctx.realtime.toChat(chatId, 'message:completed', { chatId, message: toMessageJson(message) })
+    } else if (status === 'failed') {
+      this.ctx.realtime.toChat(chatId, 'message:failed', { chatId, messageId, error: MODEL_FAILED, reason: error })
+    }
+    this.progress.now(this.json())
+    void this.pushBudget()
+  }
+
+  private async pushBudget() {
+    try {
+      this.ctx.realtime.toUser(this.actor.userId, 'budget:updated', await getBudgetStatus(this.ctx, this.actor))
+    } catch (error) {
+      this.ctx.log.warn('could not push the budget', { userId: this.actor.userId, error })
+    }
+  }
+
+  /**
+   * One model call: refused (Ceiling) when it would pass the depth's dollar ceiling or the user's
+   * budget; its usage is recorded and charged to the user, and counted on the run.
+   */
+  private async call(turns: ChatTurn[], maxTokens: number, task: string, stream = false): Promise<string> {
+    this.checkStop()
+    const model = this.model!
+    const prices = {
+      inputMicrosPerMillion: model.inputPriceMicrosPerMillion,
+      outputMicrosPerMillion: model.outputPriceMicrosPerMillion,
+    }
+    const estimate = costMicros({ promptTokens: estimatePromptTokens(turns), completionTokens: maxTokens }, prices, 'up')
+    if (this.run.costMicros + estimate > this.plan.maxCostMicros) {
+      this.stopGathering('the cost limit for this depth was reached')
+      throw new Ceiling()
+    }
+    let reservation: Awaited<ReturnType<typeof reserveBudget>>
+    try {
+      reservation = await reserveBudget(this.ctx, this.actor, estimate)
+    } catch (error) {
+      if (error instanceof AppError) {
+        this.stopGathering('your budget is exhausted')
+        throw new Ceiling()
+      }
+      throw error
+    }
+    const timeout = AbortSignal.timeout(this.ctx.config.ai.requestTimeoutMs)
+    const signal = AbortSignal.any([this.signal, timeout])
+    let text = ''
+    let seq = 0
+    let usage: { promptTokens: number; completionTokens: number } | undefined
+    try {
+      const events = this.provider!.stream({
+        model,
+        messages: turns,
+        settings: {
+          temperature: 0.3,
+          maxTokens,
+          topP: 1,
+          frequencyPenalty: 0,
+          presencePenalty: 0,
+          responseFormat: 'text',
+        },
+        chatId: this.run.chatId,
+        signal,
+      })
+      for await (const event of events) {
+        if (event.type === 'usage') {
+          usage = { promptTokens: event.promptTokens, completionTokens: event.completionTokens }
+          continue
+        }
+        if (!event.text || signal.aborted) continue
+        text += event.text
+        if (stream) {
+          seq += 1
+          const { chatId, messageId } = this.run
+          this.ctx.realtime.toChat(chatId, 'message:delta', { chatId, messageId, delta: event.text, seq })
+        }
+      }
+      signal.throwIfAborted()
+    } catch (error) {
+      await this.charge(turns, text, usage, reservation)
+      this.checkStop()
+      if (timeout.aborted) throw new ProviderError('The AI provider did not answer in time')
+      this.ctx.log.warn('research model call failed', { runId: this.run.id, task, error })
+      throw error instanceof ProviderError ? error : new ProviderError(MODEL_FAILED)
+    }
+    await this.charge(turns, text, usage, reservation)
+    return text
+  }
+
+  private async charge(
+    turns: ChatTurn[],
+    text: string,
+    reported: { promptTokens: number; completionTokens: number } | undefined,
+    reservation: Awaited<ReturnType<typeof reserveBudget>>,
+  ): Promise<void> {
+    const model = this.model!
+    const tokens = reported ?? { promptTokens: estimatePromptTokens(turns), completionTokens: estimateTokens(text) }
+    const cost = costMicros(tokens, {
+      inputMicrosPerMillion: model.inputPriceMicrosPerMillion,
+      outputMicrosPerMillion: model.outputPriceMicrosPerMillion,
+    })
+    try {
+      await recordUsage(
+        this.ctx,
+        this.actor,
+        {
+          chatId: this.run.chatId,
+          messageId: this.run.messageId,
+          modelId: model.id,
+          ...tokens,
+          costMicros: cost,
+          estimated: !reported,
+        },
+        reservation,
+      )
+    } catch (error) {
+      this.ctx.log.error('research usage not recorded', { runId: this.run.id, error })
+    } finally {
+      await reservation.release()
+    }
+    this.run = {
+      ...this.run,
+      tokens: this.run.tokens + tokens.promptTokens + tokens.completionTokens,
+      costMicros: this.run.costMicros + cost,
+    }
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
