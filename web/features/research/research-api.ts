@@ -1,33 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { ResearchJson } from '../../../src/research/service'
 import { t } from '../../i18n/i18n'
+import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/research'
 
 export type ResearchDepth = 'quick' | 'thorough' | 'comprehensive'
-export type ResearchStep = 'planning' | 'searching' | 'reading' | 'reflecting' | 'writing'
 
 /** A research run as the server sends it (GET /api/research/:id and the `research:progress` event). */
-export interface Research {
-  id: string
-  chatId: string
-  messageId: string
-  topic: string
-  depth: ResearchDepth
-  sources: { web: boolean; academic: boolean; news: boolean; stats: boolean }
-  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled'
-  step: ResearchStep | null
-  round: number
-  rounds: number
-  sourcesFound: number
-  sourcesRead: number
-  notes: string[]
-  startedAt: string | null
-  finishedAt: string | null
-  elapsedMs: number
-  tokens: number
-  costMicros: number
-  error: string | null
-}
+export type Research = ResearchJson
+export type ResearchStep = NonNullable<Research['step']>
 
 export interface ResearchRequest {
   chatId?: string
@@ -45,45 +27,29 @@ export const researchKey = (id: string) => ['research', id] as const
 export function researchQuery(id: string) {
   return queryOptions({
     queryKey: researchKey(id),
-    queryFn: () => call<Research>('GET', `/api/research/${id}`, t('research.progress.loadFailed')),
+    queryFn: async () => {
+      const { data, error } = await api.research({ id }).get()
+      if (error) throw apiFailure(error, t('research.progress.loadFailed'))
+      return data.data
+    },
     refetchOnWindowFocus: false,
   })
 }
 
-export function startResearch(request: ResearchRequest) {
-  return call<{ id: string; messageId: string; chatId: string }>(
-    'POST',
-    '/api/research',
-    t('research.toast.failed'),
-    request,
-  )
+export async function startResearch(request: ResearchRequest) {
+  const { data, error } = await api.research.post(request)
+  if (error) throw apiFailure(error, t('research.toast.failed'))
+  return data.data
 }
 
-export function cancelResearch(id: string) {
-  return call<Research>('POST', `/api/research/${id}/cancel`, t('research.progress.cancelFailed'))
+export async function cancelResearch(id: string) {
+  const { data, error } = await api.research({ id }).cancel.post()
+  if (error) throw apiFailure(error, t('research.progress.cancelFailed'))
+  return data.data
 }
 
-export function retryResearch(id: string) {
-  return call<Research>('POST', `/api/research/${id}/retry`, t('research.failed.retryFailed'))
-}
-
-/** One call to the research routes: `data` of the envelope, or an ApiRequestError with the server's code. */
-async function call<T>(method: 'GET' | 'POST', path: string, fallback: string, body?: unknown): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    })
-  } catch {
-    throw apiFailure({ value: null }, fallback)
-  }
-  const value: unknown = await response.json().catch(() => null)
-  if (!response.ok || !value || typeof value !== 'object' || !('data' in value)) {
-    throw apiFailure({ status: response.status, value }, fallback)
-  }
-  return (value as { data: T }).data
+export async function retryResearch(id: string) {
+  const { data, error } = await api.research({ id }).retry.post()
+  if (error) throw apiFailure(error, t('research.failed.retryFailed'))
+  return data.data
 }

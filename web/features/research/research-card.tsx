@@ -1,20 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Loader2, RotateCcw, Telescope, X } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { formatNumber } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
+import { ApiRequestError } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { useSocket } from '../chats/socket-context'
 import { patchMessage } from '../messages/messages-query'
 import { cancelResearch, type Research, researchKey, researchQuery, retryResearch } from './research-api'
 import '../../i18n/areas/research'
-
-// TEMP until the server's event map has research:progress.
-interface UntypedEvents {
-  on(event: string, listener: (run: Research) => void): void
-  off(event: string, listener: (run: Research) => void): void
-}
 
 /** How many of the latest notes the card shows (the run keeps them all). */
 const NOTES_SHOWN = 4
@@ -27,17 +22,13 @@ const NOTES_SHOWN = 4
  */
 export default function ResearchCard({
   researchId,
-  chatId,
-  messageId,
   mode,
 }: {
   researchId: string
-  chatId: string
-  messageId: string
   mode: 'progress' | 'failed' | 'stopped'
 }) {
   const research = useResearch(researchId)
-  if (mode === 'failed') return <RetryStrip research={research.data} chatId={chatId} messageId={messageId} />
+  if (mode === 'failed') return <RetryStrip research={research.data} />
   if (mode === 'stopped') return <CancelledNote research={research.data} />
   return (
     <ProgressCard
@@ -54,15 +45,17 @@ function useResearch(researchId: string) {
   useEffect(() => {
     if (!socket) return
     const progress = (run: Research) => {
-      if (run.id === researchId) queryClient.setQueryData(researchKey(researchId), run)
+      if (run.id !== researchId) return
+      queryClient.setQueryData(researchKey(researchId), run)
+      // Retried (here or in another tab): the answer is being written again, the card comes back.
+      if (run.status === 'queued' || run.status === 'running') writingAgain(queryClient, run)
     }
     // Reconnected: progress sent meanwhile is lost, read the run again.
     const reconnected = () => void queryClient.invalidateQueries({ queryKey: researchKey(researchId) })
-    const events = socket as unknown as UntypedEvents
-    events.on('research:progress', progress)
+    socket.on('research:progress', progress)
     socket.on('connect', reconnected)
     return () => {
-      events.off('research:progress', progress)
+      socket.off('research:progress', progress)
       socket.off('connect', reconnected)
     }
   }, [socket, queryClient, researchId])
@@ -234,44 +227,62 @@ function CancelledNote({ research }: { research: Research | undefined }) {
         {t('research.progress.found', { count: research.sourcesFound })} ·{' '}
         {t('research.progress.read', { count: research.sourcesRead })}
       </span>
+      <span className="ml-auto">
+        <RetryButton research={research} />
+      </span>
     </div>
   )
 }
 
-function RetryStrip({
-  research,
-  chatId,
-  messageId,
-}: {
-  research: Research | undefined
-  chatId: string
-  messageId: string
-}) {
+/** The answer goes back to 'streaming' and empty, as the server has stored it on a retry. */
+function writingAgain(queryClient: QueryClient, run: Research) {
+  patchMessage(queryClient, run.chatId, run.messageId, { status: 'streaming', content: '', error: null })
+}
+
+function useRetry(research: Research | undefined) {
   const t = useT()
   const queryClient = useQueryClient()
-  const retry = useMutation({
+  return useMutation({
     mutationFn: () => retryResearch(research?.id ?? ''),
     onSuccess: (run) => {
       queryClient.setQueryData(researchKey(run.id), run)
-      // The answer runs again: the progress card comes back in place of the findings.
-      patchMessage(queryClient, chatId, messageId, { status: 'streaming', error: null })
+      writingAgain(queryClient, run)
     },
-    onError: () => toast.error(t('research.failed.retryFailed'), { id: 'research-retry' }),
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiRequestError && error.code ? error.message : t('research.failed.retryFailed'),
+        {
+          id: 'research-retry',
+        },
+      ),
   })
+}
+
+function RetryButton({ research }: { research: Research | undefined }) {
+  const t = useT()
+  const retry = useRetry(research)
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      busy={retry.isPending}
+      disabled={!research}
+      onClick={() => retry.mutate()}
+      data-testid="research-retry"
+    >
+      {retry.isPending ? null : <RotateCcw className="size-4" aria-hidden />}
+      {t('research.failed.retry')}
+    </Button>
+  )
+}
+
+/** Under the findings a failed run kept: what happened, and Retry (the run picks up from its findings). */
+function RetryStrip({ research }: { research: Research | undefined }) {
+  const t = useT()
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-zinc-200 pt-2 dark:border-zinc-800">
       <p className="min-w-0 flex-1 text-sm text-zinc-700 dark:text-zinc-300">{t('research.failed.title')}</p>
-      <Button
-        variant="outline"
-        size="sm"
-        busy={retry.isPending}
-        disabled={!research}
-        onClick={() => retry.mutate()}
-        data-testid="research-retry"
-      >
-        {retry.isPending ? null : <RotateCcw className="size-4" aria-hidden />}
-        {t('research.failed.retry')}
-      </Button>
+      <RetryButton research={research} />
     </div>
   )
 }
