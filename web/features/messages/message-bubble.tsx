@@ -126,12 +126,7 @@ function AssistantBubble({
       >
         {researchId && researchMode === 'progress' ? (
           <Suspense fallback={null}>
-            <ResearchCard
-              researchId={researchId}
-              chatId={message.chat_id}
-              messageId={message.id}
-              mode="progress"
-            />
+            <ResearchCard researchId={researchId} mode="progress" />
           </Suspense>
         ) : null}
         {thinking ? (
@@ -158,12 +153,7 @@ function AssistantBubble({
         {message.status === 'failed' ? <ReplyFailure reason={message.error} /> : null}
         {researchId && (researchMode === 'failed' || researchMode === 'stopped') ? (
           <Suspense fallback={null}>
-            <ResearchCard
-              researchId={researchId}
-              chatId={message.chat_id}
-              messageId={message.id}
-              mode={researchMode}
-            />
+            <ResearchCard researchId={researchId} mode={researchMode} />
           </Suspense>
         ) : null}
         {!streaming && 'sources' in message && message.sources ? (
