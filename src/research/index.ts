@@ -23,12 +23,18 @@ export const researchRoutes = (ctx: AppContext) =>
     )
     .get(
       '/api/research/:id',
-      async ({ actor, params }) => ({ success: true as const, data: await getResearch(ctx, actor, params.id) }),
+      async ({ actor, params }) => ({
+        success: true as const,
+        data: await getResearch(ctx, actor, params.id),
+      }),
       { auth: true, detail: { summary: 'A research run and its progress' } },
     )
     .post(
       '/api/research/:id/cancel',
-      async ({ actor, params }) => ({ success: true as const, data: await cancelResearch(ctx, actor, params.id) }),
+      async ({ actor, params }) => ({
+        success: true as const,
+        data: await cancelResearch(ctx, actor, params.id),
+      }),
       { auth: true, detail: { summary: 'Cancel a running research (what it gathered is kept)' } },
     )
     .post(

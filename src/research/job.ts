@@ -25,8 +25,9 @@ import {
 } from './prompts'
 import { assembleReport, findingsReport } from './report'
 import { findRunOwner, researchFor, stillHeld } from './research-data'
-import { searchSources } from './sources'
 import { toResearchJson } from './service'
+import { searchSources } from './sources'
+import { RESEARCH_TIMING } from './timing'
 
 /**
  * The `research` job (docs/decisions/126-deep-research.md): plan → (search → read → reflect) ×
@@ -34,18 +35,6 @@ import { toResearchJson } from './service'
  * did not finish. One worker holds a run at a time (a lease in the row, renewed while it runs);
  * every second it checks it still holds it, which is how a cancel on another instance reaches it.
  */
-
-/** Timings tests shorten. */
-export const RESEARCH_TIMING = {
-  /** How long a worker's hold lasts without renewal: a dead instance's runs are taken over after it. */
-  leaseMs: 60_000,
-  /** How often a running job checks for a cancel (and renews its hold). */
-  pollMs: 1_000,
-  /** How often each instance looks for runs nobody holds. */
-  sweepMs: 60_000,
-  /** At most one progress event per run this often. */
-  progressMs: 250,
-}
 
 /** Characters of one source's text given to the model. */
 const SOURCE_CHARS = 4_000
@@ -80,7 +69,10 @@ const releaseOnStop = new WeakMap<object, boolean>()
  * or at shutdown with `release`, dropping the holds so another instance or the next start takes
  * the runs over at once instead of after the lease.
  */
-export function abandonRunningResearch(ctx: Pick<Ctx, 'database'>, options: { release?: boolean } = {}): void {
+export function abandonRunningResearch(
+  ctx: Pick<Ctx, 'database'>,
+  options: { release?: boolean } = {},
+): void {
   releaseOnStop.set(ctx.database, options.release ?? false)
   for (const controller of registry(ctx).values()) controller.abort(new Stop('shutdown'))
 }
@@ -107,7 +99,9 @@ export async function runResearch(ctx: Ctx, runId: string): Promise<void> {
       if (!(await stillHeld(ctx.db, actor, runId, leaseId))) controller.abort(new Stop('cancelled'))
       else if (Date.now() - lastRenewal > RESEARCH_TIMING.leaseMs / 3) {
         lastRenewal = Date.now()
-        await rows.updateHeld(runId, leaseId, { leaseUntil: new Date(ctx.now().getTime() + RESEARCH_TIMING.leaseMs) })
+        await rows.updateHeld(runId, leaseId, {
+          leaseUntil: new Date(ctx.now().getTime() + RESEARCH_TIMING.leaseMs),
+        })
       }
     } catch (error) {
       ctx.log.warn('research: could not check the run', { runId, error })
@@ -167,7 +161,8 @@ class Runner {
   }
 
   private checkStop(): void {
-    if (this.signal.aborted) throw this.signal.reason instanceof Stop ? this.signal.reason : new Stop('cancelled')
+    if (this.signal.aborted)
+      throw this.signal.reason instanceof Stop ? this.signal.reason : new Stop('cancelled')
   }
 
   /** Saves the state and progress; a run this worker no longer holds stops here. */
@@ -253,10 +248,17 @@ class Runner {
         this.note(outcome.notes)
         for (const found of outcome.found) {
           const key = found.url || `knowledge:${found.title}`
-          if (this.state.sources.some((source) => (source.url || `knowledge:${source.title}`) === key)) continue
+          if (this.state.sources.some((source) => (source.url || `knowledge:${source.title}`) === key))
+            continue
           const n = this.state.sources.length + 1
           const { text, ...rest } = found
-          this.state.sources.push({ ...rest, n, question, read: false, ...(text ? { text: text.slice(0, SOURCE_CHARS) } : {}) })
+          this.state.sources.push({
+            ...rest,
+            n,
+            question,
+            read: false,
+            ...(text ? { text: text.slice(0, SOURCE_CHARS) } : {}),
+          })
           this.progress.soon(this.json())
         }
       }),
@@ -270,7 +272,8 @@ class Runner {
   private pickReads(): ResearchSource[] {
     const unread = this.state.sources.filter((source) => !source.read && !source.failed)
     const byQuestion = new Map<string, ResearchSource[]>()
-    for (const source of unread) byQuestion.set(source.question, [...(byQuestion.get(source.question) ?? []), source])
+    for (const source of unread)
+      byQuestion.set(source.question, [...(byQuestion.get(source.question) ?? []), source])
     const picked: ResearchSource[] = []
     while (picked.length < this.plan.readsPerRound && [...byQuestion.values()].some((list) => list.length)) {
       for (const list of byQuestion.values()) {
@@ -359,7 +362,11 @@ class Runner {
     let body: string
     if (this.state.stopReason?.startsWith('your budget')) {
       // No model call can be paid for: the findings are the report.
-      body = findingsReport(this.run.topic, 'the findings gathered before the budget ran out follow.', this.state.findings)
+      body = findingsReport(
+        this.run.topic,
+        'the findings gathered before the budget ran out follow.',
+        this.state.findings,
+      )
     } else {
       try {
         body = await this.call(
@@ -371,7 +378,11 @@ class Runner {
       } catch (error) {
         if (error instanceof Stop) throw error
         if (error instanceof Ceiling) {
-          body = findingsReport(this.run.topic, `${this.state.stopReason}; the findings gathered follow.`, this.state.findings)
+          body = findingsReport(
+            this.run.topic,
+            `${this.state.stopReason}; the findings gathered follow.`,
+            this.state.findings,
+          )
         } else {
           return this.fail(error instanceof ProviderError ? error.message : MODEL_FAILED)
         }
@@ -385,7 +396,11 @@ class Runner {
   async fail(error: string): Promise<void> {
     const content = this.state.findings.length
       ? assembleReport(
-          findingsReport(this.run.topic, 'the report could not be written; the findings gathered so far follow.', this.state.findings),
+          findingsReport(
+            this.run.topic,
+            'the report could not be written; the findings gathered so far follow.',
+            this.state.findings,
+          ),
           this.state.sources,
           this.run.notes,
         )
@@ -393,7 +408,11 @@ class Runner {
     await this.finish('failed', content, error)
   }
 
-  private async finish(status: 'completed' | 'failed', content: string, error: string | null = null): Promise<void> {
+  private async finish(
+    status: 'completed' | 'failed',
+    content: string,
+    error: string | null = null,
+  ): Promise<void> {
     const now = this.ctx.now()
     await this.save({ status, error, finishedAt: now, leaseId: null, leaseUntil: null })
     const { chatId, messageId } = this.run
@@ -405,7 +424,12 @@ class Runner {
     if (status === 'completed' && message) {
       this.ctx.realtime.toChat(chatId, 'message:completed', { chatId, message: toMessageJson(message) })
     } else if (status === 'failed') {
-      this.ctx.realtime.toChat(chatId, 'message:failed', { chatId, messageId, error: MODEL_FAILED, reason: error })
+      this.ctx.realtime.toChat(chatId, 'message:failed', {
+        chatId,
+        messageId,
+        error: MODEL_FAILED,
+        reason: error,
+      })
     }
     this.progress.now(this.json())
     void this.pushBudget()
@@ -413,7 +437,11 @@ class Runner {
 
   private async pushBudget() {
     try {
-      this.ctx.realtime.toUser(this.actor.userId, 'budget:updated', await getBudgetStatus(this.ctx, this.actor))
+      this.ctx.realtime.toUser(
+        this.actor.userId,
+        'budget:updated',
+        await getBudgetStatus(this.ctx, this.actor),
+      )
     } catch (error) {
       this.ctx.log.warn('could not push the budget', { userId: this.actor.userId, error })
     }
@@ -430,7 +458,11 @@ class Runner {
       inputMicrosPerMillion: model.inputPriceMicrosPerMillion,
       outputMicrosPerMillion: model.outputPriceMicrosPerMillion,
     }
-    const estimate = costMicros({ promptTokens: estimatePromptTokens(turns), completionTokens: maxTokens }, prices, 'up')
+    const estimate = costMicros(
+      { promptTokens: estimatePromptTokens(turns), completionTokens: maxTokens },
+      prices,
+      'up',
+    )
     if (this.run.costMicros + estimate > this.plan.maxCostMicros) {
       this.stopGathering('the cost limit for this depth was reached')
       throw new Ceiling()
@@ -497,7 +529,10 @@ class Runner {
     reservation: Awaited<ReturnType<typeof reserveBudget>>,
   ): Promise<void> {
     const model = this.model!
-    const tokens = reported ?? { promptTokens: estimatePromptTokens(turns), completionTokens: estimateTokens(text) }
+    const tokens = reported ?? {
+      promptTokens: estimatePromptTokens(turns),
+      completionTokens: estimateTokens(text),
+    }
     const cost = costMicros(tokens, {
       inputMicrosPerMillion: model.inputPriceMicrosPerMillion,
       outputMicrosPerMillion: model.outputPriceMicrosPerMillion,

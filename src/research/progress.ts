@@ -12,7 +12,11 @@ export interface Progress {
   close(): void
 }
 
-export function createProgress(ctx: Pick<AppContext, 'realtime'>, userId: string, intervalMs: number): Progress {
+export function createProgress(
+  ctx: Pick<AppContext, 'realtime'>,
+  userId: string,
+  intervalMs: number,
+): Progress {
   let last = 0
   let pending: ResearchJson | undefined
   let timer: ReturnType<typeof setTimeout> | undefined

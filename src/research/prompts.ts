@@ -68,7 +68,12 @@ export function extractPrompt(request: string, documents: string[]): ChatTurn[] 
   ]
 }
 
-export function reflectPrompt(request: string, findings: string[], asked: string[], breadth: number): ChatTurn[] {
+export function reflectPrompt(
+  request: string,
+  findings: string[],
+  asked: string[],
+  breadth: number,
+): ChatTurn[] {
   return [
     {
       role: 'system',
@@ -86,7 +91,12 @@ export function reflectPrompt(request: string, findings: string[], asked: string
   ]
 }
 
-export function reportPrompt(request: string, findings: string[], sources: ResearchSource[], notes: string[]): ChatTurn[] {
+export function reportPrompt(
+  request: string,
+  findings: string[],
+  sources: ResearchSource[],
+  notes: string[],
+): ChatTurn[] {
   return [
     {
       role: 'system',

@@ -78,7 +78,11 @@ export function researchFor(db: Db, actor: Actor) {
     },
 
     /** Moves the run from one of `from` to its next state (cancel, retry); undefined when it was not in one. */
-    async transition(id: string, from: ResearchStatus[], update: ResearchUpdate): Promise<ResearchRun | undefined> {
+    async transition(
+      id: string,
+      from: ResearchStatus[],
+      update: ResearchUpdate,
+    ): Promise<ResearchRun | undefined> {
       const [row] = await db
         .update(researchRuns)
         .set(update)

@@ -15,8 +15,8 @@ import { messagesFor } from '../messages/messages-data'
 import { toMessageJson } from '../messages/service'
 import { resolveModelForSend } from '../models/service'
 import { DEPTH_PLANS } from './depth'
+import { assembleReport, findingsReport } from './report'
 import { researchFor } from './research-data'
-import { findingsReport, assembleReport } from './report'
 
 export const RESEARCH_MESSAGES = {
   blankTopic: 'Please enter a research topic',
@@ -82,10 +82,14 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
   const topic = (input.topic ?? '').trim()
   if (!topic) throw new AppError('bad_request:research_topic', RESEARCH_MESSAGES.blankTopic)
   if (topic.length > MAX_TOPIC_CHARS) {
-    throw new AppError('payload_too_large:research_topic', 'The research topic is too long: at most 2,000 characters')
+    throw new AppError(
+      'payload_too_large:research_topic',
+      'The research topic is too long: at most 2,000 characters',
+    )
   }
   const depth = (input.depth ?? 'thorough') as ResearchDepth
-  if (!researchDepths.includes(depth)) throw new AppError('bad_request:research_depth', RESEARCH_MESSAGES.unknownDepth)
+  if (!researchDepths.includes(depth))
+    throw new AppError('bad_request:research_depth', RESEARCH_MESSAGES.unknownDepth)
   // Spec section 9's defaults: web and news on, academic and statistics off.
   const sources: ResearchSourceChoice = {
     web: input.includeWeb ?? true,
@@ -95,7 +99,8 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
   }
   if (input.chatId) await requireChat(ctx, actor, input.chatId)
   const model = await resolveModelForSend(ctx, starter, ctx.config.research.model ?? undefined)
-  if (!providerFor(aiProviders(ctx), model)) throw new AppError('unavailable:model', 'No AI model is available right now')
+  if (!providerFor(aiProviders(ctx), model))
+    throw new AppError('unavailable:model', 'No AI model is available right now')
   // Refused like a send when the budget is spent; the job reserves each of its calls itself.
   await (await reserveBudget(ctx, actor, 0)).release()
 
@@ -105,7 +110,13 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
   const plan = DEPTH_PLANS[depth]
   const { run, rows } = await ctx.db.transaction(async (tx) => {
     const rows = await messagesFor(tx, actor).insert([
-      { chatId, content: `Deep research request: ${topic}`, isUser: true, status: 'complete', createdAt: now },
+      {
+        chatId,
+        content: `Deep research request: ${topic}`,
+        isUser: true,
+        status: 'complete',
+        createdAt: now,
+      },
       {
         chatId,
         content: '',
@@ -131,19 +142,28 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
     })
     return { run, rows }
   })
-  for (const row of rows) ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(row) })
+  for (const row of rows)
+    ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(row) })
   await ctx.jobs.send('research', { runId: id }, { singletonKey: id })
   ctx.realtime.toUser(actor.userId, 'research:progress', toResearchJson(run))
   return { id, messageId: run.messageId, chatId }
 }
 
-export async function requireRun(ctx: Pick<AppContext, 'db'>, actor: Actor, id: string): Promise<ResearchRun> {
+export async function requireRun(
+  ctx: Pick<AppContext, 'db'>,
+  actor: Actor,
+  id: string,
+): Promise<ResearchRun> {
   const run = await researchFor(ctx.db, actor).find(id)
   if (!run) throw new AppError('not_found:research', RESEARCH_MESSAGES.notFound)
   return run
 }
 
-export async function getResearch(ctx: Pick<AppContext, 'db'>, actor: Actor, id: string): Promise<ResearchJson> {
+export async function getResearch(
+  ctx: Pick<AppContext, 'db'>,
+  actor: Actor,
+  id: string,
+): Promise<ResearchJson> {
   return toResearchJson(await requireRun(ctx, actor, id))
 }
 
@@ -164,7 +184,11 @@ export async function cancelResearch(ctx: AppContext, actor: Actor, id: string):
   if (!cancelled) return toResearchJson(run)
   const content = cancelled.state.findings.length
     ? assembleReport(
-        findingsReport(cancelled.topic, 'the research was cancelled; the findings gathered so far follow.', cancelled.state.findings),
+        findingsReport(
+          cancelled.topic,
+          'the research was cancelled; the findings gathered so far follow.',
+          cancelled.state.findings,
+        ),
         cancelled.state.sources,
         cancelled.notes,
       )
@@ -174,7 +198,11 @@ export async function cancelResearch(ctx: AppContext, actor: Actor, id: string):
     { content, status: 'stopped', error: RESEARCH_MESSAGES.cancelled },
     { whileStreaming: true },
   )
-  if (message) ctx.realtime.toChat(message.chatId, 'message:completed', { chatId: message.chatId, message: toMessageJson(message) })
+  if (message)
+    ctx.realtime.toChat(message.chatId, 'message:completed', {
+      chatId: message.chatId,
+      message: toMessageJson(message),
+    })
   const json = toResearchJson(cancelled)
   ctx.realtime.toUser(actor.userId, 'research:progress', json)
   return json
@@ -197,7 +225,11 @@ export async function retryResearch(ctx: AppContext, actor: Actor, id: string): 
   })
   if (!run) throw new AppError('conflict:research', RESEARCH_MESSAGES.notRetryable)
   // The message is being written again; its previous text (the findings) comes back in the report.
-  await messagesFor(ctx.db, actor).storeOutcome(run.messageId, { content: '', status: 'streaming', error: null })
+  await messagesFor(ctx.db, actor).storeOutcome(run.messageId, {
+    content: '',
+    status: 'streaming',
+    error: null,
+  })
   await ctx.jobs.send('research', { runId: id }, { singletonKey: id })
   const json = toResearchJson(run)
   ctx.realtime.toUser(actor.userId, 'research:progress', json)

@@ -5,6 +5,7 @@ import type { AppContext } from '../context'
 import { readCappedText } from '../http/read-capped'
 import { runSearch } from '../knowledge/search'
 import { decodeEntities } from '../net/html-to-text'
+import { RESEARCH_TIMING } from './timing'
 
 /**
  * Searching the sources a run was asked for. Every backend here is one the administrator
@@ -56,7 +57,7 @@ export async function searchSources(
     tasks.push(
       guarded(NOTES.webFailed, signal, async () =>
         (
-          await searchWeb(searxngUrl, question, signal, SEARCH_LIMITS, {
+          await searchWeb(searxngUrl, question, signal, searchLimits(), {
             categories: SEARXNG_CATEGORIES[kind],
             maxResults: perSearch,
           })
@@ -74,12 +75,17 @@ export async function searchSources(
     }
     if (arxivUrl) {
       tasks.push(
-        guarded(NOTES.unreachable(hostOf(arxivUrl)), signal, () => searchArxiv(arxivUrl, question, perSearch, signal)),
+        guarded(NOTES.unreachable(hostOf(arxivUrl)), signal, () =>
+          searchArxiv(arxivUrl, question, perSearch, signal),
+        ),
       )
     }
   }
   const outcomes = await Promise.all(tasks)
-  return { found: outcomes.flatMap((outcome) => outcome.found), notes: outcomes.flatMap((outcome) => outcome.notes) }
+  return {
+    found: outcomes.flatMap((outcome) => outcome.found),
+    notes: outcomes.flatMap((outcome) => outcome.notes),
+  }
 }
 
 async function guarded(
@@ -100,7 +106,12 @@ function hostOf(url: string): string {
 }
 
 /** The team's knowledge (own and shared entries), cited by title; a failure is noted, never fatal. */
-async function searchKnowledgeSource(ctx: Ctx, actor: Actor, question: string, limit: number): Promise<SearchOutcome> {
+async function searchKnowledgeSource(
+  ctx: Ctx,
+  actor: Actor,
+  question: string,
+  limit: number,
+): Promise<SearchOutcome> {
   try {
     const rows = await runSearch(ctx, actor, { query: question, limit, minSimilarity: 0.3 })
     return {
@@ -119,7 +130,10 @@ async function searchKnowledgeSource(ctx: Ctx, actor: Actor, question: string, l
   }
 }
 
-const ACADEMIC_LIMITS = SEARCH_LIMITS
+/** The search backends' limits; the time limit is RESEARCH_TIMING's (tests shorten it). */
+function searchLimits() {
+  return { ...SEARCH_LIMITS, timeoutMs: RESEARCH_TIMING.searchTimeoutMs }
+}
 
 /**
  * OpenAlex `GET /works?search=...&per-page=n`: title, landing page (or DOI) and the abstract,
@@ -138,7 +152,12 @@ export async function searchOpenAlex(
   const results = Array.isArray(body?.results) ? body.results : []
   return results.flatMap((item): FoundSource[] => {
     const work = (item ?? {}) as Record<string, unknown>
-    const title = typeof work.display_name === 'string' ? work.display_name : typeof work.title === 'string' ? work.title : ''
+    const title =
+      typeof work.display_name === 'string'
+        ? work.display_name
+        : typeof work.title === 'string'
+          ? work.title
+          : ''
     const location = (work.primary_location ?? {}) as Record<string, unknown>
     const link =
       (typeof location.landing_page_url === 'string' && location.landing_page_url) ||
@@ -148,7 +167,15 @@ export async function searchOpenAlex(
     if (!title || !/^https?:\/\//.test(link)) return []
     const abstract = abstractOf(work.abstract_inverted_index)
     const year = typeof work.publication_year === 'number' ? ` (${work.publication_year})` : ''
-    return [{ kind: 'academic', title: `${title}${year}`, url: link, snippet: abstract.slice(0, 300), text: abstract }]
+    return [
+      {
+        kind: 'academic',
+        title: `${title}${year}`,
+        url: link,
+        snippet: abstract.slice(0, 300),
+        text: abstract,
+      },
+    ]
   })
 }
 
@@ -157,7 +184,8 @@ function abstractOf(index: unknown): string {
   const words: string[] = []
   for (const [word, positions] of Object.entries(index as Record<string, unknown>)) {
     if (!Array.isArray(positions)) continue
-    for (const position of positions) if (typeof position === 'number' && position < 5000) words[position] = word
+    for (const position of positions)
+      if (typeof position === 'number' && position < 5000) words[position] = word
   }
   return words.filter(Boolean).join(' ')
 }
@@ -189,11 +217,12 @@ export async function searchArxiv(
 }
 
 async function getText(url: URL, signal: AbortSignal, accept: string): Promise<string> {
-  const timeout = AbortSignal.timeout(ACADEMIC_LIMITS.timeoutMs)
+  const limits = searchLimits()
+  const timeout = AbortSignal.timeout(limits.timeoutMs)
   const response = await fetch(url, { headers: { accept }, signal: AbortSignal.any([signal, timeout]) })
   if (!response.ok) {
     await response.body?.cancel().catch(() => {})
     throw new Error(`${url.host} answered ${response.status}`)
   }
-  return readCappedText(response, ACADEMIC_LIMITS.maxBytes)
+  return readCappedText(response, limits.maxBytes)
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context'
-import { RESEARCH_TIMING, runResearch } from './job'
+import { runResearch } from './job'
 import { orphanedRuns, releaseAllRuns } from './research-data'
+import { RESEARCH_TIMING } from './timing'
 
 /** Research runs one instance works on at once; more wait in the queue (or run on other instances). */
 const CONCURRENCY = 4
@@ -17,7 +18,9 @@ export async function startResearchWorker(ctx: AppContext): Promise<void> {
     for (const runId of ids) await ctx.jobs.send('research', { runId }, { singletonKey: runId })
     if (ids.length) ctx.log.info('research runs queued again', { count: ids.length })
   }
-  await requeue(ctx.database.kind === 'pglite' ? await releaseAllRuns(ctx.db) : await orphanedRuns(ctx.db, ctx.now()))
+  await requeue(
+    ctx.database.kind === 'pglite' ? await releaseAllRuns(ctx.db) : await orphanedRuns(ctx.db, ctx.now()),
+  )
   if (ctx.database.kind === 'pglite') return
   const timer = setInterval(() => {
     orphanedRuns(ctx.db, ctx.now())

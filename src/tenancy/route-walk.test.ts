@@ -136,6 +136,21 @@ beforeAll(async () => {
     30_000,
     "Alice's knowledge entry to be indexed",
   )
+  // A deep research run (in a chat of its own; the demo model writes it).
+  const research = await t.request('/api/research', {
+    method: 'POST',
+    headers: { ...alice.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ topic: 'Alice secret research', depth: 'quick' }),
+  })
+  aliceIds.research = ((await research.json()) as { data: { id: string } }).data.id
+  await waitFor(
+    async () => {
+      const res = await t.request(`/api/research/${aliceIds.research}`, { headers: alice.headers })
+      return ((await res.json()) as { data: { status: string } }).data.status === 'completed'
+    },
+    30_000,
+    "Alice's research to finish",
+  )
 }, 60_000)
 afterAll(() => t.close())
 
@@ -198,6 +213,9 @@ describe('every route, walked as another user', () => {
         'PATCH /api/knowledge/:id',
         'DELETE /api/knowledge/:id',
         'POST /api/knowledge/:id/reindex',
+        'GET /api/research/:id',
+        'POST /api/research/:id/cancel',
+        'POST /api/research/:id/retry',
       ]),
     )
   })
@@ -214,6 +232,11 @@ describe('every route, walked as another user', () => {
       chatId: aliceIds.chat,
     })
     expect(exported.status).toBe(404)
+    const research = await call(bob, 'POST', '/api/research', undefined, {
+      topic: 'spying',
+      chatId: aliceIds.chat,
+    })
+    expect(research.status).toBe(404)
   })
 
   test("a knowledge search never shows Alice's private entry, whatever the filters", async () => {
@@ -269,6 +292,10 @@ describe('every route, walked as another user', () => {
     expect(await prompt.json()).toMatchObject({ data: { title: 'Alice secret prompt', use_count: 0 } })
     const entry = await t.request(`/api/knowledge/${aliceIds.knowledge}`, { headers: alice.headers })
     expect(await entry.json()).toMatchObject({ data: { title: 'Alice secret knowledge', is_shared: false } })
+    const research = await t.request(`/api/research/${aliceIds.research}`, { headers: alice.headers })
+    expect(await research.json()).toMatchObject({
+      data: { topic: 'Alice secret research', status: 'completed' },
+    })
   })
 })
 

@@ -86,6 +86,13 @@ export interface FakeOpenAi {
   setModels(ids: string[]): void
   /** Uses this behaviour for the next request only (queued in order, before the default). */
   queueScript(script: Partial<FakeOpenAiScript>): void
+  /**
+   * Picks each chat request's behaviour from its body (after the queue, before the default):
+   * deep research answers its plan, extract, reflect and report calls this way. Undefined: default.
+   */
+  setResponder(
+    responder: ((body: Record<string, unknown>) => Partial<FakeOpenAiScript> | undefined) | undefined,
+  ): void
   /** Embedding requests only. */
   embeddingRequests(): RecordedRequest[]
   /** Changes the behaviour of every later embeddings request. */
@@ -116,6 +123,7 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
   const requests: RecordedRequest[] = []
   const queue: Partial<FakeOpenAiScript>[] = []
   let defaults: FakeOpenAiScript = { ...DEFAULT_SCRIPT }
+  let responder: ((body: Record<string, unknown>) => Partial<FakeOpenAiScript> | undefined) | undefined
   let open = 0
   let embeddingDefaults: FakeEmbeddingsScript = {}
   const embeddingQueue: FakeEmbeddingsScript[] = []
@@ -248,7 +256,7 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
         return errorResponse(404, `Unknown path ${url.pathname}`, 'invalid_request_error')
       }
 
-      const script: FakeOpenAiScript = { ...defaults, ...queue.shift() }
+      const script: FakeOpenAiScript = { ...defaults, ...(queue.shift() ?? responder?.(body ?? {})) }
       if (script.fail) {
         return errorResponse(
           script.fail.status,
@@ -340,6 +348,9 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
     },
     queueScript(script) {
       queue.push(script)
+    },
+    setResponder(next) {
+      responder = next
     },
     setModels(ids) {
       models = [...ids]

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { MessageJson } from '../messages/service'
+import { startApp, type TestApp, type TestUser } from '../test/harness'
+import type { ResearchJson } from './service'
+import { type ResearchFakes, startResearchFakes, waitForRun } from './test-helpers'
+import { RESEARCH_TIMING } from './timing'
+
+/*
+ * Deep research when things go wrong around it: search backends that fail, hang or answer garbage,
+ * a result that redirects to a private address, the budget running out mid-run, and a chat used
+ * for ordinary messages while its research runs.
+ */
+
+let fakes: ResearchFakes
+let t: TestApp
+let alice: TestUser
+const searchTimeout = RESEARCH_TIMING.searchTimeoutMs
+
+beforeAll(async () => {
+  RESEARCH_TIMING.searchTimeoutMs = 500
+  fakes = startResearchFakes()
+  t = await startApp(fakes.env, { jobs: true })
+  alice = await t.createUser()
+}, 60_000)
+afterAll(async () => {
+  RESEARCH_TIMING.searchTimeoutMs = searchTimeout
+  await t.close()
+  await fakes.close()
+})
+
+async function start(app: TestApp, user: TestUser, body: Record<string, unknown>) {
+  const res = await app.request('/api/research', {
+    method: 'POST',
+    headers: { ...user.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return {
+    status: res.status,
+    body: (await res.json()) as { data: { id: string; chatId: string }; error?: string },
+  }
+}
+
+async function lastMessage(app: TestApp, user: TestUser, chatId: string): Promise<MessageJson> {
+  const res = await app.request(`/api/chats/${chatId}/messages`, { headers: user.headers })
+  return ((await res.json()) as { data: { messages: MessageJson[] } }).data.messages[0]!
+}
+
+const finished = (run: ResearchJson) => ['completed', 'failed', 'cancelled'].includes(run.status)
+
+describe('search backends failing', () => {
+  for (const mode of ['fail', 'garbage', 'hang'] as const) {
+    test(`SearXNG that answers '${mode}' is skipped and noted; the run completes`, async () => {
+      fakes.searxng.setMode(mode)
+      try {
+        const { body } = await start(t, alice, {
+          topic: `Tidal power ${mode}`,
+          depth: 'quick',
+          includeAcademic: true,
+        })
+        const run = await waitForRun(t, alice.headers, body.data.id, finished)
+        expect(run.status).toBe('completed')
+        expect(run.notes).toContain('The web search did not answer; its results are missing')
+        // The scholarly API still gave sources.
+        expect(run.sourcesRead).toBeGreaterThan(0)
+        expect((await lastMessage(t, alice, body.data.chatId)).content).toContain(
+          '> The web search did not answer; its results are missing.',
+        )
+      } finally {
+        fakes.searxng.setMode('ok')
+      }
+    }, 30_000)
+  }
+
+  test('an unreachable scholarly API is noted by its host', async () => {
+    fakes.scholar.setMode('hang')
+    try {
+      const { body } = await start(t, alice, { topic: 'Fusion', depth: 'quick', includeAcademic: true })
+      const run = await waitForRun(t, alice.headers, body.data.id, finished)
+      expect(run.status).toBe('completed')
+      expect(run.notes).toContain(`${new URL(fakes.scholar.url).host} did not answer`)
+    } finally {
+      fakes.scholar.setMode('ok')
+    }
+  }, 30_000)
+})
+
+test('a result that redirects to a private address is not read, and noted', async () => {
+  fakes.searxng.setResponder(() => [
+    { title: 'Trap', url: fakes.pages.url('/redirect-private'), content: 'a trap' },
+    { title: 'Fine', url: fakes.pages.url('/article/solar'), content: 'solar' },
+  ])
+  try {
+    const { body } = await start(t, alice, { topic: 'Metadata', depth: 'quick' })
+    const run = await waitForRun(t, alice.headers, body.data.id, finished)
+    expect(run.status).toBe('completed')
+    expect(run.notes.some((note) => note.includes('169.254.169.254 is a private or reserved address'))).toBe(
+      true,
+    )
+  } finally {
+    fakes.searxng.setResponder(undefined)
+    const { pages } = fakes
+    fakes.searxng.setResponder((query, category) =>
+      [1, 2, 3].map((index) => ({
+        title: `${query} (${category} ${index})`,
+        url: pages.url(`/article/${category}-${query.replace(/[^a-z0-9]+/gi, '-')}-${index}`),
+        content: `About ${query}`,
+      })),
+    )
+  }
+}, 30_000)
+
+test('ordinary messages can be sent in the chat while its research runs', async () => {
+  fakes.model.set({ chunkDelayMs: 30 })
+  try {
+    const { body } = await start(t, alice, { topic: 'Hydrogen', depth: 'quick' })
+    const { id, chatId } = body.data
+    await waitForRun(t, alice.headers, id, (run) => run.step === 'reading' || run.step === 'writing')
+    const sent = await t.request(`/api/chats/${chatId}/messages`, {
+      method: 'POST',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Meanwhile, a question' }),
+    })
+    expect(sent.status).toBe(202)
+    const run = await waitForRun(t, alice.headers, id, finished)
+    expect(run.status).toBe('completed')
+  } finally {
+    fakes.model.set({})
+  }
+}, 30_000)
+
+describe('the budget', () => {
+  test('a run that would pass it stops gathering and reports what it has; the next start is refused', async () => {
+    const app = await startApp(
+      { ...fakes.env, BUDGET_DAILY_LIMIT: '0.004', BUDGET_ENFORCE: 'true' },
+      { jobs: true },
+    )
+    try {
+      const bob = await app.createUser()
+      const { status, body } = await start(app, bob, { topic: 'Batteries', depth: 'thorough' })
+      expect(status).toBe(202)
+      const run = await waitForRun(app, bob.headers, body.data.id, finished)
+      expect(run.status).toBe('completed')
+      expect(run.notes).toContain('The research stopped early: your budget is exhausted')
+      const report = await lastMessage(app, bob, body.data.chatId)
+      expect(report.status).toBe('complete')
+      expect(report.content).toContain('the findings gathered before the budget ran out follow')
+      expect(report.content).toContain('## Sources')
+      const refused = await start(app, bob, { topic: 'More batteries', depth: 'quick' })
+      expect(refused.status).toBe(429)
+    } finally {
+      await app.close()
+    }
+  }, 60_000)
+})
