@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import { type ResearchFakes, startResearchFakes } from '../../src/research/test-helpers'
 import {
   type E2E,
   expectAxeClean,
@@ -24,24 +24,21 @@ import { signInThroughCard, signUpThroughCard } from './session'
 setDefaultTimeout(90_000)
 
 let e2e: E2E
-let fake: FakeOpenAi
+let fakes: ResearchFakes
 let ada: Page
 let adaUser: NewUser
 
 beforeAll(async () => {
-  fake = startFakeOpenAi({ models: ['fake-model'] })
-  e2e = await startE2E({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODELS: 'fake-model',
-  })
+  // The model, SearXNG, OpenAlex/arXiv and the pages, faked on 127.0.0.1 (src/research/test-helpers.ts).
+  fakes = startResearchFakes()
+  e2e = await startE2E({ ...fakes.env, OPENAI_MODELS: 'fake-model' })
   ada = await e2e.newPage()
   adaUser = newUser('Ada Lovelace')
   await signUpThroughCard(ada, adaUser)
 }, SETUP_TIMEOUT)
 afterAll(async () => {
   await e2e?.close()
-  await fake?.close()
+  await fakes?.close()
 }, SETUP_TIMEOUT)
 
 const dialog = (page: Page) => page.getByTestId('research-dialog')
@@ -88,5 +85,96 @@ describe('Deep research', () => {
     await screenshot(phone, 'research-dialog-390-dark')
     await expectAxeClean(phone, 'deep research dialog 390 dark')
     await phone.close()
+  })
+
+  test('starting puts the request and a live progress card into a new chat, in every tab; the report cites its sources', async () => {
+    // Slow enough to watch the steps go by (each answer arrives word by word).
+    fakes.model.set({ chunkDelayMs: 120 })
+    const phone = await e2e.newPage({ viewport: PHONE, dark: true })
+    await signInThroughCard(phone, adaUser)
+    await openDeepResearch(ada)
+    const form = dialog(ada)
+    await form.getByTestId('research-topic').fill('Solar power adoption')
+    await form.getByTestId('research-source-includeAcademic').check()
+    await form.getByTestId('research-depth-quick').check()
+    await form.getByTestId('research-start').click()
+    await expectToast(ada, 'Research started! Check your chat for comprehensive results.')
+    await dialog(ada).waitFor({ state: 'detached' })
+    // A new chat was made for it (Ada had none) and is now current.
+    await ada.waitForURL(/\/c\/[0-9a-f-]{36}$/)
+    await ada.getByText('Deep research request: Solar power adoption').waitFor()
+    const card = ada.getByTestId('research-progress')
+    await card.waitFor()
+    await card.getByText('Researching: Solar power adoption').waitFor()
+    // The other device follows the same run live.
+    await phone.goto(new URL(ada.url()).pathname)
+    const phoneCard = phone.getByTestId('research-progress')
+    await phoneCard.waitFor()
+    await card
+      .getByTestId('research-found')
+      .filter({ hasText: /[1-9]\d* sources found/ })
+      .waitFor()
+    await phoneCard
+      .getByTestId('research-found')
+      .filter({ hasText: /[1-9]\d* sources found/ })
+      .waitFor()
+    expect(await card.getByTestId('research-round').innerText()).toBe('Round 1 of 1')
+    // While the run goes on the composer stays free: Send, not Stop.
+    expect(await ada.getByTestId('stop').count()).toBe(0)
+    await screenshot(ada, 'research-progress-1280-light')
+    await screenshot(phone, 'research-progress-390-dark')
+    await expectAxeClean(ada, 'research progress 1280 light')
+    await expectAxeClean(phone, 'research progress 390 dark')
+    // The report: the spec's sections, citations linking to the numbered sources.
+    const report = ada.locator('[data-testid="message"][data-role="assistant"][data-status="complete"]')
+    await report.waitFor({ timeout: 60_000 })
+    await report.getByRole('heading', { name: 'Overview' }).waitFor()
+    const citation = report.getByTestId('citation').filter({ hasText: '[1]' }).first()
+    expect(await citation.innerText()).toBe('[1]')
+    const href = await citation.getAttribute('href')
+    expect(href).toStartWith(fakes.pages.url('/article/'))
+    expect(await citation.getAttribute('target')).toBe('_blank')
+    await report.getByRole('heading', { name: 'Sources' }).waitFor()
+    expect(await ada.getByTestId('research-progress').count()).toBe(0)
+    await phone
+      .locator('[data-testid="message"][data-role="assistant"][data-status="complete"]')
+      .getByRole('heading', { name: 'Overview' })
+      .waitFor()
+    await report.getByRole('heading', { name: 'Sources' }).scrollIntoViewIfNeeded()
+    await screenshot(ada, 'research-report-1280-light')
+    await screenshot(phone, 'research-report-390-dark')
+    await expectAxeClean(ada, 'research report 1280 light')
+    await expectAxeClean(phone, 'research report 390 dark')
+    await phone.close()
+  })
+
+  test('a run is cancelled from its card and can be run again', async () => {
+    fakes.model.set({ chunkDelayMs: 250 })
+    await openDeepResearch(ada)
+    await dialog(ada).getByTestId('research-topic').fill('Wind power')
+    await dialog(ada).getByTestId('research-depth-quick').check()
+    await dialog(ada).getByTestId('research-start').click()
+    await dialog(ada).waitFor({ state: 'detached' })
+    // Into the current chat, under the first report.
+    await ada.getByText('Deep research request: Wind power').waitFor()
+    const card = ada.getByTestId('research-progress')
+    await card.getByText('Researching: Wind power').waitFor()
+    await card.getByTestId('research-cancel').click()
+    const stopped = ada.locator('[data-testid="message"][data-role="assistant"][data-status="stopped"]')
+    await stopped.waitFor()
+    await stopped.getByTestId('research-cancelled').waitFor()
+    expect(await ada.getByTestId('research-progress').count()).toBe(0)
+    // Leaving and coming back reads the run from the server.
+    await ada.reload()
+    await stopped.getByTestId('research-cancelled').waitFor()
+    await screenshot(ada, 'research-cancelled-1280-light')
+    fakes.model.set({ chunkDelayMs: 0 })
+    await stopped.getByTestId('research-retry').click()
+    await ada.getByTestId('research-progress').or(ada.locator('[data-status="complete"]').last()).waitFor()
+    await ada
+      .locator('[data-testid="message"][data-role="assistant"]')
+      .last()
+      .and(ada.locator('[data-status="complete"]'))
+      .waitFor({ timeout: 60_000 })
   })
 })

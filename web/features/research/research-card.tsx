@@ -203,6 +203,12 @@ function Elapsed({ research, updatedAt }: { research: Research; updatedAt: numbe
   return <>{t('research.progress.elapsed', { time: clock(ms) })}</>
 }
 
+/** The time a finished run took; a run cancelled between saves has no figure of its own yet. */
+function elapsedOf(research: Research): number {
+  if (research.elapsedMs > 0 || !research.startedAt || !research.finishedAt) return research.elapsedMs
+  return Math.max(0, Date.parse(research.finishedAt) - Date.parse(research.startedAt))
+}
+
 /** 0:07, 2:05, 1:02:05: digits only, the same in every language. */
 export function clock(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000))
@@ -222,7 +228,7 @@ function CancelledNote({ research }: { research: Research | undefined }) {
       data-testid="research-cancelled"
     >
       <Telescope className="size-4 shrink-0 text-zinc-500" aria-hidden />
-      <span>{t('research.cancelled', { time: clock(research.elapsedMs) })}</span>
+      <span>{t('research.cancelled', { time: clock(elapsedOf(research)) })}</span>
       <span className="text-zinc-600 dark:text-zinc-400">
         {t('research.progress.found', { count: research.sourcesFound })} ·{' '}
         {t('research.progress.read', { count: research.sourcesRead })}
