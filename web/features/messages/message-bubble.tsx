@@ -150,10 +150,15 @@ function AssistantBubble({
             <p className="whitespace-pre-wrap">{text}</p>
           )
         ) : null}
-        {message.status === 'failed' ? <ReplyFailure reason={message.error} /> : null}
+        {message.status === 'failed' && !researchId ? <ReplyFailure reason={message.error} /> : null}
         {researchId && (researchMode === 'failed' || researchMode === 'stopped') ? (
           <Suspense fallback={null}>
-            <ResearchCard researchId={researchId} mode={researchMode} />
+            <ResearchCard
+              researchId={researchId}
+              mode={researchMode}
+              reason={message.error ?? null}
+              kept={text !== ''}
+            />
           </Suspense>
         ) : null}
         {!streaming && 'sources' in message && message.sources ? (

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Loader2, RotateCcw, Telescope, X } from 'lucide-react'
+import { AlertCircle, Loader2, RotateCcw, Telescope, X } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { formatNumber } from '../../i18n/format'
@@ -23,12 +23,17 @@ const NOTES_SHOWN = 4
 export default function ResearchCard({
   researchId,
   mode,
+  reason = null,
+  kept = false,
 }: {
   researchId: string
   mode: 'progress' | 'failed' | 'stopped'
+  /** A failed run: the stored cause, and whether the answer holds the findings gathered so far. */
+  reason?: string | null
+  kept?: boolean
 }) {
   const research = useResearch(researchId)
-  if (mode === 'failed') return <RetryStrip research={research.data} />
+  if (mode === 'failed') return <RetryStrip research={research.data} reason={reason} kept={kept} />
   if (mode === 'stopped') return <CancelledNote research={research.data} />
   return (
     <ProgressCard
@@ -282,13 +287,42 @@ function RetryButton({ research }: { research: Research | undefined }) {
   )
 }
 
-/** Under the findings a failed run kept: what happened, and Retry (the run picks up from its findings). */
-function RetryStrip({ research }: { research: Research | undefined }) {
+/**
+ * Under a failed run's answer: the spec's 'Failed to conduct research' with the stored cause, a
+ * word that the findings gathered so far are kept (when there are any), and Retry (the run picks
+ * up from its findings).
+ */
+function RetryStrip({
+  research,
+  reason,
+  kept,
+}: {
+  research: Research | undefined
+  reason: string | null
+  kept: boolean
+}) {
   const t = useT()
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-zinc-200 pt-2 dark:border-zinc-800">
-      <p className="min-w-0 flex-1 text-sm text-zinc-700 dark:text-zinc-300">{t('research.failed.title')}</p>
-      <RetryButton research={research} />
+    <div className="mt-2 flex flex-col gap-2">
+      <div className="flex items-start gap-1.5 text-sm text-red-700 dark:text-red-400" role="alert">
+        <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <p>
+          {t('research.failed.conduct')}
+          {reason ? (
+            <span className="block text-red-800/90 dark:text-red-300/90" data-testid="failure-reason">
+              {reason}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 pt-2 dark:border-zinc-800">
+        {kept ? (
+          <p className="min-w-0 flex-1 text-sm text-zinc-700 dark:text-zinc-300">
+            {t('research.failed.kept')}
+          </p>
+        ) : null}
+        <RetryButton research={research} />
+      </div>
     </div>
   )
 }

@@ -46,8 +46,8 @@ export const research = {
   'research.progress.cancelFailed': 'Could not cancel the research. Please try again.',
   'research.progress.loadFailed': 'Could not load the research progress.',
   'research.cancelled': 'Research cancelled after {time}.',
-  'research.failed.title':
-    'The research stopped before the report was finished. The findings so far are kept above.',
+  'research.failed.conduct': 'Failed to conduct research',
+  'research.failed.kept': 'The findings gathered so far are kept above.',
   'research.failed.retry': 'Retry research',
   'research.failed.retryFailed': 'Could not restart the research. Please try again.',
 } as const

@@ -49,8 +49,8 @@ export const research = {
     'Die Recherche konnte nicht abgebrochen werden. Bitte versuch es noch einmal.',
   'research.progress.loadFailed': 'Der Fortschritt der Recherche konnte nicht geladen werden.',
   'research.cancelled': 'Recherche nach {time} abgebrochen.',
-  'research.failed.title':
-    'Die Recherche wurde beendet, bevor der Bericht fertig war. Die bisherigen Ergebnisse stehen oben.',
+  'research.failed.conduct': 'Die Recherche konnte nicht durchgeführt werden',
+  'research.failed.kept': 'Die bisher gesammelten Ergebnisse stehen oben.',
   'research.failed.retry': 'Recherche wiederholen',
   'research.failed.retryFailed':
     'Die Recherche konnte nicht neu gestartet werden. Bitte versuch es noch einmal.',

@@ -48,8 +48,8 @@ export const research = {
   'research.progress.cancelFailed': 'No se pudo cancelar la investigación. Inténtalo de nuevo.',
   'research.progress.loadFailed': 'No se pudo cargar el progreso de la investigación.',
   'research.cancelled': 'Investigación cancelada tras {time}.',
-  'research.failed.title':
-    'La investigación se detuvo antes de terminar el informe. Los hallazgos hasta ahora se conservan arriba.',
+  'research.failed.conduct': 'No se pudo realizar la investigación',
+  'research.failed.kept': 'Los hallazgos reunidos hasta ahora se conservan arriba.',
   'research.failed.retry': 'Reintentar investigación',
   'research.failed.retryFailed': 'No se pudo reiniciar la investigación. Inténtalo de nuevo.',
 } as const

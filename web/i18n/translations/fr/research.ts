@@ -48,8 +48,8 @@ export const research = {
   'research.progress.cancelFailed': "Impossible d'annuler la recherche. Veuillez réessayer.",
   'research.progress.loadFailed': "Impossible de charger l'avancement de la recherche.",
   'research.cancelled': 'Recherche annulée après {time}.',
-  'research.failed.title':
-    "La recherche s'est arrêtée avant la fin du rapport. Les résultats obtenus jusqu'ici sont conservés ci-dessus.",
+  'research.failed.conduct': 'Impossible de mener la recherche',
+  'research.failed.kept': "Les résultats recueillis jusqu'ici sont conservés ci-dessus.",
   'research.failed.retry': 'Relancer la recherche',
   'research.failed.retryFailed': 'Impossible de relancer la recherche. Veuillez réessayer.',
 } as const

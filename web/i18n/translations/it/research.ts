@@ -48,8 +48,8 @@ export const research = {
   'research.progress.cancelFailed': 'Impossibile annullare la ricerca. Riprova.',
   'research.progress.loadFailed': "Impossibile caricare l'avanzamento della ricerca.",
   'research.cancelled': 'Ricerca annullata dopo {time}.',
-  'research.failed.title':
-    'La ricerca si è interrotta prima che il report fosse finito. I risultati raccolti finora sono conservati qui sopra.',
+  'research.failed.conduct': 'Impossibile condurre la ricerca',
+  'research.failed.kept': 'I risultati raccolti finora sono conservati qui sopra.',
   'research.failed.retry': 'Riprova la ricerca',
   'research.failed.retryFailed': 'Impossibile riavviare la ricerca. Riprova.',
 } as const

@@ -48,8 +48,8 @@ export const research = {
   'research.progress.cancelFailed': 'Não foi possível cancelar a pesquisa. Tente novamente.',
   'research.progress.loadFailed': 'Não foi possível carregar o andamento da pesquisa.',
   'research.cancelled': 'Pesquisa cancelada após {time}.',
-  'research.failed.title':
-    'A pesquisa parou antes de o relatório ficar pronto. As descobertas até agora estão mantidas acima.',
+  'research.failed.conduct': 'Não foi possível realizar a pesquisa',
+  'research.failed.kept': 'As descobertas reunidas até agora estão mantidas acima.',
   'research.failed.retry': 'Tentar a pesquisa novamente',
   'research.failed.retryFailed': 'Não foi possível reiniciar a pesquisa. Tente novamente.',
 } as const
