@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../lib/api-error'
 import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { Label, Textarea } from '../../ui/input'
+import { fieldClass, Label } from '../../ui/input'
 import { chatBeingCreated } from '../chats/use-chat-mutations'
 import { useCurrentChatId, useSelectChat } from '../chats/use-current-chat'
 import { messagesQuery } from '../messages/messages-query'
@@ -118,14 +118,14 @@ export default function DeepResearchDialog({
       >
         <div>
           <Label htmlFor={`${id}-topic`}>{t('research.dialog.topic')}</Label>
-          <Textarea
+          <textarea
             id={`${id}-topic`}
             value={topic}
             onChange={(event) => setTopic(event.target.value)}
             placeholder={t('research.dialog.topicPlaceholder')}
             rows={2}
-            maxLength={500}
-            className="min-h-16"
+            maxLength={2000}
+            className={cn(fieldClass, 'resize-y')}
             // The topic is what the dialog is for: typing starts there, not on the close button.
             autoFocus
             data-testid="research-topic"
@@ -145,7 +145,7 @@ export default function DeepResearchDialog({
                 key={idea}
                 type="button"
                 onClick={() => setTopic(t(idea))}
-                className="rounded-full border border-zinc-300 px-3 py-1 text-left text-sm text-zinc-700 hover:border-brand hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:border-zinc-700 dark:text-zinc-300 dark:hover:text-zinc-100"
+                className="rounded-xl border border-zinc-300 px-3 py-1 text-left text-sm text-zinc-700 hover:border-brand hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:border-zinc-700 dark:text-zinc-300 dark:hover:text-zinc-100"
                 data-testid="research-popular"
               >
                 {t(idea)}
