@@ -107,6 +107,11 @@ describe('enumerated columns', () => {
       user!.id,
     ])
     await database.query(
+      `insert into research_runs (id, user_id, chat_id, message_id, topic, depth, sources, model_id, rounds, state)
+       select gen_random_uuid(), $1, $2, id, 'T', 'quick', '{}', 'm', 1, '{}' from messages where chat_id = $2 limit 1`,
+      [user!.id, chat!.id],
+    )
+    await database.query(
       `insert into impersonations (admin_email, target_id, admin_session_id, reason_code, case_number,
          duration_minutes, started_at, expires_at, end_reason)
        values ('a@example.com', $1, 's', 'customer_request', 'C-1', 60, now(), now(), 'stopped')`,
@@ -157,6 +162,7 @@ describe('money', () => {
       { column: 'org_settings.image_price_portrait_micros', type: 'bigint' },
       { column: 'org_settings.image_price_square_micros', type: 'bigint' },
       { column: 'org_settings.monthly_limit_micros', type: 'bigint' },
+      { column: 'research_runs.cost_micros', type: 'bigint' },
       { column: 'usage_records.cost_micros', type: 'bigint' },
       { column: 'user_budget_overrides.daily_limit_micros', type: 'bigint' },
       { column: 'user_budget_overrides.monthly_limit_micros', type: 'bigint' },

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './log/logger'
 import { createMailer } from './mail'
 import { failInterruptedReplies } from './messages/interrupted-replies'
 import { createRealtime } from './realtime/server'
+import { abandonRunningResearch } from './research/job'
 import { createStorage } from './storage'
 
 /**
@@ -89,6 +90,8 @@ export async function startServer(
     async stop() {
       await purge.stop()
       await workers
+      // Research runs last minutes: they stop now and resume on another instance or the next start.
+      abandonRunningResearch(ctx, { release: true })
       await ctx.jobs.stop()
       await closeRealtime()
       await app.stop(true)

@@ -1,15 +1,10 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { researchDepths, researchStatuses, researchSteps } from '../../src/research/catalogue'
 import { chats, messages } from './chats'
-import { enumCheck } from './checks'
+import { enumCheck, nonNegativeCheck } from './checks'
 import { users } from './users'
 
-export const researchDepths = ['quick', 'thorough', 'comprehensive'] as const
-export const researchStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const
-export const researchSteps = ['planning', 'searching', 'reading', 'reflecting', 'writing'] as const
-
-export type ResearchDepth = (typeof researchDepths)[number]
-export type ResearchStatus = (typeof researchStatuses)[number]
-export type ResearchStep = (typeof researchSteps)[number]
+export type { ResearchDepth, ResearchStatus, ResearchStep } from '../../src/research/catalogue'
 
 export interface ResearchSourceChoice {
   web: boolean
@@ -95,11 +90,13 @@ export const researchRuns = pgTable(
   },
   (table) => [
     index('research_runs_user_idx').on(table.userId, table.createdAt),
+    index('research_runs_chat_idx').on(table.chatId),
     index('research_runs_message_idx').on(table.messageId),
     index('research_runs_status_idx').on(table.status),
     enumCheck('research_runs_depth_check', table.depth, researchDepths),
     enumCheck('research_runs_status_check', table.status, researchStatuses),
     enumCheck('research_runs_step_check', table.step, researchSteps),
+    nonNegativeCheck('research_runs_cost_check', table.costMicros),
   ],
 )
 

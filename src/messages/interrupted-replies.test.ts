@@ -38,3 +38,33 @@ test('a reply cut off by a crash is marked failed at start-up, keeping its parti
   // Nothing left to recover the second time.
   expect(await failInterruptedReplies(t.ctx)).toBe(0)
 })
+
+test('a deep research report being written is left alone: its job owns it, however old', async () => {
+  const user = await t.createUser()
+  const [chat] = await t.ctx.db.insert(chats).values({ userId: user.id }).returning()
+  const old = new Date(Date.now() - t.ctx.config.ai.requestTimeoutMs - 60_000)
+  const [report] = await t.ctx.db
+    .insert(messages)
+    .values({
+      chatId: chat!.id,
+      userId: user.id,
+      content: '',
+      isUser: false,
+      status: 'streaming',
+      researchId: crypto.randomUUID(),
+      createdAt: old,
+    })
+    .returning()
+  expect(await failInterruptedReplies(t.ctx)).toBe(0)
+  const [row] = await t.ctx.db.select().from(messages).where(eq(messages.id, report!.id))
+  expect(row!.status).toBe('streaming')
+  // Nor does it hold the chat: a send there is not refused as "a reply is already in progress".
+  const sent = await t.request(`/api/chats/${chat!.id}/messages`, {
+    method: 'POST',
+    headers: { ...user.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'Meanwhile' }),
+  })
+  expect(sent.status).toBe(202)
+  const [still] = await t.ctx.db.select().from(messages).where(eq(messages.id, report!.id))
+  expect(still!.status).toBe('streaming')
+})

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client'
 import type { Model, ResearchRun, ResearchSource, ResearchState } from '../../db/schema'
 import { estimatePromptTokens, estimateTokens } from '../ai/prompt'
 import { aiProviders, providerFor } from '../ai/providers'
@@ -166,8 +167,8 @@ class Runner {
   }
 
   /** Saves the state and progress; a run this worker no longer holds stops here. */
-  private async save(update: Partial<ResearchRun> = {}): Promise<void> {
-    const saved = await researchFor(this.ctx.db, this.actor).updateHeld(this.run.id, this.leaseId, {
+  private async save(update: Partial<ResearchRun> = {}, db: Db = this.ctx.db): Promise<void> {
+    const saved = await researchFor(db, this.actor).updateHeld(this.run.id, this.leaseId, {
       state: this.state,
       notes: this.run.notes,
       round: this.run.round,
@@ -414,13 +415,16 @@ class Runner {
     error: string | null = null,
   ): Promise<void> {
     const now = this.ctx.now()
-    await this.save({ status, error, finishedAt: now, leaseId: null, leaseUntil: null })
     const { chatId, messageId } = this.run
-    const message = await messagesFor(this.ctx.db, this.actor).storeOutcome(
-      messageId,
-      { content, status: status === 'completed' ? 'complete' : 'failed', error },
-      { whileStreaming: true },
-    )
+    // The run's outcome and its message together: a reader never sees one without the other.
+    const message = await this.ctx.db.transaction(async (tx) => {
+      await this.save({ status, error, finishedAt: now, leaseId: null, leaseUntil: null }, tx)
+      return messagesFor(tx, this.actor).storeOutcome(
+        messageId,
+        { content, status: status === 'completed' ? 'complete' : 'failed', error },
+        { whileStreaming: true },
+      )
+    })
     if (status === 'completed' && message) {
       this.ctx.realtime.toChat(chatId, 'message:completed', { chatId, message: toMessageJson(message) })
     } else if (status === 'failed') {

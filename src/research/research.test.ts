@@ -6,9 +6,11 @@ import { startWorkers } from '../jobs/workers'
 import { failInterruptedReplies } from '../messages/interrupted-replies'
 import type { MessageJson } from '../messages/service'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
+import { waitFor } from '../test/wait'
 import { abandonRunningResearch } from './job'
 import type { ResearchJson } from './service'
 import { progressEvents, type ResearchFakes, startResearchFakes, waitForRun } from './test-helpers'
+import { RESEARCH_TIMING } from './timing'
 
 /*
  * Deep research end to end on the fakes (model, SearXNG, OpenAlex/arXiv, pages): the API's
@@ -105,7 +107,7 @@ describe('a thorough run', () => {
       (event) =>
         event.event === 'chat:created' && (event.payload as { chat: { id: string } }).chat.id === chatId,
     )
-    expect((created?.payload as { chat: { title: string } }).chat.title).toBe('Solar power adoption')
+    expect((created!.payload as { chat: { title: string } }).chat.title).toBe('Solar power adoption')
     const announced = t.events.filter(
       (event) => event.event === 'message:created' && event.room === `chat:${chatId}`,
     )
@@ -161,7 +163,7 @@ describe('a thorough run', () => {
     const completed = t.events.find(
       (event) => event.event === 'message:completed' && event.room === `chat:${chatId}`,
     )
-    expect((completed?.payload as { message: MessageJson }).message.content).toBe(answer!.content)
+    expect((completed!.payload as { message: MessageJson }).message.content).toBe(answer!.content)
   })
 
   test('searched the chosen sources: SearXNG general and news categories, the scholarly APIs', async () => {
@@ -238,15 +240,20 @@ describe('without a search backend', () => {
     try {
       const carol = await app.createUser()
       const dave = await app.createUser()
-      await app.request('/api/knowledge', {
+      const entry = await app.request('/api/knowledge', {
         method: 'POST',
         headers: { ...dave.headers, 'content-type': 'application/json' },
         body: JSON.stringify({
           title: 'Team solar notes',
-          content: 'Our solar question 1 rooftop pilot cut costs by 20%.',
+          content: 'Our solar power question 1 rooftop pilot cut costs by 20%.',
           is_shared: true,
         }),
       })
+      const entryId = ((await entry.json()) as { data: { id: string } }).data.id
+      await waitFor(async () => {
+        const res = await app.request(`/api/knowledge/${entryId}`, { headers: dave.headers })
+        return ((await res.json()) as { data: { index_status: string } }).data.index_status === 'ready'
+      }, 30_000)
       const res = await app.request('/api/research', {
         method: 'POST',
         headers: { ...carol.headers, 'content-type': 'application/json' },
@@ -330,6 +337,9 @@ describe('the model failing while writing', () => {
 
 describe('a restart in the middle', () => {
   test('the run resumes where it was and completes, without planning again', async () => {
+    // On Postgres another instance might hold a run: the next start takes it once the hold ran out.
+    const timing = { ...RESEARCH_TIMING }
+    Object.assign(RESEARCH_TIMING, { leaseMs: 2_000, sweepMs: 500 })
     fakes.model.set({ chunkDelayMs: 30 })
     const { body } = await start(alice, { topic: 'Geothermal energy', depth: 'thorough' })
     const { id, chatId } = body.data
@@ -343,7 +353,12 @@ describe('a restart in the middle', () => {
     // The kill: the running job stops dead (nothing finished, its hold stays), the queue goes away.
     abandonRunningResearch(t.ctx)
     const previous = t.ctx.jobs
-    t.ctx.jobs = createJobs({ database: t.database, log: t.ctx.log, pollingIntervalSeconds: 0.5 })
+    t.ctx.jobs = createJobs({
+      database: t.database,
+      databaseUrl: (t.database as { url?: string }).url,
+      log: t.ctx.log,
+      pollingIntervalSeconds: 0.5,
+    })
     await previous.stop()
     // A "streaming" research message survives the start-up sweep of interrupted replies.
     await failInterruptedReplies(t.ctx)
@@ -355,5 +370,6 @@ describe('a restart in the middle', () => {
     expect(done.status).toBe('completed')
     expect(fakes.model.calls.filter((call) => call === 'plan').length).toBe(plansBefore)
     expect((await chatMessages(alice, chatId)).at(-1)!.content).toContain('## Sources')
+    Object.assign(RESEARCH_TIMING, timing)
   }, 60_000)
 })

@@ -1,10 +1,4 @@
-import {
-  type ResearchDepth,
-  type ResearchRun,
-  type ResearchSourceChoice,
-  type ResearchState,
-  researchDepths,
-} from '../../db/schema'
+import type { ResearchDepth, ResearchRun, ResearchSourceChoice, ResearchState } from '../../db/schema'
 import { aiProviders, providerFor } from '../ai/providers'
 import type { Actor } from '../auth/actor'
 import { reserveBudget } from '../budget/service'
@@ -14,6 +8,7 @@ import { AppError } from '../http/errors'
 import { messagesFor } from '../messages/messages-data'
 import { toMessageJson } from '../messages/service'
 import { resolveModelForSend } from '../models/service'
+import { researchDepths } from './catalogue'
 import { DEPTH_PLANS } from './depth'
 import { assembleReport, findingsReport } from './report'
 import { researchFor } from './research-data'

@@ -19,6 +19,7 @@ import { createLogger } from '../log/logger'
 import { createMailer } from '../mail'
 import { createPublicFeed, EVERYONE_ROOM } from '../realtime/public-feed'
 import { createRealtime } from '../realtime/server'
+import { abandonRunningResearch } from '../research/job'
 import { startServer } from '../server'
 import { createStorage } from '../storage'
 import { createTestDatabase } from './db'
@@ -148,7 +149,11 @@ export interface Instances {
  * database of the TEST_DATABASE_URL Postgres server, as several instances behind a load balancer
  * run: their sockets share events through Postgres.
  */
-export async function startInstances(count: number, env: Record<string, string> = {}): Promise<Instances> {
+export async function startInstances(
+  count: number,
+  env: Record<string, string> = {},
+  options: { jobs?: boolean } = {},
+): Promise<Instances> {
   if (!process.env.TEST_DATABASE_URL) throw new Error('startInstances needs TEST_DATABASE_URL')
   const shared = await createTestDatabase()
   const instances: ListeningApp[] = []
@@ -159,7 +164,7 @@ export async function startInstances(count: number, env: Record<string, string> 
         (await openApp(
           database,
           { ...env, DATABASE_URL: shared.url! },
-          { listen: true, ownsDatabase: true },
+          { listen: true, ownsDatabase: true, jobs: options.jobs },
         ).catch(async (error) => {
           await database.close()
           throw error
@@ -311,6 +316,8 @@ async function openApp(
       impersonation: null,
     }),
     async close() {
+      // A research run in flight stops at once, as in a kill (the test is over).
+      abandonRunningResearch(ctx)
       await ctx.jobs.stop()
       await closeRealtime()
       if (url) await app.stop(true)
