@@ -125,6 +125,10 @@ describe('Deep research', () => {
     await screenshot(phone, 'research-progress-390-dark')
     await expectAxeClean(ada, 'research progress 1280 light')
     await expectAxeClean(phone, 'research progress 390 dark')
+    // The report is streamed under the card while it is written.
+    await ada.locator('[data-testid="research-progress"][data-step="writing"]').waitFor({ timeout: 60_000 })
+    await ada.getByTestId('research-step').filter({ hasText: 'Writing the report' }).waitFor()
+    await screenshot(ada, 'research-writing-1280-light')
     // The report: the spec's sections, citations linking to the numbered sources.
     const report = ada.locator('[data-testid="message"][data-role="assistant"][data-status="complete"]')
     await report.waitFor({ timeout: 60_000 })

@@ -125,9 +125,12 @@ function AssistantBubble({
         )}
       >
         {researchId && researchMode === 'progress' ? (
-          <Suspense fallback={null}>
-            <ResearchCard researchId={researchId} mode="progress" />
-          </Suspense>
+          // The report streams in under the card while it is written.
+          <div className={text ? 'mb-3 border-b border-zinc-200 pb-3 dark:border-zinc-800' : undefined}>
+            <Suspense fallback={null}>
+              <ResearchCard researchId={researchId} mode="progress" />
+            </Suspense>
+          </div>
         ) : null}
         {thinking ? (
           <p className="flex items-center gap-2 text-zinc-600 dark:text-zinc-400" data-testid="thinking">
