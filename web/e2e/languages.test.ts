@@ -172,6 +172,13 @@ async function walkScreens(page: Page, visit: (screen: string) => Promise<void>)
   await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 
+  await page.getByTestId('composer-more').click()
+  await page.getByTestId('open-deep-research').click()
+  await page.getByTestId('research-dialog').waitFor()
+  await visit('deep-research')
+  await page.keyboard.press('Escape')
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+
   await page.getByTestId('user-menu').click()
   const items = page.getByRole('menu').getByRole('menuitem')
   await items.first().waitFor()

@@ -17,6 +17,7 @@ import { images } from './en/images'
 import { impersonation } from './en/impersonation'
 import { knowledge } from './en/knowledge'
 import { prompts } from './en/prompts'
+import { research } from './en/research'
 import { shell } from './en/shell'
 import type { Locale } from './locales'
 import { de } from './translations/de/index'
@@ -50,6 +51,7 @@ export const ENGLISH_AREAS = {
   errors,
   images,
   dictation,
+  research,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

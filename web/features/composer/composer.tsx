@@ -10,6 +10,7 @@ import {
   Plus,
   SlidersHorizontal,
   Square,
+  Telescope,
 } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
@@ -39,6 +40,7 @@ export type ComposerState = 'idle' | 'submitted' | 'streaming' | 'error'
 const PromptLibrary = lazy(() => import('../prompts/prompt-library'))
 const SlashPicker = lazy(() => import('../prompts/slash-picker'))
 const CreateImageDialog = lazy(() => import('../images/create-image-dialog'))
+const DeepResearchDialog = lazy(() => import('../research/deep-research-dialog'))
 
 const MIN_HEIGHT = 48
 const MAX_HEIGHT = 164
@@ -93,6 +95,7 @@ export function Composer({
   const slashKeys = useRef<SlashKeyHandler | null>(null)
   const [activeOption, setActiveOption] = useState<string | undefined>()
   const [imageOpen, setImageOpen] = useState(false)
+  const [researchOpen, setResearchOpen] = useState(false)
   // Spec 'Voice recording': each final transcript is appended to the input, preceded by a space.
   const latestText = useRef(text)
   latestText.current = text
@@ -219,6 +222,13 @@ export function Composer({
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={menuItemClass}
+                  onSelect={() => setResearchOpen(true)}
+                  data-testid="open-deep-research"
+                >
+                  <Telescope className="size-4" aria-hidden /> {t('shell.composer.deepResearch')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
                   onSelect={() => setLibraryOpen(true)}
                   data-testid="open-prompt-library"
                 >
@@ -291,6 +301,11 @@ export function Composer({
       {imageOpen ? (
         <Suspense fallback={null}>
           <CreateImageDialog open onOpenChange={setImageOpen} ensureChat={ensureChat} />
+        </Suspense>
+      ) : null}
+      {researchOpen ? (
+        <Suspense fallback={null}>
+          <DeepResearchDialog open onOpenChange={setResearchOpen} />
         </Suspense>
       ) : null}
       {libraryOpen ? (

@@ -13,10 +13,11 @@ import { Welcome } from '../dashboard/welcome'
 import { openExportChat } from '../knowledge/knowledge-ui'
 import { ModelDropdown } from '../models/model-dropdown'
 import { useSelectedModel } from '../models/use-selected-model'
+import { linkCitations } from '../research/citations'
 import { stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown, useWarmMarkdown } from './markdown/use-markdown'
 import { MessageList } from './message-list'
-import { type Message, messagesQuery } from './messages-query'
+import { type Message, messagesQuery, researchIdOf } from './messages-query'
 import { useChatEvents } from './use-chat-events'
 import { useRegenerate, useSendMessage, useStopReply } from './use-reply-actions'
 import '../../i18n/areas/chat'
@@ -55,7 +56,8 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
     [],
   )
 
-  const streaming = list.some((message) => message.status === 'streaming')
+  // A research report is written by its job for minutes and does not hold the chat (decision 127).
+  const streaming = list.some((message) => message.status === 'streaming' && !researchIdOf(message))
   const state: ComposerState = streaming
     ? 'streaming'
     : send.isPending || regenerate.isPending
@@ -158,7 +160,11 @@ function answersInView(list: Message[]): string[] {
   return list
     .slice(-12)
     .filter((message) => !message.is_user && message.status !== 'streaming')
-    .map((message) => stripFilesMarker(message.content))
+    .map((message) => {
+      const text = stripFilesMarker(message.content)
+      // Warm what the bubble shows: a report with its citations as links.
+      return researchIdOf(message) ? linkCitations(text) : text
+    })
 }
 
 /**

@@ -1,16 +1,20 @@
 import { Check, Copy, RotateCcw, Square } from 'lucide-react'
-import { memo, useState } from 'react'
+import { lazy, memo, Suspense, useMemo, useState } from 'react'
 import { formatTime } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
+import { linkCitations } from '../research/citations'
 import { MessageAttachmentsSlot } from './attachments-slot'
 import { useLiveText } from './live-text-store'
 import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown } from './markdown/use-markdown'
 import { MessageSources } from './message-sources'
-import type { Message } from './messages-query'
+import { type Message, researchIdOf } from './messages-query'
 import { ReplyFailure } from './reply-failure'
 import '../../i18n/areas/chat'
+
+// Only research answers need it: the progress card and the Retry of a failed run (decision 127).
+const ResearchCard = lazy(() => import('../research/research-card'))
 
 const actionClass =
   'flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'
@@ -87,8 +91,23 @@ function AssistantBubble({
   const t = useT()
   const live = useLiveText(message.id)
   const streaming = message.status === 'streaming'
-  const text = stripFilesMarker(streaming && live ? live.content : message.content)
-  const thinking = streaming && text === ''
+  const researchId = researchIdOf(message)
+  const raw = stripFilesMarker(streaming && live ? live.content : message.content)
+  // A research report's [n] citations link to its numbered sources.
+  const text = useMemo(
+    () => (researchId && !streaming ? linkCitations(raw) : raw),
+    [researchId, streaming, raw],
+  )
+  const thinking = streaming && text === '' && !researchId
+  const researchMode = !researchId
+    ? null
+    : streaming
+      ? 'progress'
+      : message.status === 'failed'
+        ? 'failed'
+        : message.status === 'stopped'
+          ? 'stopped'
+          : null
   const Markdown = useMarkdown()
   return (
     <article
@@ -105,6 +124,14 @@ function AssistantBubble({
           message.status === 'failed' && 'border-red-300 dark:border-red-900',
         )}
       >
+        {researchId && researchMode === 'progress' ? (
+          // The report streams in under the card while it is written.
+          <div className={text ? 'mb-3 border-b border-zinc-200 pb-3 dark:border-zinc-800' : undefined}>
+            <Suspense fallback={null}>
+              <ResearchCard researchId={researchId} mode="progress" />
+            </Suspense>
+          </div>
+        ) : null}
         {thinking ? (
           <p className="flex items-center gap-2 text-zinc-600 dark:text-zinc-400" data-testid="thinking">
             <span className="flex gap-1" aria-hidden>
@@ -126,7 +153,17 @@ function AssistantBubble({
             <p className="whitespace-pre-wrap">{text}</p>
           )
         ) : null}
-        {message.status === 'failed' ? <ReplyFailure reason={message.error} /> : null}
+        {message.status === 'failed' && !researchId ? <ReplyFailure reason={message.error} /> : null}
+        {researchId && (researchMode === 'failed' || researchMode === 'stopped') ? (
+          <Suspense fallback={null}>
+            <ResearchCard
+              researchId={researchId}
+              mode={researchMode}
+              reason={message.error ?? null}
+              kept={text !== ''}
+            />
+          </Suspense>
+        ) : null}
         {!streaming && 'sources' in message && message.sources ? (
           <MessageSources sources={message.sources} />
         ) : null}
@@ -144,7 +181,7 @@ function AssistantBubble({
           </span>
         ) : null}
         {!streaming && text ? <CopyButton text={text} /> : null}
-        {isLast && !streaming && canRegenerate ? (
+        {isLast && !streaming && canRegenerate && !researchId ? (
           <button type="button" className={actionClass} onClick={onRegenerate}>
             <RotateCcw className="size-3.5" aria-hidden />
             {message.status === 'failed' ? t('chat.reply.retry') : t('chat.reply.regenerate')}

@@ -73,6 +73,25 @@ export function upsertMessage(
   })
 }
 
+/** The deep research run writing an assistant message, or null for any other message. */
+export function researchIdOf(message: Message): string | null {
+  return 'research_id' in message && typeof message.research_id === 'string' ? message.research_id : null
+}
+
+/** The message as this tab holds it, if it is loaded. */
+export function cachedMessage(
+  queryClient: QueryClient,
+  chatId: string,
+  messageId: string,
+): Message | undefined {
+  const data = queryClient.getQueryData<MessagePages>(messagesQuery(chatId).queryKey)
+  for (const page of data?.pages ?? []) {
+    const found = page.messages.find((m) => m.id === messageId)
+    if (found) return found
+  }
+  return undefined
+}
+
 export function patchMessage(
   queryClient: QueryClient,
   chatId: string,

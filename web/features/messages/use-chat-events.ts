@@ -4,11 +4,13 @@ import { useSocket } from '../chats/socket-context'
 import { chatJoins } from './chat-joins'
 import { liveTexts } from './live-text-store'
 import {
+  cachedMessage,
   type Message,
   messagesQuery,
   patchMessage,
   reloadMessages,
   removeMessage,
+  researchIdOf,
   upsertMessage,
 } from './messages-query'
 
@@ -64,6 +66,12 @@ export function useChatEvents(chatId: string | undefined) {
     const failed = (event: { chatId: string; messageId: string; error: string; reason?: string | null }) => {
       if (event.chatId !== chatId) return
       if (stillLoading()) return liveTexts.delete(event.messageId)
+      // A failed research run keeps its findings as the text, which the event does not carry.
+      const cached = cachedMessage(queryClient, chatId, event.messageId)
+      if (cached && researchIdOf(cached)) {
+        void reloadMessages(queryClient, chatId).finally(() => liveTexts.delete(event.messageId))
+        return
+      }
       const content = liveTexts.get(event.messageId)?.content
       afterCacheUpdate(
         () =>

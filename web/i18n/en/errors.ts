@@ -159,4 +159,9 @@ export const errors = {
   'error.bad_request:image_price': 'A price must be dollars from 0 to 1,000 with at most six decimals',
   'error.bad_request:model_price':
     'Prices must be dollars from 0 to 100,000 per million tokens with at most six decimals',
+  'error.bad_request:research_topic': 'Please enter a research topic',
+  'error.bad_request:research_depth': 'Depth must be quick, thorough or comprehensive',
+  'error.payload_too_large:research_topic': 'The research topic is too long: at most 2,000 characters',
+  'error.not_found:research': 'Research not found',
+  'error.conflict:research': 'Only a failed or cancelled research can be retried',
 } as const

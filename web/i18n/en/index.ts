@@ -14,6 +14,7 @@ import { images } from './images'
 import { impersonation } from './impersonation'
 import { knowledge } from './knowledge'
 import { prompts } from './prompts'
+import { research } from './research'
 import { shell } from './shell'
 
 /**
@@ -38,4 +39,5 @@ export const en = {
   ...errors,
   ...images,
   ...dictation,
+  ...research,
 } as const

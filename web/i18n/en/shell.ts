@@ -52,6 +52,7 @@ export const shell = {
   'shell.knowledge.export': 'Export chat to knowledge base',
   'shell.composer.advanced': 'Advanced settings',
   'shell.composer.createImage': 'Create image',
+  'shell.composer.deepResearch': 'Deep research',
   'shell.composer.listening': 'Listening...',
   'shell.composer.dictate': 'Dictate',
   'shell.composer.stopDictation': 'Stop dictation',

@@ -3,6 +3,8 @@ import { AnswerImage } from './answer-image'
 import { CodeBlock } from './code-block'
 import { safeUrl } from './url-safety'
 
+const CITATION = /^\[\d{1,3}\]$/
+
 /** How markdown elements render: code blocks with Copy, links and images through `safeUrl`. */
 export const components: Components = {
   pre: ({ children }) => <>{children}</>,
@@ -18,6 +20,21 @@ export const components: Components = {
     const url = safeUrl(href)
     // A link with a scheme we do not allow (javascript:, data:...) stays as its text.
     if (!url) return <span data-testid="inert-link">{children}</span>
+    // A research report's citation (`[n]`, see features/research/citations.ts): small and quiet.
+    if (typeof children === 'string' && CITATION.test(children)) {
+      return (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          title={url}
+          data-testid="citation"
+          className="rounded px-0.5 text-[0.85em] font-semibold text-brand-ink no-underline hover:bg-brand/10 hover:underline"
+        >
+          {children}
+        </a>
+      )
+    }
     return (
       <a
         href={url}

@@ -154,6 +154,11 @@ export const errors = {
     'Der Preis muss in Dollar zwischen 0 und 1.000 liegen, mit höchstens sechs Nachkommastellen',
   'error.bad_request:model_price':
     'Preise müssen in Dollar zwischen 0 und 100.000 pro Million Tokens liegen, mit höchstens sechs Nachkommastellen',
+  'error.bad_request:research_topic': 'Bitte gib ein Recherchethema ein',
+  'error.bad_request:research_depth': 'Die Tiefe muss schnell, gründlich oder umfassend sein',
+  'error.payload_too_large:research_topic': 'Das Recherchethema ist zu lang: höchstens 2.000 Zeichen',
+  'error.not_found:research': 'Recherche nicht gefunden',
+  'error.conflict:research': 'Nur eine fehlgeschlagene oder abgebrochene Recherche kann wiederholt werden',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -45,6 +45,7 @@ export const shell = {
   'shell.knowledge.export': 'Chat in die Wissensdatenbank exportieren',
   'shell.composer.advanced': 'Erweiterte Einstellungen',
   'shell.composer.createImage': 'Bild erstellen',
+  'shell.composer.deepResearch': 'Tiefenrecherche',
   'shell.composer.listening': 'Hört zu...',
   'shell.composer.dictate': 'Diktieren',
   'shell.composer.stopDictation': 'Diktat beenden',

@@ -154,6 +154,12 @@ export const errors = {
     'El precio debe ser en dólares, de 0 a 1.000, con seis decimales como máximo',
   'error.bad_request:model_price':
     'Los precios deben ser en dólares, de 0 a 100.000 por millón de tokens, con seis decimales como máximo',
+  'error.bad_request:research_topic': 'Introduce un tema de investigación',
+  'error.bad_request:research_depth': 'La profundidad debe ser rápida, detallada o exhaustiva',
+  'error.payload_too_large:research_topic':
+    'El tema de investigación es demasiado largo: 2.000 caracteres como máximo',
+  'error.not_found:research': 'No se encontró la investigación',
+  'error.conflict:research': 'Solo se puede reintentar una investigación fallida o cancelada',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -45,6 +45,7 @@ export const shell = {
   'shell.knowledge.export': 'Exportar chat a la base de conocimiento',
   'shell.composer.advanced': 'Ajustes avanzados',
   'shell.composer.createImage': 'Crear imagen',
+  'shell.composer.deepResearch': 'Investigación a fondo',
   'shell.composer.listening': 'Escuchando...',
   'shell.composer.dictate': 'Dictar',
   'shell.composer.stopDictation': 'Detener el dictado',

@@ -157,6 +157,12 @@ export const errors = {
   'error.bad_request:image_price': 'Le prix doit être en dollars, de 0 à 1 000, avec six décimales au plus',
   'error.bad_request:model_price':
     'Les prix doivent être en dollars, de 0 à 100 000 par million de tokens, avec six décimales au plus',
+  'error.bad_request:research_topic': 'Veuillez saisir un sujet de recherche',
+  'error.bad_request:research_depth': 'La profondeur doit être rapide, approfondie ou exhaustive',
+  'error.payload_too_large:research_topic':
+    'Le sujet de recherche est trop long : 2 000 caractères au maximum',
+  'error.not_found:research': 'Recherche introuvable',
+  'error.conflict:research': 'Seule une recherche échouée ou annulée peut être relancée',
 } as const
 
 translationOf<typeof english>()(errors)

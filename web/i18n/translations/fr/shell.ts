@@ -45,6 +45,7 @@ export const shell = {
   'shell.knowledge.export': 'Exporter la discussion vers la base de connaissances',
   'shell.composer.advanced': 'Paramètres avancés',
   'shell.composer.createImage': 'Créer une image',
+  'shell.composer.deepResearch': 'Recherche approfondie',
   'shell.composer.listening': 'Écoute en cours...',
   'shell.composer.dictate': 'Dicter',
   'shell.composer.stopDictation': 'Arrêter la dictée',

@@ -155,6 +155,12 @@ export const errors = {
     'Il prezzo deve essere in dollari, da 0 a 1.000, con al massimo sei decimali',
   'error.bad_request:model_price':
     'I prezzi devono essere in dollari, da 0 a 100.000 per milione di token, con al massimo sei decimali',
+  'error.bad_request:research_topic': 'Inserisci un argomento di ricerca',
+  'error.bad_request:research_depth': 'La profondità deve essere rapida, approfondita o completa',
+  'error.payload_too_large:research_topic':
+    "L'argomento della ricerca è troppo lungo: al massimo 2.000 caratteri",
+  'error.not_found:research': 'Ricerca non trovata',
+  'error.conflict:research': 'Si può riprovare solo una ricerca non riuscita o annullata',
 } as const
 
 translationOf<typeof english>()(errors)

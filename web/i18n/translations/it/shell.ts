@@ -45,6 +45,7 @@ export const shell = {
   'shell.knowledge.export': 'Esporta la chat nella base di conoscenza',
   'shell.composer.advanced': 'Impostazioni avanzate',
   'shell.composer.createImage': 'Crea immagine',
+  'shell.composer.deepResearch': 'Ricerca approfondita',
   'shell.composer.listening': 'In ascolto...',
   'shell.composer.dictate': 'Detta',
   'shell.composer.stopDictation': 'Interrompi la dettatura',

@@ -152,6 +152,11 @@ export const errors = {
     'O preço deve ser em dólares, de 0 a 1.000, com no máximo seis casas decimais',
   'error.bad_request:model_price':
     'Os preços devem ser em dólares, de 0 a 100.000 por milhão de tokens, com no máximo seis casas decimais',
+  'error.bad_request:research_topic': 'Digite um tema de pesquisa',
+  'error.bad_request:research_depth': 'A profundidade deve ser rápida, detalhada ou abrangente',
+  'error.payload_too_large:research_topic': 'O tema da pesquisa é longo demais: no máximo 2.000 caracteres',
+  'error.not_found:research': 'Pesquisa não encontrada',
+  'error.conflict:research': 'Só é possível tentar novamente uma pesquisa que falhou ou foi cancelada',
 } as const
 
 translationOf<typeof english>()(errors)

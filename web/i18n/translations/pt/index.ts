@@ -15,6 +15,7 @@ import { images } from './images'
 import { impersonation } from './impersonation'
 import { knowledge } from './knowledge'
 import { prompts } from './prompts'
+import { research } from './research'
 import { shell } from './shell'
 
 export const pt = defineCatalogue({
@@ -35,4 +36,5 @@ export const pt = defineCatalogue({
   ...errors,
   ...images,
   ...dictation,
+  ...research,
 })

@@ -45,6 +45,7 @@ export const shell = {
   'shell.knowledge.export': 'Exportar conversa para a base de conhecimento',
   'shell.composer.advanced': 'Configurações avançadas',
   'shell.composer.createImage': 'Criar imagem',
+  'shell.composer.deepResearch': 'Pesquisa aprofundada',
   'shell.composer.listening': 'Ouvindo...',
   'shell.composer.dictate': 'Ditar',
   'shell.composer.stopDictation': 'Parar o ditado',

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { type ResearchFakes, startResearchFakes } from '../../src/research/test-helpers'
+import {
+  type E2E,
+  expectAxeClean,
+  type NewUser,
+  newUser,
+  PHONE,
+  SETUP_TIMEOUT,
+  screenshot,
+  startE2E,
+} from './fixtures'
+import { expectToast } from './pages/toasts'
+import { signInThroughCard, signUpThroughCard } from './session'
+
+/*
+ * Deep research: Ada opens Deep Research from the '+' menu, is told to enter a topic when she
+ * leaves it blank, picks a popular topic, sources and a depth, and starts; the request and the
+ * live progress card appear in her chat and in her second tab, and the finished report cites its
+ * sources with links. A second run is cancelled from the card.
+ */
+
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let fakes: ResearchFakes
+let ada: Page
+let adaUser: NewUser
+
+beforeAll(async () => {
+  // The model, SearXNG, OpenAlex/arXiv and the pages, faked on 127.0.0.1 (src/research/test-helpers.ts).
+  fakes = startResearchFakes()
+  e2e = await startE2E({ ...fakes.env, OPENAI_MODELS: 'fake-model' })
+  ada = await e2e.newPage()
+  adaUser = newUser('Ada Lovelace')
+  await signUpThroughCard(ada, adaUser)
+}, SETUP_TIMEOUT)
+afterAll(async () => {
+  await e2e?.close()
+  await fakes?.close()
+}, SETUP_TIMEOUT)
+
+const dialog = (page: Page) => page.getByTestId('research-dialog')
+
+async function openDeepResearch(page: Page) {
+  await page.getByTestId('composer-more').click()
+  await page.getByTestId('open-deep-research').click()
+  await dialog(page).waitFor()
+}
+
+describe('Deep research', () => {
+  test('the dialog: topic, popular topics, sources, depths; a blank topic is refused', async () => {
+    await openDeepResearch(ada)
+    const form = dialog(ada)
+    expect(await form.getByTestId('research-popular').count()).toBe(4)
+    for (const label of ['Web Search', 'Academic Sources', 'Latest News', 'Statistics & Data']) {
+      await form.getByText(label, { exact: true }).waitFor()
+    }
+    expect(await form.getByTestId('research-source-includeWeb').isChecked()).toBe(true)
+    expect(await form.getByTestId('research-source-includeAcademic').isChecked()).toBe(false)
+    expect(await form.getByTestId('research-source-includeNews').isChecked()).toBe(true)
+    expect(await form.getByTestId('research-source-includeStats').isChecked()).toBe(false)
+    expect(await form.getByTestId('research-depth-thorough').isChecked()).toBe(true)
+    await form.getByText('Fast overview with key insights (2-3 minutes)').waitFor()
+    await form.getByText('Detailed analysis with multiple perspectives (5-7 minutes)').waitFor()
+    await form.getByText('Extensive research with citations (10+ minutes)').waitFor()
+    await screenshot(ada, 'research-dialog-1280-light')
+    await expectAxeClean(ada, 'deep research dialog 1280 light')
+    await form.getByTestId('research-topic').fill('   ')
+    await form.getByTestId('research-start').click()
+    await expectToast(ada, 'Please enter a research topic')
+    await form.getByTestId('research-popular').first().click()
+    expect(await form.getByTestId('research-topic').inputValue()).toBe(
+      'Latest developments in artificial intelligence',
+    )
+    await ada.keyboard.press('Escape')
+    await dialog(ada).waitFor({ state: 'detached' })
+  })
+
+  test('the dialog on a phone, dark', async () => {
+    const phone = await e2e.newPage({ viewport: PHONE, dark: true })
+    await signInThroughCard(phone, adaUser)
+    await openDeepResearch(phone)
+    await screenshot(phone, 'research-dialog-390-dark')
+    await expectAxeClean(phone, 'deep research dialog 390 dark')
+    await phone.close()
+  })
+
+  test('starting puts the request and a live progress card into a new chat, in every tab; the report cites its sources', async () => {
+    // Slow enough to watch the steps go by (each answer arrives word by word).
+    fakes.model.set({ chunkDelayMs: 120 })
+    const phone = await e2e.newPage({ viewport: PHONE, dark: true })
+    await signInThroughCard(phone, adaUser)
+    await openDeepResearch(ada)
+    const form = dialog(ada)
+    await form.getByTestId('research-topic').fill('Solar power adoption')
+    await form.getByTestId('research-source-includeAcademic').check()
+    await form.getByTestId('research-depth-quick').check()
+    await form.getByTestId('research-start').click()
+    await expectToast(ada, 'Research started! Check your chat for comprehensive results.')
+    await dialog(ada).waitFor({ state: 'detached' })
+    // A new chat was made for it (Ada had none) and is now current.
+    await ada.waitForURL(/\/c\/[0-9a-f-]{36}$/)
+    await ada.getByText('Deep research request: Solar power adoption').waitFor()
+    const card = ada.getByTestId('research-progress')
+    await card.waitFor()
+    await card.getByText('Researching: Solar power adoption').waitFor()
+    // The other device follows the same run live.
+    await phone.goto(new URL(ada.url()).pathname)
+    const phoneCard = phone.getByTestId('research-progress')
+    await phoneCard.waitFor()
+    await card
+      .getByTestId('research-found')
+      .filter({ hasText: /[1-9]\d* sources found/ })
+      .waitFor()
+    await phoneCard
+      .getByTestId('research-found')
+      .filter({ hasText: /[1-9]\d* sources found/ })
+      .waitFor()
+    expect(await card.getByTestId('research-round').innerText()).toBe('Round 1 of 1')
+    // While the run goes on the composer stays free: Send, not Stop.
+    expect(await ada.getByTestId('stop').count()).toBe(0)
+    await screenshot(ada, 'research-progress-1280-light')
+    await screenshot(phone, 'research-progress-390-dark')
+    await expectAxeClean(ada, 'research progress 1280 light')
+    await expectAxeClean(phone, 'research progress 390 dark')
+    // The report is streamed under the card while it is written.
+    await ada.locator('[data-testid="research-progress"][data-step="writing"]').waitFor({ timeout: 60_000 })
+    await ada.getByTestId('research-step').filter({ hasText: 'Writing the report' }).waitFor()
+    await screenshot(ada, 'research-writing-1280-light')
+    // The report: the spec's sections, citations linking to the numbered sources.
+    const report = ada.locator('[data-testid="message"][data-role="assistant"][data-status="complete"]')
+    await report.waitFor({ timeout: 60_000 })
+    await report.getByRole('heading', { name: 'Overview' }).waitFor()
+    const citation = report.getByTestId('citation').filter({ hasText: '[1]' }).first()
+    expect(await citation.innerText()).toBe('[1]')
+    const href = await citation.getAttribute('href')
+    expect(href).toStartWith(fakes.pages.url('/article/'))
+    expect(await citation.getAttribute('target')).toBe('_blank')
+    await report.getByRole('heading', { name: 'Sources' }).waitFor()
+    expect(await ada.getByTestId('research-progress').count()).toBe(0)
+    await phone
+      .locator('[data-testid="message"][data-role="assistant"][data-status="complete"]')
+      .getByRole('heading', { name: 'Overview' })
+      .waitFor()
+    await report.getByRole('heading', { name: 'Sources' }).scrollIntoViewIfNeeded()
+    await screenshot(ada, 'research-report-1280-light')
+    await screenshot(phone, 'research-report-390-dark')
+    await expectAxeClean(ada, 'research report 1280 light')
+    await expectAxeClean(phone, 'research report 390 dark')
+    await phone.close()
+  })
+
+  test('a run is cancelled from its card and can be run again', async () => {
+    fakes.model.set({ chunkDelayMs: 250 })
+    await openDeepResearch(ada)
+    await dialog(ada).getByTestId('research-topic').fill('Wind power')
+    await dialog(ada).getByTestId('research-depth-quick').check()
+    await dialog(ada).getByTestId('research-start').click()
+    await dialog(ada).waitFor({ state: 'detached' })
+    // Into the current chat, under the first report.
+    await ada.getByText('Deep research request: Wind power').waitFor()
+    const card = ada.getByTestId('research-progress')
+    await card.getByText('Researching: Wind power').waitFor()
+    await card.getByTestId('research-cancel').click()
+    const stopped = ada.locator('[data-testid="message"][data-role="assistant"][data-status="stopped"]')
+    await stopped.waitFor()
+    await stopped.getByTestId('research-cancelled').waitFor()
+    expect(await ada.getByTestId('research-progress').count()).toBe(0)
+    // Leaving and coming back reads the run from the server.
+    await ada.reload()
+    await stopped.getByTestId('research-cancelled').waitFor()
+    await screenshot(ada, 'research-cancelled-1280-light')
+    fakes.model.set({ chunkDelayMs: 0 })
+    await stopped.getByTestId('research-retry').click()
+    // The same answer is written again, from the run's saved state, to the end.
+    const rerun = ada.locator('[data-testid="message"][data-role="assistant"]').last()
+    await rerun.and(ada.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 })
+    await rerun.getByRole('heading', { name: 'Overview' }).waitFor()
+    expect(await ada.locator('[data-testid="message"][data-role="assistant"]').count()).toBe(2)
+  })
+
+  test('the model failing while writing keeps the findings, marks the answer failed and offers Retry', async () => {
+    fakes.model.set({ overrides: { report: { fail: { status: 500, message: 'The fake model broke' } } } })
+    await openDeepResearch(ada)
+    await dialog(ada).getByTestId('research-topic').fill('Tidal power')
+    await dialog(ada).getByTestId('research-depth-quick').check()
+    await dialog(ada).getByTestId('research-start').click()
+    await dialog(ada).waitFor({ state: 'detached' })
+    const failed = ada.locator('[data-testid="message"][data-role="assistant"][data-status="failed"]').last()
+    await failed.waitFor({ timeout: 60_000 })
+    // The findings gathered so far, read again from the server (the event carries no text).
+    await failed.getByRole('heading', { name: 'Key Findings' }).waitFor()
+    await failed.getByText('Failed to conduct research').waitFor()
+    await failed.getByText('The findings gathered so far are kept above.').waitFor()
+    await failed.getByTestId('research-retry').waitFor()
+    // A research answer is retried as research, not regenerated as a chat reply.
+    expect(await failed.getByRole('button', { name: 'Regenerate' }).count()).toBe(0)
+    await failed.getByTestId('research-retry').scrollIntoViewIfNeeded()
+    await screenshot(ada, 'research-failed-1280-light')
+    await expectAxeClean(ada, 'research failed 1280 light')
+    fakes.model.set({})
+    await failed.getByTestId('research-retry').click()
+    const rerun = ada.locator('[data-testid="message"][data-role="assistant"]').last()
+    await rerun.and(ada.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 })
+    await rerun.getByRole('heading', { name: 'Trends' }).waitFor()
+  })
+})
