@@ -7,6 +7,7 @@ import { adminBranding } from './en/adminBranding'
 import { adminModels } from './en/adminModels'
 import { adminUsage } from './en/adminUsage'
 import { adminUsers } from './en/adminUsers'
+import { agents } from './en/agents'
 import { auth } from './en/auth'
 import { chat } from './en/chat'
 import { common } from './en/common'
@@ -50,6 +51,7 @@ export const ENGLISH_AREAS = {
   errors,
   images,
   dictation,
+  agents,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

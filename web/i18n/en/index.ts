@@ -4,6 +4,7 @@ import { adminBranding } from './adminBranding'
 import { adminModels } from './adminModels'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
+import { agents } from './agents'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
@@ -38,4 +39,5 @@ export const en = {
   ...errors,
   ...images,
   ...dictation,
+  ...agents,
 } as const

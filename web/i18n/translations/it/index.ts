@@ -5,6 +5,7 @@ import { adminBranding } from './adminBranding'
 import { adminModels } from './adminModels'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
+import { agents } from './agents'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
@@ -35,4 +36,5 @@ export const it = defineCatalogue({
   ...errors,
   ...images,
   ...dictation,
+  ...agents,
 })
