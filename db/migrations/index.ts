@@ -13,6 +13,7 @@ import m10 from './0010_hot_path_indexes.sql' with { type: 'text' }
 import m11 from './0011_images.sql' with { type: 'text' }
 import m12 from './0012_knowledge_base.sql' with { type: 'text' }
 import m13 from './0013_image_prices.sql' with { type: 'text' }
+import m14 from './0014_agents.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -29,4 +30,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0011_images', sql: m11 },
   { tag: '0012_knowledge_base', sql: m12 },
   { tag: '0013_image_prices', sql: m13 },
+  { tag: '0014_agents', sql: m14 },
 ]

@@ -1,4 +1,5 @@
 export * from './admin'
+export * from './agents'
 export * from './attachments'
 export * from './budget'
 export * from './chats'

@@ -9,8 +9,11 @@ import { createWorkflowProvider } from './workflow-provider'
 export interface AiProviders {
   /** Present when OPENAI_BASE_URL or OPENAI_API_KEY is set. */
   openai?: ReturnType<typeof createOpenAiProvider>
-  /** Present when N8N_WEBHOOK_URL is set. */
-  workflow?: ChatProvider
+  /**
+   * Always present: each call names its agent's workflow (docs/decisions/124), else
+   * N8N_WEBHOOK_URL. The workflow model is active only when some workflow is configured.
+   */
+  workflow: ChatProvider
   demo: ChatProvider
   /** True when SEARXNG_URL is set. */
   webSearch: boolean
@@ -45,12 +48,15 @@ export function aiProviders(ctx: ProviderContext): AiProviders {
               },
             })
           : undefined,
-      workflow: ai.n8nWebhookUrl
-        ? createWorkflowProvider(ai.n8nWebhookUrl, ctx.log, undefined, {
-            success: () => status.success('workflow'),
-            failure: (error) => status.failure('workflow', error),
-          })
-        : undefined,
+      workflow: createWorkflowProvider(
+        { url: ai.n8nWebhookUrl, secret: ai.workflowSigningSecret },
+        ctx.log,
+        undefined,
+        {
+          success: () => status.success('workflow'),
+          failure: (error) => status.failure('workflow', error),
+        },
+      ),
       demo: createDemoProvider(),
       webSearch: Boolean(ai.searxngUrl),
       status,

@@ -28,6 +28,19 @@ export interface GenerationSettings {
   responseFormat: 'text' | 'json' | 'markdown'
 }
 
+/** Where a workflow request goes: the webhook, the secret that signs it (none: unsigned), the time limit. */
+export interface WorkflowTarget {
+  url: string
+  secret: string | null
+  timeoutMs: number
+}
+
+/** An agent's workflow call: its target and the fields it adds to the request (agent config, calendar token...). */
+export interface WorkflowCall {
+  target: WorkflowTarget
+  fields: Record<string, unknown>
+}
+
 export interface ModelCall {
   model: Model
   /** The whole prompt: system turn first (when any), then the conversation, ending with the user. */
@@ -35,6 +48,8 @@ export interface ModelCall {
   settings: GenerationSettings
   chatId: string
   agentId?: string
+  /** For the workflow provider: the agent's own workflow (else N8N_WEBHOOK_URL) and its extra fields. */
+  workflow?: WorkflowCall
   /** The asking user's language (en, es, fr, de, it, pt): Parley's own texts in a reply follow it. */
   language?: string
   /** Aborts on stop or on the request timeout. */

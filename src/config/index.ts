@@ -81,9 +81,24 @@ export function loadConfig(env: Env = process.env) {
       transcriptionModel:
         env.TRANSCRIPTION_MODEL === '' ? null : (readString(env, 'TRANSCRIPTION_MODEL') ?? 'whisper-1'),
       n8nWebhookUrl: readUrl(env, 'N8N_WEBHOOK_URL', ['http:', 'https:']),
+      /** Signs each workflow request (HMAC-SHA256) unless an administrator set an agent's own secret. */
+      workflowSigningSecret: readString(env, 'WORKFLOW_SIGNING_SECRET') ?? null,
       searxngUrl: readUrl(env, 'SEARXNG_URL', ['http:', 'https:']),
       requestTimeoutMs: readInt(env, 'AI_TIMEOUT_MS', 120_000, 1000, 3_600_000),
       modelPrices: readModelPrices(env),
+    },
+    /** The calendar agent's OAuth provider (docs/decisions/124); Google's endpoints by default. */
+    calendarOauth: {
+      authorizeUrl:
+        readUrl(env, 'CALENDAR_OAUTH_AUTHORIZE_URL', ['http:', 'https:']) ??
+        'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: readUrl(env, 'CALENDAR_OAUTH_TOKEN_URL', ['http:', 'https:']) ?? 'https://oauth2.googleapis.com/token',
+      userinfoUrl:
+        readUrl(env, 'CALENDAR_OAUTH_USERINFO_URL', ['http:', 'https:']) ??
+        'https://openidconnect.googleapis.com/v1/userinfo',
+      revokeUrl: readUrl(env, 'CALENDAR_OAUTH_REVOKE_URL', ['http:', 'https:']) ?? 'https://oauth2.googleapis.com/revoke',
+      scopes:
+        readString(env, 'CALENDAR_OAUTH_SCOPES') ?? 'openid email https://www.googleapis.com/auth/calendar',
     },
     budget: {
       dailyLimit: readOptionalNumber(env, 'BUDGET_DAILY_LIMIT', 0),

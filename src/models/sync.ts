@@ -3,6 +3,7 @@ import { DEMO_MODEL_ID } from '../ai/demo-provider'
 import { chatModelIds } from '../ai/openai-provider'
 import type { ProviderStatusRecorder } from '../ai/provider-status'
 import { aiProviders } from '../ai/providers'
+import { orgAgents } from '../agents/workflows'
 import type { AppContext } from '../context'
 import { saveCatalogue } from './catalogue-data'
 import { forgetActiveModels } from './service'
@@ -25,7 +26,7 @@ const VISION = /gpt-4o|gpt-4\.1|gpt-5|vision|llava|-vl\b|claude-3|gemini/i
 /**
  * Brings the models table in line with the configuration: OpenAI-compatible models from
  * OPENAI_MODELS or discovered at `GET {base}/models` (ones no longer listed become inactive), the
- * workflow model when N8N_WEBHOOK_URL is set, and the demo model only when neither is configured.
+ * workflow model when N8N_WEBHOOK_URL (or an agent's own webhook) is set, and the demo model only when neither is configured.
  * Returns false when discovery failed (rows are then left as they were, to retry later).
  */
 export async function syncModels(ctx: SyncContext): Promise<boolean> {
@@ -47,6 +48,10 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
       }
     }
   }
+  // The workflow model: N8N_WEBHOOK_URL, or an agent the administrator gave its own webhook.
+  const workflowConfigured = [...(await orgAgents(ctx)).values()].some(
+    (agent) => agent.offered && agent.target !== null,
+  )
   const host = ai.openaiBaseUrl ? new URL(ai.openaiBaseUrl).host : 'api.openai.com'
   const rows: ModelInsert[] = (openaiIds ?? []).map((id, index) => ({
     id,
@@ -62,7 +67,7 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     name: 'Workflow agents',
     description: 'Agents running in the workflow-automation service (n8n)',
     provider: 'workflow',
-    isActive: Boolean(providers.workflow),
+    isActive: workflowConfigured,
     supportsVision: false,
     sortOrder: 10_000,
   })
@@ -71,7 +76,7 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     name: 'Demo (no AI provider configured)',
     description: 'Offline demo model: explains how to connect an AI provider',
     provider: 'demo',
-    isActive: !providers.openai && !providers.workflow,
+    isActive: !providers.openai && !workflowConfigured,
     supportsVision: false,
     sortOrder: 20_000,
   })

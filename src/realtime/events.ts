@@ -38,6 +38,8 @@ export interface ServerToClientEvents {
   'models:updated': (payload: Record<string, never>) => void
   /** A prompt was saved, changed, used or deleted: refetch the library (to everyone for a public prompt, else its owner). */
   'prompts:changed': (payload: Record<string, never>) => void
+  /** To the user's own sockets: their agent settings or calendar connection changed; refetch GET /api/agents. */
+  'agents:changed': (payload: Record<string, never>) => void
   /** To the support-access session only: it ends soon (a few minutes before `expiresAt`). */
   'impersonation:expiring': (payload: { expiresAt: string }) => void
   /** To the support-access session only, just before its sockets are cut: return to your own session. */

@@ -1,0 +1,57 @@
+/**
+ * The agents of spec section 9: a fixed list (ids, names, purposes, defaults). What an
+ * organisation offers and where each runs is an administrator's setting (agent_workflows); what
+ * each person enabled, hid and configured is theirs (user_agent_settings).
+ */
+
+export const AGENT_IDS = ['rag', 'jokes', 'calendar'] as const
+export type AgentId = (typeof AGENT_IDS)[number]
+
+export interface AgentConfigField {
+  key: string
+  type: 'text' | 'email'
+  required: boolean
+}
+
+export interface AgentDefinition {
+  id: AgentId
+  name: string
+  description: string
+  enabledByDefault: boolean
+  configFields: AgentConfigField[]
+  /** Needs its workflow whatever the model (no native way to do it). */
+  workflowOnly: boolean
+}
+
+export const AGENTS: readonly AgentDefinition[] = [
+  {
+    id: 'rag',
+    name: 'RAG Agent',
+    description: 'document retrieval & knowledge base',
+    enabledByDefault: true,
+    configFields: [],
+    workflowOnly: false,
+  },
+  {
+    id: 'jokes',
+    name: 'Employee agent',
+    description: 'entertainment & humor',
+    enabledByDefault: false,
+    configFields: [],
+    workflowOnly: false,
+  },
+  {
+    id: 'calendar',
+    name: 'Calendar Agent',
+    description: 'calendar service integration',
+    enabledByDefault: false,
+    configFields: [{ key: 'calendar_email', type: 'email', required: true }],
+    workflowOnly: true,
+  },
+]
+
+export const DEFAULT_AGENT_ID: AgentId = 'rag'
+
+export function agentDefinition(id: string): AgentDefinition | undefined {
+  return AGENTS.find((agent) => agent.id === id)
+}
