@@ -2,6 +2,7 @@ import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { accountRoutes } from './account'
 import { adminRoutes } from './admin'
+import { agentRoutes } from './agents'
 import { attachmentRoutes } from './attachments'
 import { authRoutes } from './auth'
 import { brandingRoutes } from './branding'
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(imageRoutes(ctx))
     .use(dictationRoutes(ctx))
     .use(knowledgeRoutes(ctx))
+    .use(agentRoutes(ctx))
     .use(budgetRoutes(ctx))
     .use(adminRoutes(ctx))
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { AGENT_IDS } from '../../src/agents/catalogue'
 import { enumCheck } from './checks'
 import { sessions } from './sessions'

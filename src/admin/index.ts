@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
+import { adminAgentRoutes } from './agents/index'
 import { adminAuditRoutes } from './audit/index'
 import { adminBrandingRoutes } from './branding/index'
 import { adminBudgetRoutes } from './budgets'
@@ -23,3 +24,4 @@ export const adminRoutes = (ctx: AppContext) =>
     .use(adminBrandingRoutes(ctx))
     .use(adminImpersonationRoutes(ctx))
     .use(adminKnowledgeRoutes(ctx))
+    .use(adminAgentRoutes(ctx))

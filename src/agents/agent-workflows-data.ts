@@ -3,7 +3,9 @@ import type { Db } from '../../db/client'
 import { type AgentWorkflow, agentWorkflows } from '../../db/schema'
 import type { AgentId } from './catalogue'
 
-export type AgentWorkflowValues = Partial<Pick<AgentWorkflow, 'offered' | 'webhookUrl' | 'secretSealed' | 'timeoutSeconds'>>
+export type AgentWorkflowValues = Partial<
+  Pick<AgentWorkflow, 'offered' | 'webhookUrl' | 'secretSealed' | 'timeoutSeconds'>
+>
 
 /**
  * The organisation's agent settings (one row per agent an administrator touched). Read by every
@@ -16,7 +18,11 @@ export function agentWorkflowsData(db: Db) {
     },
     async lock(agentId: AgentId): Promise<AgentWorkflow | undefined> {
       await db.insert(agentWorkflows).values({ agentId }).onConflictDoNothing()
-      const [row] = await db.select().from(agentWorkflows).where(eq(agentWorkflows.agentId, agentId)).for('update')
+      const [row] = await db
+        .select()
+        .from(agentWorkflows)
+        .where(eq(agentWorkflows.agentId, agentId))
+        .for('update')
       return row
     },
     async update(agentId: AgentId, values: AgentWorkflowValues, now: Date): Promise<void> {

@@ -48,7 +48,9 @@ export function calendarStatesFor(db: Db, actor: Actor) {
       // Expired ones of this user go at the same time: they can never be used.
       await db
         .delete(calendarOauthStates)
-        .where(and(eq(calendarOauthStates.userId, actor.userId), lt(calendarOauthStates.expiresAt, new Date())))
+        .where(
+          and(eq(calendarOauthStates.userId, actor.userId), lt(calendarOauthStates.expiresAt, new Date())),
+        )
       await db
         .insert(calendarOauthStates)
         .values({ ...values, userId: actor.userId, sessionId: actor.sessionId })

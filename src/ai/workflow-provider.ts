@@ -8,13 +8,13 @@ import {
   turnText,
   type WorkflowTarget,
 } from './types'
-import { SIGNATURE_HEADER, signWorkflowBody, TIMESTAMP_HEADER } from './workflow-signature'
 import {
   parseWorkflowResponse,
   WORKFLOW_CONNECTION_REPLY,
   WORKFLOW_ERROR_REPLY,
   workflowReplyText,
 } from './workflow-response'
+import { SIGNATURE_HEADER, signWorkflowBody, TIMESTAMP_HEADER } from './workflow-signature'
 import { chunkOf, isStreamChunkLine } from './workflow-stream'
 
 export const DEFAULT_WORKFLOW_SESSION = 'default-session'

@@ -92,11 +92,15 @@ export function loadConfig(env: Env = process.env) {
       authorizeUrl:
         readUrl(env, 'CALENDAR_OAUTH_AUTHORIZE_URL', ['http:', 'https:']) ??
         'https://accounts.google.com/o/oauth2/v2/auth',
-      tokenUrl: readUrl(env, 'CALENDAR_OAUTH_TOKEN_URL', ['http:', 'https:']) ?? 'https://oauth2.googleapis.com/token',
+      tokenUrl:
+        readUrl(env, 'CALENDAR_OAUTH_TOKEN_URL', ['http:', 'https:']) ??
+        'https://oauth2.googleapis.com/token',
       userinfoUrl:
         readUrl(env, 'CALENDAR_OAUTH_USERINFO_URL', ['http:', 'https:']) ??
         'https://openidconnect.googleapis.com/v1/userinfo',
-      revokeUrl: readUrl(env, 'CALENDAR_OAUTH_REVOKE_URL', ['http:', 'https:']) ?? 'https://oauth2.googleapis.com/revoke',
+      revokeUrl:
+        readUrl(env, 'CALENDAR_OAUTH_REVOKE_URL', ['http:', 'https:']) ??
+        'https://oauth2.googleapis.com/revoke',
       scopes:
         readString(env, 'CALENDAR_OAUTH_SCOPES') ?? 'openid email https://www.googleapis.com/auth/calendar',
     },

@@ -1,7 +1,7 @@
 import type { Message, Model } from '../../db/schema'
 import { buildPrompt, estimatePromptTokens, estimateTokens } from '../ai/prompt'
 import { aiProviders } from '../ai/providers'
-import type { ChatProvider, ChatTurn, GenerationSettings } from '../ai/types'
+import type { ChatProvider, ChatTurn, GenerationSettings, WorkflowCall } from '../ai/types'
 import { ProviderError } from '../ai/types'
 import { type SearchResult, searchWeb } from '../ai/web-search'
 import type { Actor } from '../auth/actor'
@@ -29,6 +29,12 @@ export interface ReplyJob {
   history: ChatTurn[]
   webSearch: boolean
   agentId?: string
+  /** Search the knowledge base for context (default: the RAG agent, `usesKnowledge`). */
+  knowledge?: boolean
+  /** The agent's workflow call, for the workflow provider. */
+  workflow?: WorkflowCall
+  /** Answered by a workflow or Parley itself: no model cost is recorded (tokens still are). */
+  free?: boolean
   /** The asking user's language, for the texts Parley itself writes (the demo model's answer). */
   language?: string
   reservation: Reservation
@@ -58,9 +64,10 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
   try {
     const searchResults = job.webSearch ? await searchForContext(ctx, job, signal) : undefined
     // The RAG agent (the default): the knowledge base's best entries; never fails the reply.
-    const knowledge = usesKnowledge(job.agentId)
-      ? await buildRagContext(ctx, job.actor, questionOf(job))
-      : undefined
+    const knowledge =
+      (job.knowledge ?? usesKnowledge(job.agentId))
+        ? await buildRagContext(ctx, job.actor, questionOf(job))
+        : undefined
     sources = knowledge?.sources ?? []
     prompt = buildPrompt({
       systemPrompt: job.systemPrompt,
@@ -75,6 +82,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
       settings: job.settings,
       chatId,
       agentId: job.agentId,
+      workflow: job.workflow,
       language: job.language,
       signal,
     })
@@ -192,10 +200,12 @@ async function recordReplyUsage(
       messageId: job.reply.messageId,
       modelId: job.model.id,
       ...tokens,
-      costMicros: costMicros(tokens, {
-        inputMicrosPerMillion: job.model.inputPriceMicrosPerMillion,
-        outputMicrosPerMillion: job.model.outputPriceMicrosPerMillion,
-      }),
+      costMicros: job.free
+        ? 0
+        : costMicros(tokens, {
+            inputMicrosPerMillion: job.model.inputPriceMicrosPerMillion,
+            outputMicrosPerMillion: job.model.outputPriceMicrosPerMillion,
+          }),
       estimated: !reported,
     },
     job.reservation,

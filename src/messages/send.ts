@@ -1,4 +1,5 @@
 import type { Chat, Message, Model } from '../../db/schema'
+import { type AgentPlan, planAgentReply } from '../agents/routing'
 import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
 import { aiProviders, providerFor } from '../ai/providers'
 import type { ChatTurn } from '../ai/types'
@@ -102,7 +103,7 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
     }
     const userMessage = rows.find((row) => row.isUser)!
     const assistant = rows.find((row) => !row.isUser)!
-    const reply = startReply(ctx, actor, assistant, prepared, input.agentId)
+    const reply = startReply(ctx, actor, assistant, prepared)
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(userMessage) })
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
     if (isFirstMessage) void autoTitle(ctx, actor, chat, content, files.length)
@@ -170,7 +171,7 @@ export async function regenerateReply(
     }
     if (replaced) ctx.realtime.toChat(chatId, 'message:deleted', { chatId, messageId: replaced.id })
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
-    const reply = startReply(ctx, actor, assistant, prepared, input.agentId)
+    const reply = startReply(ctx, actor, assistant, prepared)
     return {
       assistantMessage: assistant,
       replacedMessageId: replaced?.id ?? null,
@@ -198,6 +199,7 @@ export async function stopReply(ctx: AppContext, actor: Actor, chatId: string): 
 
 interface PreparedReply {
   model: Model
+  agent: AgentPlan
   language?: string
   config: ChatConfigJson
   turns: ChatTurn[]
@@ -210,12 +212,14 @@ async function prepareReply(
   user: Sender,
   config: ChatConfigJson,
   conversation: ConversationTurn[],
-  input: { modelId?: string },
+  input: { modelId?: string; agentId?: string },
 ): Promise<PreparedReply> {
   const model = await resolveModelForSend(ctx, user, input.modelId)
   if (!providerFor(aiProviders(ctx), model)) {
     throw new AppError('unavailable:model', 'No AI model is available right now')
   }
+  // An unknown, withdrawn or disabled agent is refused here, before anything is stored.
+  const agent = await planAgentReply(ctx, user.actor, input.agentId, model)
   const turns = await toModelTurns(ctx, conversation, model)
   const prompt = buildPrompt({
     systemPrompt: config.system_prompt,
@@ -223,25 +227,22 @@ async function prepareReply(
     history: turns,
   })
   // The most this call can cost: the prompt plus a full max_tokens answer.
-  const estimate = costMicros(
-    { promptTokens: estimatePromptTokens(prompt), completionTokens: config.max_tokens },
-    {
-      inputMicrosPerMillion: model.inputPriceMicrosPerMillion,
-      outputMicrosPerMillion: model.outputPriceMicrosPerMillion,
-    },
-    'up',
-  )
+  const estimate = agent.free
+    ? 0
+    : costMicros(
+        { promptTokens: estimatePromptTokens(prompt), completionTokens: config.max_tokens },
+        {
+          inputMicrosPerMillion: model.inputPriceMicrosPerMillion,
+          outputMicrosPerMillion: model.outputPriceMicrosPerMillion,
+        },
+        'up',
+      )
   const reservation = await reserveBudget(ctx, user.actor, estimate)
-  return { model, config, turns, reservation, language: user.preferredLanguage }
+  return { model, agent, config, turns, reservation, language: user.preferredLanguage }
 }
 
-function startReply(
-  ctx: AppContext,
-  actor: Actor,
-  assistant: Message,
-  prepared: PreparedReply,
-  agentId: string | undefined,
-): LiveReply {
+function startReply(ctx: AppContext, actor: Actor, assistant: Message, prepared: PreparedReply): LiveReply {
+  const { agent } = prepared
   const reply: LiveReply = {
     chatId: assistant.chatId,
     userId: actor.userId,
@@ -256,17 +257,26 @@ function startReply(
     actor,
     reply,
     model: prepared.model,
-    provider: providerFor(aiProviders(ctx), prepared.model)!,
+    provider: agent.provider ?? providerFor(aiProviders(ctx), prepared.model)!,
     settings: toGenerationSettings(prepared.config),
-    systemPrompt: prepared.config.system_prompt,
+    systemPrompt: withInstruction(prepared.config.system_prompt, agent.instruction),
     history: prepared.turns,
-    webSearch: prepared.config.web_search_enabled && aiProviders(ctx).webSearch,
-    agentId,
+    // A workflow answers from its own sources; web results are for a model's prompt.
+    webSearch: !agent.free && prepared.config.web_search_enabled && aiProviders(ctx).webSearch,
+    agentId: agent.agentId,
+    knowledge: agent.knowledge,
+    workflow: agent.workflow,
+    free: agent.free,
     language: prepared.language,
     reservation: prepared.reservation,
     createdAt: assistant.createdAt,
   })
   return reply
+}
+
+function withInstruction(systemPrompt: string | null, instruction: string | null): string | null {
+  if (!instruction) return systemPrompt
+  return systemPrompt ? `${systemPrompt}\n\n${instruction}` : instruction
 }
 
 /**

@@ -1,0 +1,150 @@
+import type { Model } from '../../db/schema'
+import { aiProviders } from '../ai/providers'
+import type { ChatProvider, WorkflowCall } from '../ai/types'
+import { WORKFLOW_CONNECTION_REPLY } from '../ai/workflow-response'
+import type { Actor } from '../auth/actor'
+import type { AppContext } from '../context'
+import { AppError } from '../http/errors'
+import { calendarAccess } from './calendar-oauth'
+import { type AgentDefinition, agentDefinition, DEFAULT_AGENT_ID } from './catalogue'
+import { userAgentSettings } from './user-agents'
+import { type OrgAgent, orgAgents } from './workflows'
+
+export const CALENDAR_NOT_CONNECTED_REPLY =
+  "Your calendar is not connected yet. Open the Calendar Agent's configuration, choose 'Connect calendar', then ask again."
+export const CALENDAR_RECONNECT_REPLY =
+  "Your calendar connection has expired or was revoked. Please reconnect your calendar in the Calendar Agent's configuration, then ask again."
+export const noWorkflowReply = (name: string) =>
+  `The ${name} needs a workflow, and none is configured. Please ask an administrator to set one up.`
+
+/** The jokes agent without a workflow: an instruction to the chosen model. */
+export const JOKES_INSTRUCTION =
+  "You are the 'Employee agent': a friendly colleague who brings entertainment and humour. Answer " +
+  'with light, kind, workplace-appropriate humour; when asked for a joke, tell a short original one.'
+
+/**
+ * How one send is answered, decided before anything is stored (docs/decisions/124):
+ * - the workflow model: the agent's workflow (its own webhook, else N8N_WEBHOOK_URL);
+ * - another model: RAG runs natively (Parley's retrieval), jokes as an instruction to the model;
+ * - the calendar agent always goes to its workflow, with a fresh token, whatever the model.
+ * No agent id (older clients, the spec's POST /api/chat) is the default agent without the
+ * enabled check, and its workflow request carries no agentId, as before.
+ */
+export interface AgentPlan {
+  /** Given to the provider (the workflow request's `agentId`). */
+  agentId: string | undefined
+  /** Search the knowledge base for context (the RAG agent on a model). */
+  knowledge: boolean
+  /** Added to the system prompt. */
+  instruction: string | null
+  /** Replaces the model's provider (a workflow, or a fixed reply). */
+  provider: ChatProvider | null
+  /** The workflow call, when the model's own provider is the workflow provider. */
+  workflow?: WorkflowCall
+  /** Answered by a workflow or by Parley itself: the model's prices do not apply. */
+  free: boolean
+}
+
+export async function planAgentReply(
+  ctx: AppContext,
+  actor: Actor,
+  requested: string | undefined,
+  model: Model,
+): Promise<AgentPlan> {
+  const org = await orgAgents(ctx)
+  if (!requested) {
+    const rag = org.get(DEFAULT_AGENT_ID)!
+    return model.provider === 'workflow'
+      ? workflowPlan(rag, agentDefinition(DEFAULT_AGENT_ID)!, undefined, {})
+      : { agentId: undefined, knowledge: true, instruction: null, provider: null, free: false }
+  }
+  const agent = agentDefinition(requested)
+  const offered = agent ? org.get(agent.id) : undefined
+  if (!agent || !offered?.offered) throw new AppError('bad_request:agent', 'Unknown agent')
+  const settings = (await userAgentSettings(ctx, actor)).get(agent.id)
+  if (!(settings?.enabled ?? agent.enabledByDefault)) {
+    throw new AppError('bad_request:agent', `The ${agent.name} is disabled`)
+  }
+  if (agent.id === 'calendar') {
+    if (!offered.target) return fixedReplyPlan(agent.id, noWorkflowReply(agent.name))
+    return {
+      agentId: agent.id,
+      knowledge: false,
+      instruction: null,
+      provider: calendarProvider(ctx, actor, offered),
+      free: true,
+    }
+  }
+  if (model.provider === 'workflow') return workflowPlan(offered, agent, agent.id, settings?.config ?? {})
+  if (agent.id === 'jokes') {
+    return {
+      agentId: agent.id,
+      knowledge: false,
+      instruction: JOKES_INSTRUCTION,
+      provider: null,
+      free: false,
+    }
+  }
+  return { agentId: agent.id, knowledge: true, instruction: null, provider: null, free: false }
+}
+
+function workflowPlan(
+  org: OrgAgent,
+  agent: AgentDefinition,
+  agentId: string | undefined,
+  config: Record<string, string>,
+): AgentPlan {
+  if (!org.target) return fixedReplyPlan(agentId, noWorkflowReply(agent.name))
+  return {
+    agentId,
+    knowledge: false,
+    instruction: null,
+    provider: null,
+    workflow: { target: org.target, fields: agentId ? { config } : {} },
+    free: true,
+  }
+}
+
+function fixedReplyPlan(agentId: string | undefined, text: string): AgentPlan {
+  return { agentId, knowledge: false, instruction: null, provider: fixedReply(text), free: true }
+}
+
+function fixedReply(text: string): ChatProvider {
+  return {
+    async *stream() {
+      yield { type: 'delta', text }
+    },
+  }
+}
+
+/** The calendar workflow, given a valid token (refreshed first), or a reply saying what is wrong. */
+function calendarProvider(ctx: AppContext, actor: Actor, org: OrgAgent): ChatProvider {
+  return {
+    async *stream(call) {
+      const access = await calendarAccess(ctx, actor)
+      if (access.kind !== 'ok') {
+        yield {
+          type: 'delta',
+          text:
+            access.kind === 'not_connected'
+              ? CALENDAR_NOT_CONNECTED_REPLY
+              : access.kind === 'reconnect'
+                ? CALENDAR_RECONNECT_REPLY
+                : WORKFLOW_CONNECTION_REPLY,
+        }
+        return
+      }
+      yield* aiProviders(ctx).workflow.stream({
+        ...call,
+        agentId: 'calendar',
+        workflow: {
+          target: org.target!,
+          fields: {
+            config: access.config,
+            calendar: { email: access.email, accessToken: access.accessToken },
+          },
+        },
+      })
+    },
+  }
+}
