@@ -11,7 +11,7 @@ import { agentName } from './agent-names'
 import { AgentSwitch } from './agent-switch'
 import '../../i18n/areas/agents'
 
-const MAX_TIMEOUT_SECONDS = 600
+const MAX_TIMEOUT_SECONDS = 3600
 
 /**
  * Admin → Models → Agents: per agent, whether the organisation offers it and the workflow it runs

@@ -14,6 +14,9 @@ import { type Agent, agentsQuery, putAgent, saveAgentSettings } from './agents-a
 import { openAgentsScreen } from './agents-ui'
 import '../../i18n/areas/agents'
 
+// The server checks again; this only spares a round trip for an obvious slip.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
 type Draft = Record<string, { enabled: boolean; config: Record<string, string> }>
 
 const draftOf = (agents: Agent[]): Draft =>
@@ -93,8 +96,10 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
     const found: Record<string, string> = {}
     for (const agent of needingConfig) {
       for (const field of agent.configFields) {
-        if (field.required && !(draft[agent.id]?.config[field.key] ?? '').trim()) {
-          found[`${agent.id}.${field.key}`] = t('agents.config.fieldRequired')
+        const value = (draft[agent.id]?.config[field.key] ?? '').trim()
+        if (field.required && !value) found[`${agent.id}.${field.key}`] = t('agents.config.fieldRequired')
+        else if (value && field.type === 'email' && !EMAIL.test(value)) {
+          found[`${agent.id}.${field.key}`] = t('agents.config.invalidEmail')
         }
       }
     }

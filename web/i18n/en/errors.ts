@@ -159,4 +159,14 @@ export const errors = {
   'error.bad_request:image_price': 'A price must be dollars from 0 to 1,000 with at most six decimals',
   'error.bad_request:model_price':
     'Prices must be dollars from 0 to 100,000 per million tokens with at most six decimals',
+  // Agents (issue 14).
+  'error.bad_request:agent.unknown': 'Unknown agent',
+  'error.bad_request:agent.disabled': 'The {name} is disabled',
+  'error.not_found:agent': 'Agent not found',
+  'error.bad_request:calendar_oauth.redirectUrl': 'The OAuth Redirect URL must be an http(s) URL',
+  'error.bad_request:calendar_oauth.clientId': 'Client ID is required',
+  'error.bad_request:calendar_oauth.clientSecret': 'Client Secret is required',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Save the Client ID and Client Secret before connecting a calendar',
+  'error.bad_request:agent_workflow.url': 'The webhook URL must be an http(s) URL',
 } as const

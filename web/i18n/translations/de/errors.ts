@@ -154,6 +154,15 @@ export const errors = {
     'Der Preis muss in Dollar zwischen 0 und 1.000 liegen, mit höchstens sechs Nachkommastellen',
   'error.bad_request:model_price':
     'Preise müssen in Dollar zwischen 0 und 100.000 pro Million Tokens liegen, mit höchstens sechs Nachkommastellen',
+  'error.bad_request:agent.unknown': 'Unbekannter Agent',
+  'error.bad_request:agent.disabled': '{name} ist deaktiviert',
+  'error.not_found:agent': 'Agent nicht gefunden',
+  'error.bad_request:calendar_oauth.redirectUrl': 'Die OAuth-Weiterleitungs-URL muss eine http(s)-URL sein',
+  'error.bad_request:calendar_oauth.clientId': 'Die Client-ID ist erforderlich',
+  'error.bad_request:calendar_oauth.clientSecret': 'Das Client-Secret ist erforderlich',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Speichere Client-ID und Client-Secret, bevor du einen Kalender verbindest',
+  'error.bad_request:agent_workflow.url': 'Die Webhook-URL muss eine http(s)-URL sein',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -154,6 +154,15 @@ export const errors = {
     'El precio debe ser en dólares, de 0 a 1.000, con seis decimales como máximo',
   'error.bad_request:model_price':
     'Los precios deben ser en dólares, de 0 a 100.000 por millón de tokens, con seis decimales como máximo',
+  'error.bad_request:agent.unknown': 'Agente desconocido',
+  'error.bad_request:agent.disabled': '{name} está desactivado',
+  'error.not_found:agent': 'Agente no encontrado',
+  'error.bad_request:calendar_oauth.redirectUrl': 'La URL de redirección OAuth debe ser una URL http(s)',
+  'error.bad_request:calendar_oauth.clientId': 'El ID de cliente es obligatorio',
+  'error.bad_request:calendar_oauth.clientSecret': 'El secreto de cliente es obligatorio',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Guarda el ID de cliente y el secreto de cliente antes de conectar un calendario',
+  'error.bad_request:agent_workflow.url': 'La URL del webhook debe ser una URL http(s)',
 } as const
 
 translationOf<typeof english>()(errors)

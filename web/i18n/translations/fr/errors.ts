@@ -157,6 +157,15 @@ export const errors = {
   'error.bad_request:image_price': 'Le prix doit être en dollars, de 0 à 1 000, avec six décimales au plus',
   'error.bad_request:model_price':
     'Les prix doivent être en dollars, de 0 à 100 000 par million de tokens, avec six décimales au plus',
+  'error.bad_request:agent.unknown': 'Agent inconnu',
+  'error.bad_request:agent.disabled': '{name} est désactivé',
+  'error.not_found:agent': 'Agent introuvable',
+  'error.bad_request:calendar_oauth.redirectUrl': 'L’URL de redirection OAuth doit être une URL http(s)',
+  'error.bad_request:calendar_oauth.clientId': 'L’ID client est obligatoire',
+  'error.bad_request:calendar_oauth.clientSecret': 'Le secret client est obligatoire',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Enregistrez l’ID client et le secret client avant de connecter un calendrier',
+  'error.bad_request:agent_workflow.url': 'L’URL du webhook doit être une URL http(s)',
 } as const
 
 translationOf<typeof english>()(errors)

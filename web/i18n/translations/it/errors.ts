@@ -155,6 +155,16 @@ export const errors = {
     'Il prezzo deve essere in dollari, da 0 a 1.000, con al massimo sei decimali',
   'error.bad_request:model_price':
     'I prezzi devono essere in dollari, da 0 a 100.000 per milione di token, con al massimo sei decimali',
+  'error.bad_request:agent.unknown': 'Agente sconosciuto',
+  'error.bad_request:agent.disabled': '{name} è disattivato',
+  'error.not_found:agent': 'Agente non trovato',
+  'error.bad_request:calendar_oauth.redirectUrl':
+    'L’URL di reindirizzamento OAuth deve essere un URL http(s)',
+  'error.bad_request:calendar_oauth.clientId': 'L’ID client è obbligatorio',
+  'error.bad_request:calendar_oauth.clientSecret': 'Il secret client è obbligatorio',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Salva l’ID client e il secret client prima di collegare un calendario',
+  'error.bad_request:agent_workflow.url': 'L’URL del webhook deve essere un URL http(s)',
 } as const
 
 translationOf<typeof english>()(errors)

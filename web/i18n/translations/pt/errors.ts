@@ -152,6 +152,15 @@ export const errors = {
     'O preço deve ser em dólares, de 0 a 1.000, com no máximo seis casas decimais',
   'error.bad_request:model_price':
     'Os preços devem ser em dólares, de 0 a 100.000 por milhão de tokens, com no máximo seis casas decimais',
+  'error.bad_request:agent.unknown': 'Agente desconhecido',
+  'error.bad_request:agent.disabled': '{name} está desativado',
+  'error.not_found:agent': 'Agente não encontrado',
+  'error.bad_request:calendar_oauth.redirectUrl': 'A URL de redirecionamento OAuth deve ser uma URL http(s)',
+  'error.bad_request:calendar_oauth.clientId': 'O ID do cliente é obrigatório',
+  'error.bad_request:calendar_oauth.clientSecret': 'O segredo do cliente é obrigatório',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Salve o ID do cliente e o segredo do cliente antes de conectar um calendário',
+  'error.bad_request:agent_workflow.url': 'A URL do webhook deve ser uma URL http(s)',
 } as const
 
 translationOf<typeof english>()(errors)
