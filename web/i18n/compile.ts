@@ -7,6 +7,7 @@ import { adminBranding } from './en/adminBranding'
 import { adminModels } from './en/adminModels'
 import { adminUsage } from './en/adminUsage'
 import { adminUsers } from './en/adminUsers'
+import { agentSettings } from './en/agentSettings'
 import { agents } from './en/agents'
 import { auth } from './en/auth'
 import { chat } from './en/chat'
@@ -52,6 +53,7 @@ export const ENGLISH_AREAS = {
   images,
   dictation,
   agents,
+  agentSettings,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

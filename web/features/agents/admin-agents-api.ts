@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { t } from '../../i18n/i18n'
 import { request } from './agents-api'
-import '../../i18n/areas/agents'
+import '../../i18n/areas/agentSettings'
 
 /** One agent as an administrator sets it up: offered or not, and the workflow it runs through. */
 export interface AdminAgent {
@@ -25,9 +25,15 @@ export interface AdminAgentChange {
 export const adminAgentsQuery = queryOptions({
   queryKey: ['admin', 'agents'],
   queryFn: async () =>
-    (await request<{ items: AdminAgent[] }>('GET', '/api/admin/agents', t('agents.admin.loadFailed'))).items,
+    (await request<{ items: AdminAgent[] }>('GET', '/api/admin/agents', t('agentSettings.admin.loadFailed')))
+      .items,
 })
 
 export function saveAdminAgent(id: string, change: AdminAgentChange): Promise<AdminAgent> {
-  return request('PUT', `/api/admin/agents/${encodeURIComponent(id)}`, t('agents.admin.saveFailed'), change)
+  return request(
+    'PUT',
+    `/api/admin/agents/${encodeURIComponent(id)}`,
+    t('agentSettings.admin.saveFailed'),
+    change,
+  )
 }

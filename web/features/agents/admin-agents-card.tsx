@@ -10,6 +10,7 @@ import { type AdminAgent, type AdminAgentChange, adminAgentsQuery, saveAdminAgen
 import { agentName } from './agent-names'
 import { AgentSwitch } from './agent-switch'
 import '../../i18n/areas/agents'
+import '../../i18n/areas/agentSettings'
 
 const MAX_TIMEOUT_SECONDS = 3600
 
@@ -28,9 +29,9 @@ export default function AdminAgentsCard() {
       data-testid="admin-agents"
     >
       <h3 id="admin-agents-title" className="text-base font-semibold">
-        {t('agents.admin.title')}
+        {t('agentSettings.admin.title')}
       </h3>
-      <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t('agents.admin.hint')}</p>
+      <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t('agentSettings.admin.hint')}</p>
       {agents.isError ? (
         <div className="mt-3">
           <Alert tone="error">{agents.error.message}</Alert>
@@ -73,7 +74,7 @@ function AgentWorkflowForm({ agent }: { agent: AdminAgent }) {
       // Users' agent lists follow (the server also tells their sockets).
       void queryClient.invalidateQueries({ queryKey: ['agents'] })
       if (change.secret !== undefined) setSecret('')
-      toast.success(t('agents.admin.saved', { name }))
+      toast.success(t('agentSettings.admin.saved', { name }))
     },
     onError: (error) => toast.error(error.message),
   })
@@ -83,7 +84,7 @@ function AgentWorkflowForm({ agent }: { agent: AdminAgent }) {
     const trimmed = timeout.trim()
     const seconds = trimmed === '' ? null : Number(trimmed)
     if (seconds !== null && (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_TIMEOUT_SECONDS)) {
-      setProblem(t('agents.admin.invalidTimeout'))
+      setProblem(t('agentSettings.admin.invalidTimeout'))
       return
     }
     setProblem(null)
@@ -101,7 +102,7 @@ function AgentWorkflowForm({ agent }: { agent: AdminAgent }) {
           <span className="font-medium">{name}</span>
           {agent.usesDefaults ? (
             <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-              {t('agents.admin.usesDefaults')}
+              {t('agentSettings.admin.usesDefaults')}
             </span>
           ) : null}
         </div>
@@ -111,13 +112,13 @@ function AgentWorkflowForm({ agent }: { agent: AdminAgent }) {
           }
           disabled={save.isPending}
           onChange={(offered) => save.mutate({ offered })}
-          label={t('agents.admin.offer', { name })}
+          label={t('agentSettings.admin.offer', { name })}
           testId="admin-agent-offered"
         />
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)]">
         <div>
-          <Label htmlFor={`${id}-url`}>{t('agents.admin.webhookUrl')}</Label>
+          <Label htmlFor={`${id}-url`}>{t('agentSettings.admin.webhookUrl')}</Label>
           <Input
             id={`${id}-url`}
             type="url"
@@ -131,13 +132,13 @@ function AgentWorkflowForm({ agent }: { agent: AdminAgent }) {
         </div>
         <div>
           <Label htmlFor={`${id}-secret`} className="flex items-center gap-2">
-            {t('agents.admin.secret')}
+            {t('agentSettings.admin.secret')}
             {agent.secretSaved ? (
               <span
                 className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200"
                 data-testid="admin-agent-secret-saved"
               >
-                {t('agents.admin.secretSaved')}
+                {t('agentSettings.admin.secretSaved')}
               </span>
             ) : null}
           </Label>
@@ -145,14 +146,14 @@ function AgentWorkflowForm({ agent }: { agent: AdminAgent }) {
             id={`${id}-secret`}
             type="password"
             autoComplete="new-password"
-            placeholder={agent.secretSaved ? t('agents.admin.secretKeep') : undefined}
+            placeholder={agent.secretSaved ? t('agentSettings.admin.secretKeep') : undefined}
             value={secret}
             onChange={(event) => setSecret(event.target.value)}
             data-testid="admin-agent-secret"
           />
         </div>
         <div>
-          <Label htmlFor={`${id}-timeout`}>{t('agents.admin.timeout')}</Label>
+          <Label htmlFor={`${id}-timeout`}>{t('agentSettings.admin.timeout')}</Label>
           <Input
             id={`${id}-timeout`}
             inputMode="numeric"
@@ -172,7 +173,7 @@ function AgentWorkflowForm({ agent }: { agent: AdminAgent }) {
       ) : null}
       <div className="mt-3 flex justify-end">
         <Button type="submit" size="sm" busy={save.isPending && save.variables.offered === undefined}>
-          {t('agents.admin.save')}
+          {t('agentSettings.admin.save')}
         </Button>
       </div>
     </form>

@@ -2,17 +2,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarClock, Eye, Workflow } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
-import { useT } from '../../i18n/i18n'
+import { t, useT } from '../../i18n/i18n'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { Input, Label } from '../../ui/input'
 import { LoadingScreen } from '../../ui/loading-screen'
-import { agentDescription, agentName, fieldLabel } from './agent-names'
+import { agentDescription, agentName } from './agent-names'
 import { AgentSwitch } from './agent-switch'
 import { type Agent, agentsQuery, putAgent, saveAgentSettings } from './agents-api'
 import { openAgentsScreen } from './agents-ui'
 import '../../i18n/areas/agents'
+import '../../i18n/areas/agentSettings'
+
+/** A configuration field's label ('calendar_email' → 'Calendar e-mail'). */
+function fieldLabel(key: string): string {
+  return key === 'calendar_email' ? t('agentSettings.field.calendar_email') : key
+}
 
 // The server checks again; this only spares a round trip for an obvious slip.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -68,12 +74,12 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
       queryClient.setQueryData(agentsQuery.queryKey, (list) =>
         saved.reduce((current, agent) => putAgent(current, agent), list),
       )
-      toast.success(t('agents.config.saved'))
+      toast.success(t('agentSettings.config.saved'))
       onClose()
     },
     onError: () => {
       void queryClient.invalidateQueries({ queryKey: agentsQuery.queryKey })
-      toast.error(t('agents.config.saveFailed'))
+      toast.error(t('agents.saveFailed'))
     },
   })
 
@@ -97,9 +103,10 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
     for (const agent of needingConfig) {
       for (const field of agent.configFields) {
         const value = (draft[agent.id]?.config[field.key] ?? '').trim()
-        if (field.required && !value) found[`${agent.id}.${field.key}`] = t('agents.config.fieldRequired')
+        if (field.required && !value)
+          found[`${agent.id}.${field.key}`] = t('agentSettings.config.fieldRequired')
         else if (value && field.type === 'email' && !EMAIL.test(value)) {
-          found[`${agent.id}.${field.key}`] = t('agents.config.invalidEmail')
+          found[`${agent.id}.${field.key}`] = t('agentSettings.config.invalidEmail')
         }
       }
     }
@@ -107,7 +114,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
     if (Object.keys(found).length > 0) return
     const changes = changesOf(list, draft)
     if (changes.length === 0) {
-      toast.success(t('agents.config.saved'))
+      toast.success(t('agentSettings.config.saved'))
       onClose()
       return
     }
@@ -129,8 +136,8 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={t('agents.config.title')}
-      description={t('agents.config.workflowNote')}
+      title={t('agentSettings.config.title')}
+      description={t('agentSettings.config.workflowNote')}
       testId="agent-config-dialog"
     >
       {agents.isError ? (
@@ -140,7 +147,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
       ) : (
         <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
           {list.length === 0 ? (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('agents.config.none')}</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('agentSettings.config.none')}</p>
           ) : (
             <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
               {list.map((agent) => (
@@ -151,8 +158,8 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
                     <p className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
                       <Workflow className="size-3.5" aria-hidden />
                       {agent.runsOn === 'workflow'
-                        ? t('agents.config.runsWorkflow')
-                        : t('agents.config.runsNative')}
+                        ? t('agentSettings.config.runsWorkflow')
+                        : t('agentSettings.config.runsNative')}
                     </p>
                     <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
                       {agent.visible ? null : (
@@ -164,7 +171,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
                           data-testid="agent-show"
                         >
                           <Eye className="size-3.5" aria-hidden />
-                          {t('agents.config.hiddenShow')}
+                          {t('agentSettings.config.hiddenShow')}
                         </button>
                       )}
                       {agent.id === 'calendar' ? (
@@ -175,7 +182,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
                           data-testid="open-calendar-config"
                         >
                           <CalendarClock className="size-3.5" aria-hidden />
-                          {t('agents.config.calendarConnection')}
+                          {t('agentSettings.config.calendarConnection')}
                         </button>
                       ) : null}
                     </div>
@@ -183,7 +190,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
                   <AgentSwitch
                     checked={draft[agent.id]?.enabled ?? false}
                     onChange={(enabled) => setEnabled(agent.id, enabled)}
-                    label={t('agents.config.enable', { name: agentName(agent) })}
+                    label={t('agentSettings.config.enable', { name: agentName(agent) })}
                     testId={`agent-enable-${agent.id}`}
                   />
                 </li>
@@ -192,7 +199,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
           )}
           {needingConfig.length > 0 ? (
             <fieldset className="rounded-xl border border-amber-300 bg-amber-50/60 p-4 dark:border-amber-800 dark:bg-amber-950/30">
-              <legend className="px-1 text-sm font-semibold">{t('agents.config.required')}</legend>
+              <legend className="px-1 text-sm font-semibold">{t('agentSettings.config.required')}</legend>
               {needingConfig.map((agent) =>
                 agent.configFields.map((field) => {
                   const id = `${formId}-${agent.id}-${field.key}`

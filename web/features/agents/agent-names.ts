@@ -21,8 +21,3 @@ export function agentShortName(agent: Pick<Agent, 'id' | 'name'>): string {
 export function agentDescription(agent: Pick<Agent, 'id' | 'description'>): string {
   return known(agent.id) ? t(`agents.description.${agent.id}`) : agent.description
 }
-
-/** A configuration field's label ('calendar_email' → 'Calendar e-mail'). */
-export function fieldLabel(key: string): string {
-  return key === 'calendar_email' ? t('agents.field.calendar_email') : key
-}

@@ -71,24 +71,7 @@ export const agentsQuery = queryOptions({
 })
 
 export function saveAgentSettings(id: string, change: AgentSettingsChange): Promise<Agent> {
-  return request(
-    'PUT',
-    `/api/agents/${encodeURIComponent(id)}/settings`,
-    t('agents.config.saveFailed'),
-    change,
-  )
-}
-
-export function saveCalendarOAuth(change: CalendarOAuthChange): Promise<Agent> {
-  return request('PUT', '/api/agents/calendar/oauth', t('agents.calendar.saveFailed'), change)
-}
-
-export function startCalendarConnection(): Promise<{ authorizeUrl: string }> {
-  return request('POST', '/api/agents/calendar/connect', t('agents.calendar.connectFailed'))
-}
-
-export function disconnectCalendar(): Promise<unknown> {
-  return request('DELETE', '/api/agents/calendar/connection', t('agents.calendar.disconnectFailed'))
+  return request('PUT', `/api/agents/${encodeURIComponent(id)}/settings`, t('agents.saveFailed'), change)
 }
 
 /** Replaces one agent in the cached list with the server's answer. */

@@ -36,7 +36,7 @@ function useCalendarReturn() {
     url.searchParams.delete('calendar')
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
     void queryClient.invalidateQueries({ queryKey: agentsQuery.queryKey })
-    if (outcome === 'connected') toast.success(t('agents.calendar.connectedToast'))
-    else toast.error(t('agents.calendar.failedToast'))
+    if (outcome === 'connected') toast.success(t('agents.calendarConnected'))
+    else toast.error(t('agents.calendarFailed'))
   }, [queryClient])
 }

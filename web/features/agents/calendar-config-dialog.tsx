@@ -8,15 +8,9 @@ import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { Input, Label } from '../../ui/input'
 import { LoadingScreen } from '../../ui/loading-screen'
-import {
-  agentsQuery,
-  type CalendarState,
-  disconnectCalendar,
-  putAgent,
-  saveCalendarOAuth,
-  startCalendarConnection,
-} from './agents-api'
-import '../../i18n/areas/agents'
+import { agentsQuery, type CalendarState, putAgent } from './agents-api'
+import { disconnectCalendar, saveCalendarOAuth, startCalendarConnection } from './calendar-api'
+import '../../i18n/areas/agentSettings'
 
 /**
  * Calendar Agent Configuration (spec section 2): the OAuth client (redirect URL, client id and
@@ -31,8 +25,8 @@ export default function CalendarConfigDialog({ onClose }: { onClose: () => void 
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={t('agents.calendar.title')}
-      description={t('agents.calendar.description')}
+      title={t('agentSettings.calendar.title')}
+      description={t('agentSettings.calendar.description')}
       testId="calendar-config-dialog"
     >
       {agents.isError ? (
@@ -40,7 +34,7 @@ export default function CalendarConfigDialog({ onClose }: { onClose: () => void 
       ) : agents.isPending ? (
         <LoadingScreen />
       ) : !calendar?.calendar ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('agents.calendar.notOffered')}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('agentSettings.calendar.notOffered')}</p>
       ) : (
         <CalendarForm state={calendar.calendar} onClose={onClose} />
       )}
@@ -70,7 +64,7 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
     onSuccess: (saved) => {
       queryClient.setQueryData(agentsQuery.queryKey, (list) => putAgent(list, saved))
       setClientSecret('')
-      toast.success(t('agents.calendar.saved'))
+      toast.success(t('agentSettings.calendar.saved'))
     },
     // Spec section 8: errors when saving the calendar configuration are logged only.
     onError: (error) => console.error('Saving the calendar configuration failed:', error),
@@ -87,7 +81,7 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
     mutationFn: disconnectCalendar,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: agentsQuery.queryKey })
-      toast.success(t('agents.calendar.disconnected'))
+      toast.success(t('agentSettings.calendar.disconnected'))
     },
     onError: (error) => toast.error(error.message),
   })
@@ -103,7 +97,7 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
     <div className="flex flex-col gap-5">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="calendar-form">
         <div>
-          <Label htmlFor={`${id}-redirect`}>{t('agents.calendar.redirectUrl')}</Label>
+          <Label htmlFor={`${id}-redirect`}>{t('agentSettings.calendar.redirectUrl')}</Label>
           <Input
             id={`${id}-redirect`}
             type="url"
@@ -115,11 +109,11 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
             data-testid="calendar-redirect-url"
           />
           <p id={`${id}-redirect-hint`} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {t('agents.calendar.redirectHint')}
+            {t('agentSettings.calendar.redirectHint')}
           </p>
         </div>
         <div>
-          <Label htmlFor={`${id}-client`}>{t('agents.calendar.clientId')}</Label>
+          <Label htmlFor={`${id}-client`}>{t('agentSettings.calendar.clientId')}</Label>
           <Input
             id={`${id}-client`}
             required
@@ -130,7 +124,7 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
           />
         </div>
         <div>
-          <Label htmlFor={`${id}-secret`}>{t('agents.calendar.clientSecret')}</Label>
+          <Label htmlFor={`${id}-secret`}>{t('agentSettings.calendar.clientSecret')}</Label>
           <Input
             id={`${id}-secret`}
             type="password"
@@ -138,7 +132,7 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
             autoComplete="new-password"
             value={clientSecret}
             onChange={(event) => setClientSecret(event.target.value)}
-            placeholder={state.clientSecretSaved ? t('agents.calendar.secretKeep') : undefined}
+            placeholder={state.clientSecretSaved ? t('agentSettings.calendar.secretKeep') : undefined}
             aria-describedby={state.clientSecretSaved ? `${id}-secret-saved` : undefined}
             data-testid="calendar-client-secret"
           />
@@ -148,13 +142,13 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
               className="mt-1 text-xs text-emerald-800 dark:text-emerald-300"
               data-testid="calendar-secret-saved"
             >
-              {t('agents.calendar.secretSaved')}
+              {t('agentSettings.calendar.secretSaved')}
             </p>
           ) : null}
         </div>
         <div className="flex justify-end">
           <Button type="submit" disabled={!canSave} busy={save.isPending} data-testid="calendar-save">
-            {save.isPending ? t('agents.calendar.saving') : t('agents.calendar.save')}
+            {save.isPending ? t('agentSettings.calendar.saving') : t('agentSettings.calendar.save')}
           </Button>
         </div>
       </form>
@@ -166,7 +160,7 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
         data-state={state.connected ? 'connected' : state.needsReconnect ? 'reconnect' : 'disconnected'}
       >
         <h3 id={`${id}-connection`} className="text-sm font-semibold">
-          {t('agents.calendar.connection')}
+          {t('agentSettings.calendar.connection')}
         </h3>
         {state.connected ? (
           <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
@@ -174,8 +168,8 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
               <CalendarCheck className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden />
               <span className="min-w-0 break-all" data-testid="calendar-email">
                 {state.email
-                  ? t('agents.calendar.connectedAs', { email: state.email })
-                  : t('agents.calendar.connectedNoEmail')}
+                  ? t('agentSettings.calendar.connectedAs', { email: state.email })
+                  : t('agentSettings.calendar.connectedNoEmail')}
               </span>
             </p>
             <Button
@@ -185,7 +179,7 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
               onClick={() => disconnect.mutate()}
               data-testid="calendar-disconnect"
             >
-              {t('agents.calendar.disconnect')}
+              {t('agentSettings.calendar.disconnect')}
             </Button>
           </div>
         ) : (
@@ -193,11 +187,13 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
             {state.needsReconnect ? (
               <p className="flex items-start gap-2 text-sm text-amber-900 dark:text-amber-200" role="status">
                 <CalendarX className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {t('agents.calendar.needsReconnect')}
+                {t('agentSettings.calendar.needsReconnect')}
               </p>
             ) : (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {savedClient ? t('agents.calendar.notConnected') : t('agents.calendar.saveFirst')}
+                {savedClient
+                  ? t('agentSettings.calendar.notConnected')
+                  : t('agentSettings.calendar.saveFirst')}
               </p>
             )}
             {savedClient ? (
@@ -208,7 +204,9 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
                 data-testid="calendar-connect"
               >
                 {!connect.isPending && <Link2 className="size-4" aria-hidden />}
-                {state.needsReconnect ? t('agents.calendar.reconnect') : t('agents.calendar.connect')}
+                {state.needsReconnect
+                  ? t('agentSettings.calendar.reconnect')
+                  : t('agentSettings.calendar.connect')}
               </Button>
             ) : null}
           </div>

@@ -6,7 +6,6 @@ import {
   agentsQuery,
   type CalendarOAuthChange,
   saveAgentSettings,
-  saveCalendarOAuth,
 } from './agents-api'
 
 /** Where the spec kept agent settings in the browser (section 3); now they live on the server. */
@@ -117,7 +116,10 @@ export async function importLegacySettings(queryClient: QueryClient, agents: rea
   }
   for (const [id, change] of legacy.settings) await attempt(() => saveAgentSettings(id, change))
   const calendar = legacy.calendar
-  if (calendar) await attempt(() => saveCalendarOAuth(calendar))
+  if (calendar) {
+    const { saveCalendarOAuth } = await import('./calendar-api')
+    await attempt(() => saveCalendarOAuth(calendar))
+  }
   if (unreachable) {
     started = false
     return

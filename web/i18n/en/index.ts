@@ -4,6 +4,7 @@ import { adminBranding } from './adminBranding'
 import { adminModels } from './adminModels'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
+import { agentSettings } from './agentSettings'
 import { agents } from './agents'
 import { auth } from './auth'
 import { chat } from './chat'
@@ -40,4 +41,5 @@ export const en = {
   ...images,
   ...dictation,
   ...agents,
+  ...agentSettings,
 } as const

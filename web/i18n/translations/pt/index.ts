@@ -5,6 +5,7 @@ import { adminBranding } from './adminBranding'
 import { adminModels } from './adminModels'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
+import { agentSettings } from './agentSettings'
 import { agents } from './agents'
 import { auth } from './auth'
 import { chat } from './chat'
@@ -37,4 +38,5 @@ export const pt = defineCatalogue({
   ...images,
   ...dictation,
   ...agents,
+  ...agentSettings,
 })
