@@ -154,6 +154,9 @@ describe('the workflow provider (N8N_WEBHOOK_URL)', () => {
     webhook.setScript({ status: 200, body: [{ output: 'Hello from the workflow.' }] })
     const user = await t.createUser()
     const chat = chatActions(t, user)
+    // The jokes agent is off by default (spec section 9): enabled first (docs/decisions/124).
+    const enabled = await t.request('/api/agents/jokes/settings', jsonInit(user, 'PUT', { enabled: true }))
+    expect(enabled.status).toBe(200)
     const chatId = await chat.createChat()
     const assistantId = await chat.sendOk(chatId, 'Tell me a joke', { agentId: 'jokes' })
     expect((await waitForOutcome(t, assistantId)).payload).toMatchObject({
@@ -165,6 +168,8 @@ describe('the workflow provider (N8N_WEBHOOK_URL)', () => {
       timestamp: expect.any(String),
       sessionId: chatId,
       agentId: 'jokes',
+      config: {},
+      history: [],
     })
     expect(Number.isNaN(Date.parse(request.timestamp as string))).toBe(false)
   })

@@ -286,6 +286,10 @@ describe('every route, walked by an administrator acting as Bob', () => {
     'DELETE /api/user/delete-account': 'account security: deleting the account',
     'PUT /api/profile/avatar': 'the account’s face to others',
     'DELETE /api/profile/avatar': 'the account’s face to others',
+    'PUT /api/agents/calendar/oauth': 'the calendar’s OAuth client secret is the person’s own (decision 124)',
+    'POST /api/agents/calendar/connect': 'connecting a calendar grants access to the person’s account',
+    'GET /api/agents/calendar/callback': 'finishing a calendar connection, as connecting',
+    'DELETE /api/agents/calendar/connection': 'the calendar connection is the person’s own',
   }
   const refused = (method: string, path: string) =>
     Boolean(REFUSED[`${method} ${path}`]) || isAdminRoute(path)
