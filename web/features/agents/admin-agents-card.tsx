@@ -146,7 +146,8 @@ function AgentWorkflowForm({ agent }: { agent: AdminAgent }) {
             id={`${id}-secret`}
             type="password"
             autoComplete="new-password"
-            placeholder={agent.secretSaved ? t('agentSettings.admin.secretKeep') : undefined}
+            placeholder={agent.secretSaved ? '••••••••' : undefined}
+            title={agent.secretSaved ? t('agentSettings.admin.secretKeep') : undefined}
             value={secret}
             onChange={(event) => setSecret(event.target.value)}
             data-testid="admin-agent-secret"

@@ -163,8 +163,8 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
           {t('agentSettings.calendar.connection')}
         </h3>
         {state.connected ? (
-          <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-            <p className="flex min-w-0 items-center gap-2 text-sm">
+          <div className="mt-2 flex items-center justify-between gap-3">
+            <p className="flex min-w-0 flex-1 items-center gap-2 text-sm">
               <CalendarCheck className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden />
               <span className="min-w-0 break-all" data-testid="calendar-email">
                 {state.email
