@@ -33,7 +33,7 @@ export function AgentDropdown({
       <DropdownMenu.Trigger
         data-testid="agent-dropdown"
         aria-label={t('agents.dropdown.label', { name: selected ? agentName(selected) : '' })}
-        className="flex h-8 max-w-36 shrink-0 sm:max-w-60 items-center gap-1 rounded-lg px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-300 dark:hover:bg-zinc-800"
+        className="flex h-8 max-w-32 shrink-0 sm:max-w-60 items-center gap-1 rounded-lg px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
         <Bot className="size-4 shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />
         <span className="hidden text-zinc-600 sm:inline dark:text-zinc-400">
