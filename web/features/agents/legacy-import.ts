@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { errorCode } from '../../lib/api-error'
+import { impersonationQuery } from '../impersonation/impersonation-query'
 import {
   type Agent,
   type AgentSettingsChange,
@@ -89,8 +90,9 @@ let started = false
 
 /**
  * One-time import (decision 125): a browser that still holds the spec's local keys sends them to
- * the server once, then forgets them. A key stays only when the server could not be reached, so
- * the next visit tries again; a refusal (bad value) is not retried forever.
+ * the server once, then forgets them (never while acting as someone else). A key stays only when
+ * the server could not be reached, so the next visit tries again; a refusal (bad value) is not
+ * retried forever.
  */
 export async function importLegacySettings(queryClient: QueryClient, agents: readonly Agent[]) {
   if (started) return
@@ -106,6 +108,9 @@ export async function importLegacySettings(queryClient: QueryClient, agents: rea
     agents.map((agent) => agent.id),
   )
   if (legacy.found.length === 0) return
+  // An administrator's browser acting as someone (support access) keeps its own keys: they are
+  // the administrator's settings, not the person's.
+  if (await queryClient.fetchQuery(impersonationQuery).catch(() => null)) return
   let unreachable = false
   const attempt = async (run: () => Promise<unknown>) => {
     try {
