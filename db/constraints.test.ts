@@ -112,6 +112,10 @@ describe('enumerated columns', () => {
        values ('a@example.com', $1, 's', 'customer_request', 'C-1', 60, now(), now(), 'stopped')`,
       [user!.id],
     )
+    await database.query(`insert into agent_workflows (agent_id) values ('rag')`)
+    await database.query(`insert into user_agent_settings (user_id, agent_id) values ($1, 'calendar')`, [
+      user!.id,
+    ])
     for (const { table, column } of enumColumns) {
       // Each table holds a row, so a missing CHECK would let this update through.
       expect(

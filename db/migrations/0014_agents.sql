@@ -39,4 +39,6 @@ CREATE TABLE "user_agent_settings" (
 --> statement-breakpoint
 ALTER TABLE "calendar_oauth_states" ADD CONSTRAINT "calendar_oauth_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_oauth_states" ADD CONSTRAINT "calendar_oauth_states_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "user_agent_settings" ADD CONSTRAINT "user_agent_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "user_agent_settings" ADD CONSTRAINT "user_agent_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "calendar_oauth_states_user_idx" ON "calendar_oauth_states" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "calendar_oauth_states_session_idx" ON "calendar_oauth_states" USING btree ("session_id");

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -74,16 +75,23 @@ export type UserAgentSetting = typeof userAgentSettings.$inferSelect
  * A calendar authorisation in progress: the `state` sent to the provider (stored hashed), bound to
  * the session that started it, with its PKCE verifier (sealed) and an expiry. Used once.
  */
-export const calendarOauthStates = pgTable('calendar_oauth_states', {
-  stateHash: text('state_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  sessionId: text('session_id')
-    .notNull()
-    .references(() => sessions.id, { onDelete: 'cascade' }),
-  verifierSealed: text('verifier_sealed').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const calendarOauthStates = pgTable(
+  'calendar_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    verifierSealed: text('verifier_sealed').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('calendar_oauth_states_user_idx').on(table.userId),
+    index('calendar_oauth_states_session_idx').on(table.sessionId),
+  ],
+)
 export type CalendarOauthState = typeof calendarOauthStates.$inferSelect

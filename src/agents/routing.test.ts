@@ -10,7 +10,7 @@ import { chatActions, deltasOf, waitForOutcome } from '../messages/test-helpers'
 import { startFakeWebhook } from '../test/fakes/n8n-server'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
-import { JOKES_INSTRUCTION } from './routing'
+import { JOKES_INSTRUCTION, noWorkflowReply } from './routing'
 
 /*
  * Sending to an agent (issue 14, docs/decisions/124): refusals before anything is stored, the
@@ -168,6 +168,33 @@ describe('routing', () => {
   })
 })
 
+describe('regenerate', () => {
+  test('takes the agent too: a disabled one is refused and the answer stays', async () => {
+    const user = await t.createUser()
+    webhook.setScript({ status: 200, body: 'First.' })
+    const { chatId, assistantId } = await workflowSend(user, 'Say something')
+    const refused = await call(user, 'POST', `/api/chats/${chatId}/regenerate`, {
+      agentId: 'jokes',
+      modelId: 'workflow',
+    })
+    expect([refused.status, refused.body.code]).toEqual([400, 'bad_request:agent'])
+    expect((await storedIn(chatId)).map((m) => m.id)).toContain(assistantId)
+    await call(user, 'PUT', '/api/agents/jokes/settings', { enabled: true })
+    webhook.setScript({ status: 200, body: 'Funnier.' })
+    const again = await call(user, 'POST', `/api/chats/${chatId}/regenerate`, {
+      agentId: 'jokes',
+      modelId: 'workflow',
+    })
+    expect(again.status).toBe(202)
+    await waitForOutcome(t, again.body.data.assistantMessageId)
+    expect(webhook.requests.at(-1)).toMatchObject({
+      agentId: 'jokes',
+      chatInput: 'Say something',
+      history: [],
+    })
+  })
+})
+
 describe('streamed workflow answers', () => {
   test.each([
     ['application/json', 'application/json; charset=utf-8'],
@@ -309,5 +336,71 @@ describe('the admin’s agent settings', () => {
     } finally {
       await call(admin, 'PUT', '/api/admin/agents/rag', { offered: true })
     }
+  })
+})
+
+describe('without N8N_WEBHOOK_URL', () => {
+  const model = startFakeOpenAi()
+  let app: TestApp
+  beforeAll(async () => {
+    app = await startApp({ OPENAI_BASE_URL: model.url, OPENAI_MODELS: 'fake-model' })
+  }, 60_000)
+  afterAll(async () => {
+    await app.close()
+    await model.close()
+  })
+  const request = async (user: TestUser, method: string, path: string, body?: unknown) => {
+    const res = await app.request(path, {
+      method,
+      headers: { ...user.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, body: (await res.json()) as Loose }
+  }
+
+  test('RAG and jokes run natively and say so; the calendar agent says it needs a workflow', async () => {
+    const user = await app.createUser()
+    const agents = await request(user, 'GET', '/api/agents')
+    expect(
+      agents.body.data.items.map((agent: Loose) => [agent.id, agent.runsOn, agent.workflowConfigured]),
+    ).toEqual([
+      ['rag', 'native', false],
+      ['jokes', 'native', false],
+      ['calendar', 'workflow', false],
+    ])
+    await request(user, 'PUT', '/api/agents/calendar/settings', { enabled: true })
+    const chat = chatActions(app, user)
+    const assistantId = await chat.sendOk(await chat.createChat(), 'Book Friday', { agentId: 'calendar' })
+    await waitForOutcome(app, assistantId)
+    const [row] = await app.ctx.db.select().from(messages).where(eq(messages.id, assistantId))
+    expect(row).toMatchObject({ content: noWorkflowReply('Calendar Agent'), status: 'complete' })
+  })
+
+  test('an agent’s own webhook set by an administrator brings the workflow model', async () => {
+    const admin = await app.createUser({ role: 'admin' })
+    const user = await app.createUser()
+    const models = async () =>
+      (await request(user, 'GET', '/api/models')).body.data.map((entry: { id: string }) => entry.id)
+    expect(await models()).not.toContain('workflow')
+    const own = startFakeWebhook()
+    try {
+      expect(
+        (await request(admin, 'PUT', '/api/admin/agents/calendar', { webhookUrl: `${own.base}/cal` })).status,
+      ).toBe(200)
+      expect(await models()).toContain('workflow')
+      // RAG has no workflow of its own: with the workflow model it says so plainly.
+      const chat = chatActions(app, user)
+      const assistantId = await chat.sendOk(await chat.createChat(), 'Hi', {
+        agentId: 'rag',
+        modelId: 'workflow',
+      })
+      await waitForOutcome(app, assistantId)
+      const [row] = await app.ctx.db.select().from(messages).where(eq(messages.id, assistantId))
+      expect(row!.content).toBe(noWorkflowReply('RAG Agent'))
+    } finally {
+      await request(admin, 'PUT', '/api/admin/agents/calendar', { webhookUrl: null })
+      await own.close()
+    }
+    expect(await models()).not.toContain('workflow')
   })
 })

@@ -17,6 +17,10 @@ export const CALENDAR_RECONNECT_REPLY =
 export const noWorkflowReply = (name: string) =>
   `The ${name} needs a workflow, and none is configured. Please ask an administrator to set one up.`
 
+/** One text for an unknown, withdrawn or disabled agent: one catalogue entry in six languages. */
+export const AGENT_UNAVAILABLE =
+  'This agent is not available: choose another one, or enable it in Agent Configuration'
+
 /** The jokes agent without a workflow: an instruction to the chosen model. */
 export const JOKES_INSTRUCTION =
   "You are the 'Employee agent': a friendly colleague who brings entertainment and humour. Answer " +
@@ -60,11 +64,10 @@ export async function planAgentReply(
   }
   const agent = agentDefinition(requested)
   const offered = agent ? org.get(agent.id) : undefined
-  if (!agent || !offered?.offered) throw new AppError('bad_request:agent', 'Unknown agent')
+  if (!agent || !offered?.offered) throw new AppError('bad_request:agent', AGENT_UNAVAILABLE)
   const settings = (await userAgentSettings(ctx, actor)).get(agent.id)
-  if (!(settings?.enabled ?? agent.enabledByDefault)) {
-    throw new AppError('bad_request:agent', `The ${agent.name} is disabled`)
-  }
+  if (!(settings?.enabled ?? agent.enabledByDefault))
+    throw new AppError('bad_request:agent', AGENT_UNAVAILABLE)
   if (agent.id === 'calendar') {
     if (!offered.target) return fixedReplyPlan(agent.id, noWorkflowReply(agent.name))
     return {

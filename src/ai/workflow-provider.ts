@@ -99,7 +99,11 @@ export function createWorkflowProvider(
           reply = WORKFLOW_ERROR_REPLY
         } else {
           log.warn('workflow webhook unreachable', { error })
-          const reason = error instanceof Error ? error.message : String(error)
+          // An agent's own webhook URL is not among the provider status's known secrets: never echoed.
+          const reason = (error instanceof Error ? error.message : String(error)).replaceAll(
+            target.url,
+            'the webhook',
+          )
           status?.failure(new Error(`Could not reach the webhook: ${reason}`))
           reply = WORKFLOW_CONNECTION_REPLY
         }

@@ -109,28 +109,30 @@ describe('the workflow webhook', () => {
   const limits = { timeoutMs: 500, maxBytes: 1024 * 1024 }
 
   test('a normal answer is the reply', async () => {
-    expect(await replyOf(createWorkflowProvider({ url: misbehave('ok'), secret: null }, quiet, limits))).toBe('Hello')
+    expect(await replyOf(createWorkflowProvider({ url: misbehave('ok'), secret: null }, quiet, limits))).toBe(
+      'Hello',
+    )
   })
 
   test('an endless answer is cut off at the cap: the error reply, quickly', async () => {
     const started = performance.now()
-    expect(await replyOf(createWorkflowProvider({ url: misbehave('endless'), secret: null }, quiet, limits))).toBe(
-      WORKFLOW_ERROR_REPLY,
-    )
+    expect(
+      await replyOf(createWorkflowProvider({ url: misbehave('endless'), secret: null }, quiet, limits)),
+    ).toBe(WORKFLOW_ERROR_REPLY)
     expect(performance.now() - started).toBeLessThan(2000)
   })
 
   test('an answer larger than the cap is the error reply, not 3 MB of text', async () => {
-    expect(await replyOf(createWorkflowProvider({ url: misbehave('oversized'), secret: null }, quiet, limits))).toBe(
-      WORKFLOW_ERROR_REPLY,
-    )
+    expect(
+      await replyOf(createWorkflowProvider({ url: misbehave('oversized'), secret: null }, quiet, limits)),
+    ).toBe(WORKFLOW_ERROR_REPLY)
   })
 
   test('a webhook that never answers ends at the time limit with the connection reply', async () => {
     const started = performance.now()
-    expect(await replyOf(createWorkflowProvider({ url: misbehave('silent'), secret: null }, quiet, limits))).toBe(
-      WORKFLOW_CONNECTION_REPLY,
-    )
+    expect(
+      await replyOf(createWorkflowProvider({ url: misbehave('silent'), secret: null }, quiet, limits)),
+    ).toBe(WORKFLOW_CONNECTION_REPLY)
     const elapsed = performance.now() - started
     expect(elapsed).toBeGreaterThanOrEqual(450)
     expect(elapsed).toBeLessThan(3000)
@@ -138,9 +140,9 @@ describe('the workflow webhook', () => {
 
   test('a body that trickles forever ends at the same time limit', async () => {
     const started = performance.now()
-    expect(await replyOf(createWorkflowProvider({ url: misbehave('trickle'), secret: null }, quiet, limits))).toBe(
-      WORKFLOW_CONNECTION_REPLY,
-    )
+    expect(
+      await replyOf(createWorkflowProvider({ url: misbehave('trickle'), secret: null }, quiet, limits)),
+    ).toBe(WORKFLOW_CONNECTION_REPLY)
     expect(performance.now() - started).toBeLessThan(3000)
   })
 })

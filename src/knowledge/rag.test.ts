@@ -100,6 +100,13 @@ describe.if(vectors)('answers with sources', () => {
     expect((await ask('Where are the car keys?', 'rag')).message.sources).toEqual([
       { id: ids.car!, title: 'Pool car booking' },
     ])
+    // The jokes agent is off by default (decision 124): Alice turns it on first.
+    const enabled = await t.request('/api/agents/jokes/settings', {
+      method: 'PUT',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: true }),
+    })
+    expect(enabled.status).toBe(200)
     const other = await ask('Where are the car keys?', 'jokes')
     expect(other.message.sources).toBeUndefined()
     expect(systemTurn()).not.toContain('[Source')

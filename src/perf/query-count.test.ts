@@ -65,15 +65,26 @@ describe.if(pglite)('queries per hot path', () => {
     })
     const reply = await cost('reply (stream to completion)', () => waitForOutcome(t, assistantId))
 
+    // With an agent chosen (the composer always sends one): the user's agent settings are cached
+    // (src/agents/user-agents.ts), so the steady state costs what a send without one does.
+    await waitForOutcome(t, await chat.sendOk(chatIds[1]!, 'warm the agent cache', { agentId: 'rag' }))
+    let agentReplyId = ''
+    await resolveActor(t.ctx, credential) // the session cache lasts 2.5 s: warm it as the sends above found it
+    const agentSend = await cost('send with agentId (202)', async () => {
+      agentReplyId = await chat.sendOk(chatIds[1]!, 'with the RAG agent', { agentId: 'rag' })
+    })
+    await waitForOutcome(t, agentReplyId)
+
     expect({
       session: session.queries,
       list: list.queries,
       page: page.queries,
       send: send.queries,
+      agentSend: agentSend.queries,
       reply: reply.queries,
       // reply: the knowledge base's "is there anything to search?" check (one indexed LIMIT 1) spares
       // an embeddings call for the many users with no entries; then the answer, usage and budget.
-    }).toEqual({ session: 0, list: 1, page: 2, send: 9, reply: 5 })
+    }).toEqual({ session: 0, list: 1, page: 2, send: 9, agentSend: 9, reply: 5 })
   })
 })
 

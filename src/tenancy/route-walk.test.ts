@@ -128,6 +128,18 @@ beforeAll(async () => {
     body: JSON.stringify({ title: 'Alice secret knowledge', content: 'the secret recipe', tags: ['secret'] }),
   })
   aliceIds.knowledge = ((await entry.json()) as { data: { id: string } }).data.id
+  // Her agent settings and calendar client: Bob's GET /api/agents must show none of them.
+  for (const [path, body] of [
+    ['/api/agents/calendar/settings', { enabled: true, config: { calendar_email: alice.email } }],
+    ['/api/agents/calendar/oauth', { redirectUrl: '', clientId: 'alice-secret-client', clientSecret: 'x' }],
+  ] as const) {
+    const res = await t.request(path, {
+      method: 'PUT',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(res.status).toBe(200)
+  }
   await waitFor(
     async () => {
       const res = await t.request(`/api/knowledge/${aliceIds.knowledge}`, { headers: alice.headers })

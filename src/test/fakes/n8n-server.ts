@@ -120,7 +120,9 @@ function streamed(script: FakeWebhookScript): Response {
   const lines = [
     { type: 'begin', metadata: { nodeName: 'AI Agent' } },
     ...script.stream!.map((content) => ({ type: 'item', content, metadata: { nodeName: 'AI Agent' } })),
-    script.streamError ? { type: 'error', content: 'boom' } : { type: 'end', metadata: { nodeName: 'AI Agent' } },
+    script.streamError
+      ? { type: 'error', content: 'boom' }
+      : { type: 'end', metadata: { nodeName: 'AI Agent' } },
   ]
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {

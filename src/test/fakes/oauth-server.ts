@@ -42,7 +42,10 @@ export function startFakeOauth(options: FakeOauthOptions = {}): FakeOauth {
   const clientId = options.clientId ?? 'parley-client'
   const clientSecret = options.clientSecret ?? 'parley-client-secret-value'
   const email = options.email ?? 'calendar.owner@example.com'
-  const codes = new Map<string, { challenge: string; method: string; redirectUri: string; clientId: string }>()
+  const codes = new Map<
+    string,
+    { challenge: string; method: string; redirectUri: string; clientId: string }
+  >()
   const accessTokens = new Set<string>()
   const refreshTokens = new Set<string>()
   const revoked: string[] = []
