@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { errorCode } from '../../lib/api-error'
-import { impersonationQuery } from '../impersonation/impersonation-query'
 import {
   type Agent,
   type AgentSettingsChange,
@@ -94,7 +93,12 @@ let started = false
  * the server could not be reached, so the next visit tries again; a refusal (bad value) is not
  * retried forever.
  */
-export async function importLegacySettings(queryClient: QueryClient, agents: readonly Agent[]) {
+export async function importLegacySettings(
+  queryClient: QueryClient,
+  agents: readonly Agent[],
+  /** True while an administrator acts as this person: the browser's keys are the administrator's. */
+  actingAsSomeone: () => Promise<boolean>,
+) {
   if (started) return
   started = true
   let storage: globalThis.Storage
@@ -108,9 +112,7 @@ export async function importLegacySettings(queryClient: QueryClient, agents: rea
     agents.map((agent) => agent.id),
   )
   if (legacy.found.length === 0) return
-  // An administrator's browser acting as someone (support access) keeps its own keys: they are
-  // the administrator's settings, not the person's.
-  if (await queryClient.fetchQuery(impersonationQuery).catch(() => null)) return
+  if (await actingAsSomeone()) return
   let unreachable = false
   const attempt = async (run: () => Promise<unknown>) => {
     try {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
+import { impersonationQuery } from '../impersonation/impersonation-query'
 import type { Model } from '../models/models-query'
 import { agentShortName } from './agent-names'
 import { type Agent, agentsQuery, putAgent, saveAgentSettings } from './agents-api'
@@ -31,7 +32,10 @@ export function useAgentChoice({
   const selected = pickAgent(list, chosenId)
 
   useEffect(() => {
-    if (agents.data) void importLegacySettings(queryClient, agents.data)
+    if (!agents.data) return
+    void importLegacySettings(queryClient, agents.data, async () =>
+      Boolean(await queryClient.fetchQuery(impersonationQuery).catch(() => null)),
+    )
   }, [agents.data, queryClient])
 
   const visibility = useMutation({
