@@ -6,7 +6,6 @@ import { impersonationQuery } from '../impersonation/impersonation-query'
 import type { Model } from '../models/models-query'
 import { agentShortName } from './agent-names'
 import { type Agent, agentsQuery, putAgent, saveAgentSettings } from './agents-api'
-import { importLegacySettings } from './legacy-import'
 import { pickAgent, selectableAgents, setChosenAgentId, useChosenAgentId } from './selected-agent'
 import '../../i18n/areas/agents'
 
@@ -32,9 +31,13 @@ export function useAgentChoice({
   const selected = pickAgent(list, chosenId)
 
   useEffect(() => {
-    if (!agents.data) return
-    void importLegacySettings(queryClient, agents.data, async () =>
-      Boolean(await queryClient.fetchQuery(impersonationQuery).catch(() => null)),
+    const data = agents.data
+    if (!data || !hasLegacyKeys()) return
+    // Only a browser that still has the spec's keys fetches the import (decision 125).
+    void import('./legacy-import').then(({ importLegacySettings }) =>
+      importLegacySettings(queryClient, data, async () =>
+        Boolean(await queryClient.fetchQuery(impersonationQuery).catch(() => null)),
+      ),
     )
   }, [agents.data, queryClient])
 
@@ -76,5 +79,16 @@ export function useAgentChoice({
     shown: selectableAgents(list).length > 0,
     choose,
     setVisible: (agent: Agent, visible: boolean) => visibility.mutate({ agent, visible }),
+  }
+}
+
+/** Whether this browser still holds any of the spec's local agent keys (see legacy-import.ts). */
+function hasLegacyKeys(): boolean {
+  try {
+    return ['agent_visibility', 'agent_config', 'calendar_agent_config'].some(
+      (key) => localStorage.getItem(key) !== null,
+    )
+  } catch {
+    return false
   }
 }
