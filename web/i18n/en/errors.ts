@@ -160,8 +160,8 @@ export const errors = {
   'error.bad_request:model_price':
     'Prices must be dollars from 0 to 100,000 per million tokens with at most six decimals',
   // Agents (issue 14).
-  'error.bad_request:agent.unknown': 'Unknown agent',
-  'error.bad_request:agent.disabled': 'The {name} is disabled',
+  'error.bad_request:agent':
+    'This agent is not available: choose another one, or enable it in Agent Configuration',
   'error.not_found:agent': 'Agent not found',
   'error.bad_request:calendar_oauth.redirectUrl': 'The OAuth Redirect URL must be an http(s) URL',
   'error.bad_request:calendar_oauth.clientId': 'Client ID is required',

@@ -154,8 +154,8 @@ export const errors = {
     'Der Preis muss in Dollar zwischen 0 und 1.000 liegen, mit höchstens sechs Nachkommastellen',
   'error.bad_request:model_price':
     'Preise müssen in Dollar zwischen 0 und 100.000 pro Million Tokens liegen, mit höchstens sechs Nachkommastellen',
-  'error.bad_request:agent.unknown': 'Unbekannter Agent',
-  'error.bad_request:agent.disabled': '{name} ist deaktiviert',
+  'error.bad_request:agent':
+    'Dieser Agent ist nicht verfügbar: Wähle einen anderen oder aktiviere ihn in der Agenten-Konfiguration',
   'error.not_found:agent': 'Agent nicht gefunden',
   'error.bad_request:calendar_oauth.redirectUrl': 'Die OAuth-Weiterleitungs-URL muss eine http(s)-URL sein',
   'error.bad_request:calendar_oauth.clientId': 'Die Client-ID ist erforderlich',

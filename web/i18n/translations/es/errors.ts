@@ -154,8 +154,8 @@ export const errors = {
     'El precio debe ser en dólares, de 0 a 1.000, con seis decimales como máximo',
   'error.bad_request:model_price':
     'Los precios deben ser en dólares, de 0 a 100.000 por millón de tokens, con seis decimales como máximo',
-  'error.bad_request:agent.unknown': 'Agente desconocido',
-  'error.bad_request:agent.disabled': '{name} está desactivado',
+  'error.bad_request:agent':
+    'Este agente no está disponible: elige otro o actívalo en Configuración de agentes',
   'error.not_found:agent': 'Agente no encontrado',
   'error.bad_request:calendar_oauth.redirectUrl': 'La URL de redirección OAuth debe ser una URL http(s)',
   'error.bad_request:calendar_oauth.clientId': 'El ID de cliente es obligatorio',

@@ -157,8 +157,8 @@ export const errors = {
   'error.bad_request:image_price': 'Le prix doit être en dollars, de 0 à 1 000, avec six décimales au plus',
   'error.bad_request:model_price':
     'Les prix doivent être en dollars, de 0 à 100 000 par million de tokens, avec six décimales au plus',
-  'error.bad_request:agent.unknown': 'Agent inconnu',
-  'error.bad_request:agent.disabled': '{name} est désactivé',
+  'error.bad_request:agent':
+    'Cet agent n’est pas disponible : choisissez-en un autre ou activez-le dans Configuration des agents',
   'error.not_found:agent': 'Agent introuvable',
   'error.bad_request:calendar_oauth.redirectUrl': 'L’URL de redirection OAuth doit être une URL http(s)',
   'error.bad_request:calendar_oauth.clientId': 'L’ID client est obligatoire',

@@ -155,8 +155,8 @@ export const errors = {
     'Il prezzo deve essere in dollari, da 0 a 1.000, con al massimo sei decimali',
   'error.bad_request:model_price':
     'I prezzi devono essere in dollari, da 0 a 100.000 per milione di token, con al massimo sei decimali',
-  'error.bad_request:agent.unknown': 'Agente sconosciuto',
-  'error.bad_request:agent.disabled': '{name} è disattivato',
+  'error.bad_request:agent':
+    'Questo agente non è disponibile: scegline un altro o attivalo in Configurazione degli agenti',
   'error.not_found:agent': 'Agente non trovato',
   'error.bad_request:calendar_oauth.redirectUrl':
     'L’URL di reindirizzamento OAuth deve essere un URL http(s)',

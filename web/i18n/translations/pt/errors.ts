@@ -152,8 +152,8 @@ export const errors = {
     'O preço deve ser em dólares, de 0 a 1.000, com no máximo seis casas decimais',
   'error.bad_request:model_price':
     'Os preços devem ser em dólares, de 0 a 100.000 por milhão de tokens, com no máximo seis casas decimais',
-  'error.bad_request:agent.unknown': 'Agente desconhecido',
-  'error.bad_request:agent.disabled': '{name} está desativado',
+  'error.bad_request:agent':
+    'Este agente não está disponível: escolha outro ou ative-o em Configuração de agentes',
   'error.not_found:agent': 'Agente não encontrado',
   'error.bad_request:calendar_oauth.redirectUrl': 'A URL de redirecionamento OAuth deve ser uma URL http(s)',
   'error.bad_request:calendar_oauth.clientId': 'O ID do cliente é obrigatório',
