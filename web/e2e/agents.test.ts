@@ -278,6 +278,41 @@ describe('Calendar Agent Configuration and the calendar connection', () => {
     expect(webhook.calls.at(-1)?.signatureValid).toBe(true)
   })
 
+  test('a send with an agent the server no longer allows is refused with its reason, and the dropdown catches up', async () => {
+    // The page still believes the Employee agent is enabled; the server has it disabled.
+    await ada.route('**/api/agents', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { data: { items: { id: string; enabled: boolean }[] } }
+      for (const agent of body.data.items) if (agent.id === 'jokes') agent.enabled = true
+      await route.fulfill({ response, json: body })
+    })
+    await ada.reload()
+    await ada.evaluate(() =>
+      fetch('/api/agents/jokes/settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: false }),
+      }),
+    )
+    await openMenu(ada)
+    await option(ada, 'jokes').getByTestId('agent-choose').click()
+    await ada.unroute('**/api/agents')
+    const chat = new ChatPage(ada)
+    await chat.send('Tell me a joke')
+    await expectToast(
+      ada,
+      'This agent is not available: choose another one, or enable it in Agent Configuration',
+    )
+    await dropdown(ada).filter({ hasNotText: 'Employee agent' }).waitFor()
+    await ada.evaluate(() =>
+      fetch('/api/agents/jokes/settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: true }),
+      }),
+    )
+  })
+
   test('Disconnect forgets the connection', async () => {
     await openMenu(ada)
     await option(ada, 'calendar').getByTestId('agent-configure').click()

@@ -83,7 +83,11 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         attachmentIds,
       })
       return target
-    } catch {
+    } catch (error) {
+      // The agent was disabled or withdrawn meanwhile (another tab, an administrator): read the
+      // agents again, so the dropdown falls back to one that can answer.
+      if (errorCode(error) === 'bad_request:agent')
+        void queryClient.invalidateQueries({ queryKey: ['agents'] })
       return null
     }
   }
