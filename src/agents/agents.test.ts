@@ -105,7 +105,7 @@ describe('the agents and my settings', () => {
       hasConfig: true,
       requiresConfig: true,
       configured: false,
-      configFields: [{ key: 'calendar_email', type: 'email', required: true }],
+      configFields: [{ key: 'calendar_email', type: 'text', required: true }],
       runsOn: 'workflow',
       calendar: {
         redirectUrl: '',

@@ -13,12 +13,18 @@ export interface AgentConfigField {
   required: boolean
 }
 
+/** A field as the catalogue holds it: what the client sees, plus how the server checks the value. */
+export interface AgentConfigFieldRule extends AgentConfigField {
+  /** The value must look like an e-mail address (the spec types calendar_email as text). */
+  format?: 'email'
+}
+
 export interface AgentDefinition {
   id: AgentId
   name: string
   description: string
   enabledByDefault: boolean
-  configFields: AgentConfigField[]
+  configFields: AgentConfigFieldRule[]
   /** Needs its workflow whatever the model (no native way to do it). */
   workflowOnly: boolean
 }
@@ -45,7 +51,7 @@ export const AGENTS: readonly AgentDefinition[] = [
     name: 'Calendar Agent',
     description: 'calendar service integration',
     enabledByDefault: false,
-    configFields: [{ key: 'calendar_email', type: 'email', required: true }],
+    configFields: [{ key: 'calendar_email', type: 'text', required: true, format: 'email' }],
     workflowOnly: true,
   },
 ]

@@ -71,7 +71,7 @@ export function agentJson(
     hasConfig: agent.configFields.length > 0,
     requiresConfig: agent.configFields.some((field) => field.required),
     configured: agent.configFields.every((field) => !field.required || Boolean(config[field.key]?.trim())),
-    configFields: agent.configFields,
+    configFields: agent.configFields.map(({ key, type, required }) => ({ key, type, required })),
     config,
     runsOn: agent.workflowOnly || org.target ? 'workflow' : 'native',
     workflowConfigured: org.target !== null,
@@ -131,7 +131,7 @@ function validConfig(agent: AgentDefinition, config: Record<string, unknown>): R
       )
     }
     const trimmed = value.trim()
-    if (trimmed && field.type === 'email' && !EMAIL.test(trimmed)) {
+    if (trimmed && (field.type === 'email' || field.format === 'email') && !EMAIL.test(trimmed)) {
       throw new AppError('bad_request:agent_config', `'${key}' must be an e-mail address`)
     }
     out[key] = trimmed
