@@ -10,7 +10,7 @@ import { Input, Label } from '../../ui/input'
 import { LoadingScreen } from '../../ui/loading-screen'
 import { agentDescription, agentName } from './agent-names'
 import { AgentSwitch } from './agent-switch'
-import { type Agent, agentsQuery, putAgent, saveAgentSettings } from './agents-api'
+import { type Agent, type AgentConfigField, agentsQuery, putAgent, saveAgentSettings } from './agents-api'
 import { openAgentsScreen } from './agents-ui'
 import '../../i18n/areas/agents'
 import '../../i18n/areas/agentSettings'
@@ -22,6 +22,9 @@ function fieldLabel(key: string): string {
 
 // The server checks again; this only spares a round trip for an obvious slip.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The spec types calendar_email as text; it is an address all the same (the server checks it too). */
+const isEmailField = (field: AgentConfigField) => field.type === 'email' || field.key.endsWith('_email')
 
 type Draft = Record<string, { enabled: boolean; config: Record<string, string> }>
 
@@ -105,7 +108,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
         const value = (draft[agent.id]?.config[field.key] ?? '').trim()
         if (field.required && !value)
           found[`${agent.id}.${field.key}`] = t('agentSettings.config.fieldRequired')
-        else if (value && field.type === 'email' && !EMAIL.test(value)) {
+        else if (value && isEmailField(field) && !EMAIL.test(value)) {
           found[`${agent.id}.${field.key}`] = t('agentSettings.config.invalidEmail')
         }
       }
@@ -212,7 +215,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
                       </Label>
                       <Input
                         id={id}
-                        type={field.type}
+                        type={isEmailField(field) ? 'email' : field.type}
                         required={field.required}
                         aria-invalid={problem ? true : undefined}
                         aria-describedby={problem ? `${id}-problem` : undefined}
