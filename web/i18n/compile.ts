@@ -7,6 +7,8 @@ import { adminBranding } from './en/adminBranding'
 import { adminModels } from './en/adminModels'
 import { adminUsage } from './en/adminUsage'
 import { adminUsers } from './en/adminUsers'
+import { agentSettings } from './en/agentSettings'
+import { agents } from './en/agents'
 import { auth } from './en/auth'
 import { chat } from './en/chat'
 import { common } from './en/common'
@@ -52,6 +54,8 @@ export const ENGLISH_AREAS = {
   images,
   dictation,
   research,
+  agents,
+  agentSettings,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import {
   ArrowUp,
   BookOpen,
+  Bot,
   FileOutput,
   ImagePlus,
   Library,
@@ -16,6 +17,7 @@ import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } fro
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { openAgentsScreen } from '../agents/agents-ui'
 import { ComposerAttachments } from '../attachments/composer-attachments'
 import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
 import { useFilePicker } from '../attachments/file-picker'
@@ -47,7 +49,7 @@ const MAX_HEIGHT = 164
 
 /**
  * The input bar: a growing textarea (Enter sends, Shift+Enter adds a line), the '+' menu, the
- * model dropdown and Send, which becomes Stop while an answer streams.
+ * agent and model dropdowns and Send, which becomes Stop while an answer streams.
  */
 export function Composer({
   state,
@@ -60,6 +62,7 @@ export function Composer({
   ensureChat,
   onExportChat,
   modelDropdown,
+  agentDropdown,
 }: {
   state: ComposerState
   hasChat: boolean
@@ -79,6 +82,8 @@ export function Composer({
   /** Opens Export Chat to Knowledge Base for the current chat. */
   onExportChat: () => void
   modelDropdown: ReactNode
+  /** The agent dropdown, or nothing when no agent is visible (spec section 4). */
+  agentDropdown?: ReactNode
 }) {
   const t = useT()
   const [text, setText] = useDraft(draftKey)
@@ -251,6 +256,13 @@ export function Composer({
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={menuItemClass}
+                  onSelect={() => openAgentsScreen('config')}
+                  data-testid="composer-configure-agents"
+                >
+                  <Bot className="size-4" aria-hidden /> {t('shell.composer.configureAgents')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={menuItemClass}
                   disabled={!hasChat}
                   onSelect={onOpenSettings}
                   data-testid="open-chat-settings"
@@ -261,6 +273,7 @@ export function Composer({
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
           <div className="ml-auto flex min-w-0 items-center gap-1">
+            {agentDropdown}
             {modelDropdown}
             <MicButton
               state={dictation.state}

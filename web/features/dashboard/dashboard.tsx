@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { useMediaQuery } from '../../lib/use-media-query'
+import { AgentsHost } from '../agents/agents-host'
 import { SocketContext } from '../chats/socket-context'
 import { useChatListEvents } from '../chats/use-chat-list-events'
 import { useCurrentChatId } from '../chats/use-current-chat'
@@ -80,6 +81,7 @@ export function Dashboard({ userId }: { userId: string }) {
           {dialog === 'settings' ? <SettingsDialog open onOpenChange={closeDialog} /> : null}
         </Suspense>
         <KnowledgeHost />
+        <AgentsHost />
       </div>
     </SocketContext.Provider>
   )

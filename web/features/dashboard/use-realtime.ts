@@ -35,6 +35,10 @@ export function useRealtime(userId: string | undefined): ParleySocket | null {
       // picker read again when open (['prompts'] is the prompts feature's key prefix, named here
       // so this always-loaded file does not pull that lazy feature in).
       socket.on('prompts:changed', () => void queryClient.invalidateQueries({ queryKey: ['prompts'] }))
+      // This user's agent settings or calendar connection changed (another tab, the calendar
+      // provider's return, an administrator's offer): the agent list is read again (['agents'] is
+      // the agents feature's key, named here so this always-loaded file stays small).
+      socket.on('agents:changed', () => void queryClient.invalidateQueries({ queryKey: ['agents'] }))
       // An administrator changed the brand: names, images and colours change here at once.
       socket.on('branding:updated', (brand) => applyBrand(queryClient, brand))
       // A change made while the socket was away would be missed: read the brand again.

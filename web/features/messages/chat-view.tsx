@@ -4,6 +4,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { errorCode } from '../../lib/api-error'
+import { AgentDropdown } from '../agents/agent-dropdown'
+import { useAgentChoice } from '../agents/use-agent-choice'
 import { chatsQuery } from '../chats/chats-query'
 import { CREATE_CHAT_KEY, chatBeingCreated, useCreateChat } from '../chats/use-chat-mutations'
 import { useSelectChat } from '../chats/use-current-chat'
@@ -42,6 +44,8 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
   }, [messages.isError, messages.error, selectChat, t])
 
   const model = useSelectedModel()
+  const agent = useAgentChoice({ models: model.models, chooseModel: model.choose })
+  const agentId = agent.selected?.id ?? null
   const queryClient = useQueryClient()
   const createChat = useCreateChat()
   const send = useSendMessage()
@@ -49,10 +53,14 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
   const regenerate = useRegenerate(chatId)
   const [settingsOpen, setSettingsOpen] = useState(false)
   // Stable across renders, so the memoised bubbles do not all re-render on every list change.
-  const regenerateArgs = useRef({ mutate: regenerate.mutate, modelId: model.selected?.id ?? null })
-  regenerateArgs.current = { mutate: regenerate.mutate, modelId: model.selected?.id ?? null }
+  const regenerateArgs = useRef({ mutate: regenerate.mutate, modelId: model.selected?.id ?? null, agentId })
+  regenerateArgs.current = { mutate: regenerate.mutate, modelId: model.selected?.id ?? null, agentId }
   const onRegenerate = useCallback(
-    () => regenerateArgs.current.mutate({ modelId: regenerateArgs.current.modelId }),
+    () =>
+      regenerateArgs.current.mutate({
+        modelId: regenerateArgs.current.modelId,
+        agentId: regenerateArgs.current.agentId,
+      }),
     [],
   )
 
@@ -73,10 +81,15 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         chatId: target,
         content: text,
         modelId: model.selected?.id ?? null,
+        agentId,
         attachmentIds,
       })
       return target
-    } catch {
+    } catch (error) {
+      // The agent was disabled or withdrawn meanwhile (another tab, an administrator): read the
+      // agents again, so the dropdown falls back to one that can answer.
+      if (errorCode(error) === 'bad_request:agent')
+        void queryClient.invalidateQueries({ queryKey: ['agents'] })
       return null
     }
   }
@@ -137,6 +150,16 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
         onPromptChosen={applyPromptSettings}
         ensureChat={() => chatToSendTo(chatId, () => createChat.mutateAsync()).catch(() => null)}
         onExportChat={() => chatId && openExportChat(chatId)}
+        agentDropdown={
+          agent.shown ? (
+            <AgentDropdown
+              agents={agent.agents}
+              selected={agent.selected}
+              onChoose={agent.choose}
+              onSetVisible={agent.setVisible}
+            />
+          ) : null
+        }
         modelDropdown={
           <ModelDropdown
             models={model.models}

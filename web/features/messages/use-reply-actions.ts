@@ -57,17 +57,23 @@ export function useSendMessage() {
       chatId,
       content,
       modelId,
+      agentId = null,
       attachmentIds = [],
     }: {
       chatId: string
       content: string
       modelId: string | null
+      /** The composer's agent; none when no agent is visible. */
+      agentId?: string | null
       attachmentIds?: string[]
     }) => {
       readAgainOnceJoined(queryClient, chatId)
-      const { data, error } = await api
-        .chats({ id: chatId })
-        .messages.post({ content, modelId, ...(attachmentIds.length > 0 ? { attachmentIds } : {}) })
+      const { data, error } = await api.chats({ id: chatId }).messages.post({
+        content,
+        modelId,
+        ...(agentId ? { agentId } : {}),
+        ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
+      })
       if (error) throw sendFailure(error)
       return { ...data.data, modelId }
     },
@@ -99,10 +105,12 @@ export function useStopReply(chatId: string | undefined) {
 export function useRegenerate(chatId: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ modelId }: { modelId: string | null }) => {
+    mutationFn: async ({ modelId, agentId = null }: { modelId: string | null; agentId?: string | null }) => {
       if (!chatId) throw new Error(t('chat.reply.noChat'))
       readAgainOnceJoined(queryClient, chatId)
-      const { data, error } = await api.chats({ id: chatId }).regenerate.post({ modelId })
+      const { data, error } = await api
+        .chats({ id: chatId })
+        .regenerate.post({ modelId, ...(agentId ? { agentId } : {}) })
       if (error) throw sendFailure(error)
       return { ...data.data, chatId, modelId }
     },

@@ -164,4 +164,14 @@ export const errors = {
   'error.payload_too_large:research_topic': 'The research topic is too long: at most 2,000 characters',
   'error.not_found:research': 'Research not found',
   'error.conflict:research': 'Only a failed or cancelled research can be retried',
+  // Agents (issue 14).
+  'error.bad_request:agent':
+    'This agent is not available: choose another one, or enable it in Agent Configuration',
+  'error.not_found:agent': 'Agent not found',
+  'error.bad_request:calendar_oauth.redirectUrl': 'The OAuth Redirect URL must be an http(s) URL',
+  'error.bad_request:calendar_oauth.clientId': 'Client ID is required',
+  'error.bad_request:calendar_oauth.clientSecret': 'Client Secret is required',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Save the Client ID and Client Secret before connecting a calendar',
+  'error.bad_request:agent_workflow.url': 'The webhook URL must be an http(s) URL',
 } as const

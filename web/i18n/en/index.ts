@@ -4,6 +4,8 @@ import { adminBranding } from './adminBranding'
 import { adminModels } from './adminModels'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
+import { agentSettings } from './agentSettings'
+import { agents } from './agents'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
@@ -40,4 +42,6 @@ export const en = {
   ...images,
   ...dictation,
   ...research,
+  ...agents,
+  ...agentSettings,
 } as const

@@ -51,6 +51,7 @@ export const shell = {
   'shell.knowledge.open': 'Knowledge base',
   'shell.knowledge.export': 'Export chat to knowledge base',
   'shell.composer.advanced': 'Advanced settings',
+  'shell.composer.configureAgents': 'Configure agents',
   'shell.composer.createImage': 'Create image',
   'shell.composer.deepResearch': 'Deep research',
   'shell.composer.listening': 'Listening...',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
@@ -23,9 +23,12 @@ import {
 import { ProviderStatusPanel } from './provider-status'
 import '../../../i18n/areas/adminModels'
 
+// The agents card carries its own texts (the agents area): fetched with this section, not before.
+const AdminAgentsCard = lazy(() => import('../../agents/admin-agents-card'))
+
 /**
  * Admin → Models: the organisation's default model, every model with its switch and edit dialog,
- * 'Refresh from provider', the price of a generated image, and the providers' status. Every change reaches users' model lists live
+ * 'Refresh from provider', the price of a generated image, the agents and their workflows, and the providers' status. Every change reaches users' model lists live
  * (`models:updated`).
  */
 export function ModelsSection() {
@@ -114,6 +117,9 @@ export function ModelsSection() {
       )}
 
       <ImagePricesCard />
+      <Suspense fallback={null}>
+        <AdminAgentsCard />
+      </Suspense>
       <ProviderStatusPanel />
       <ModelDialog
         model={editing && (models.data?.items.find((item) => item.id === editing.id) ?? editing)}

@@ -159,6 +159,15 @@ export const errors = {
   'error.payload_too_large:research_topic': 'Das Recherchethema ist zu lang: höchstens 2.000 Zeichen',
   'error.not_found:research': 'Recherche nicht gefunden',
   'error.conflict:research': 'Nur eine fehlgeschlagene oder abgebrochene Recherche kann wiederholt werden',
+  'error.bad_request:agent':
+    'Dieser Agent ist nicht verfügbar: Wähle einen anderen oder aktiviere ihn in der Agenten-Konfiguration',
+  'error.not_found:agent': 'Agent nicht gefunden',
+  'error.bad_request:calendar_oauth.redirectUrl': 'Die OAuth-Weiterleitungs-URL muss eine http(s)-URL sein',
+  'error.bad_request:calendar_oauth.clientId': 'Die Client-ID ist erforderlich',
+  'error.bad_request:calendar_oauth.clientSecret': 'Das Client-Secret ist erforderlich',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Speichere Client-ID und Client-Secret, bevor du einen Kalender verbindest',
+  'error.bad_request:agent_workflow.url': 'Die Webhook-URL muss eine http(s)-URL sein',
 } as const
 
 translationOf<typeof english>()(errors)

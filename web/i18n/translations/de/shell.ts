@@ -44,6 +44,7 @@ export const shell = {
   'shell.knowledge.open': 'Wissensdatenbank',
   'shell.knowledge.export': 'Chat in die Wissensdatenbank exportieren',
   'shell.composer.advanced': 'Erweiterte Einstellungen',
+  'shell.composer.configureAgents': 'Agenten konfigurieren',
   'shell.composer.createImage': 'Bild erstellen',
   'shell.composer.deepResearch': 'Tiefenrecherche',
   'shell.composer.listening': 'Hört zu...',

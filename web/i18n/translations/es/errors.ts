@@ -160,6 +160,15 @@ export const errors = {
     'El tema de investigación es demasiado largo: 2.000 caracteres como máximo',
   'error.not_found:research': 'No se encontró la investigación',
   'error.conflict:research': 'Solo se puede reintentar una investigación fallida o cancelada',
+  'error.bad_request:agent':
+    'Este agente no está disponible: elige otro o actívalo en Configuración de agentes',
+  'error.not_found:agent': 'Agente no encontrado',
+  'error.bad_request:calendar_oauth.redirectUrl': 'La URL de redirección OAuth debe ser una URL http(s)',
+  'error.bad_request:calendar_oauth.clientId': 'El ID de cliente es obligatorio',
+  'error.bad_request:calendar_oauth.clientSecret': 'El secreto de cliente es obligatorio',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Guarda el ID de cliente y el secreto de cliente antes de conectar un calendario',
+  'error.bad_request:agent_workflow.url': 'La URL del webhook debe ser una URL http(s)',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -44,6 +44,7 @@ export const shell = {
   'shell.knowledge.open': 'Base de conocimiento',
   'shell.knowledge.export': 'Exportar chat a la base de conocimiento',
   'shell.composer.advanced': 'Ajustes avanzados',
+  'shell.composer.configureAgents': 'Configurar agentes',
   'shell.composer.createImage': 'Crear imagen',
   'shell.composer.deepResearch': 'Investigación a fondo',
   'shell.composer.listening': 'Escuchando...',

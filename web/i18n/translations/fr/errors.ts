@@ -163,6 +163,15 @@ export const errors = {
     'Le sujet de recherche est trop long : 2 000 caractères au maximum',
   'error.not_found:research': 'Recherche introuvable',
   'error.conflict:research': 'Seule une recherche échouée ou annulée peut être relancée',
+  'error.bad_request:agent':
+    'Cet agent n’est pas disponible : choisissez-en un autre ou activez-le dans Configuration des agents',
+  'error.not_found:agent': 'Agent introuvable',
+  'error.bad_request:calendar_oauth.redirectUrl': 'L’URL de redirection OAuth doit être une URL http(s)',
+  'error.bad_request:calendar_oauth.clientId': 'L’ID client est obligatoire',
+  'error.bad_request:calendar_oauth.clientSecret': 'Le secret client est obligatoire',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Enregistrez l’ID client et le secret client avant de connecter un calendrier',
+  'error.bad_request:agent_workflow.url': 'L’URL du webhook doit être une URL http(s)',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -44,6 +44,7 @@ export const shell = {
   'shell.knowledge.open': 'Base de connaissances',
   'shell.knowledge.export': 'Exporter la discussion vers la base de connaissances',
   'shell.composer.advanced': 'Paramètres avancés',
+  'shell.composer.configureAgents': 'Configurer les agents',
   'shell.composer.createImage': 'Créer une image',
   'shell.composer.deepResearch': 'Recherche approfondie',
   'shell.composer.listening': 'Écoute en cours...',

@@ -161,6 +161,16 @@ export const errors = {
     "L'argomento della ricerca è troppo lungo: al massimo 2.000 caratteri",
   'error.not_found:research': 'Ricerca non trovata',
   'error.conflict:research': 'Si può riprovare solo una ricerca non riuscita o annullata',
+  'error.bad_request:agent':
+    'Questo agente non è disponibile: scegline un altro o attivalo in Configurazione degli agenti',
+  'error.not_found:agent': 'Agente non trovato',
+  'error.bad_request:calendar_oauth.redirectUrl':
+    'L’URL di reindirizzamento OAuth deve essere un URL http(s)',
+  'error.bad_request:calendar_oauth.clientId': 'L’ID client è obbligatorio',
+  'error.bad_request:calendar_oauth.clientSecret': 'Il secret client è obbligatorio',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Salva l’ID client e il secret client prima di collegare un calendario',
+  'error.bad_request:agent_workflow.url': 'L’URL del webhook deve essere un URL http(s)',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -44,6 +44,7 @@ export const shell = {
   'shell.knowledge.open': 'Base di conoscenza',
   'shell.knowledge.export': 'Esporta la chat nella base di conoscenza',
   'shell.composer.advanced': 'Impostazioni avanzate',
+  'shell.composer.configureAgents': 'Configura agenti',
   'shell.composer.createImage': 'Crea immagine',
   'shell.composer.deepResearch': 'Ricerca approfondita',
   'shell.composer.listening': 'In ascolto...',

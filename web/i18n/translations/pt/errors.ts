@@ -157,6 +157,15 @@ export const errors = {
   'error.payload_too_large:research_topic': 'O tema da pesquisa é longo demais: no máximo 2.000 caracteres',
   'error.not_found:research': 'Pesquisa não encontrada',
   'error.conflict:research': 'Só é possível tentar novamente uma pesquisa que falhou ou foi cancelada',
+  'error.bad_request:agent':
+    'Este agente não está disponível: escolha outro ou ative-o em Configuração de agentes',
+  'error.not_found:agent': 'Agente não encontrado',
+  'error.bad_request:calendar_oauth.redirectUrl': 'A URL de redirecionamento OAuth deve ser uma URL http(s)',
+  'error.bad_request:calendar_oauth.clientId': 'O ID do cliente é obrigatório',
+  'error.bad_request:calendar_oauth.clientSecret': 'O segredo do cliente é obrigatório',
+  'error.bad_request:calendar_oauth.saveFirst':
+    'Salve o ID do cliente e o segredo do cliente antes de conectar um calendário',
+  'error.bad_request:agent_workflow.url': 'A URL do webhook deve ser uma URL http(s)',
 } as const
 
 translationOf<typeof english>()(errors)

@@ -5,6 +5,8 @@ import { adminBranding } from './adminBranding'
 import { adminModels } from './adminModels'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
+import { agentSettings } from './agentSettings'
+import { agents } from './agents'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
@@ -37,4 +39,6 @@ export const pt = defineCatalogue({
   ...images,
   ...dictation,
   ...research,
+  ...agents,
+  ...agentSettings,
 })

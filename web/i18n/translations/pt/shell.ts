@@ -44,6 +44,7 @@ export const shell = {
   'shell.knowledge.open': 'Base de conhecimento',
   'shell.knowledge.export': 'Exportar conversa para a base de conhecimento',
   'shell.composer.advanced': 'Configurações avançadas',
+  'shell.composer.configureAgents': 'Configurar agentes',
   'shell.composer.createImage': 'Criar imagem',
   'shell.composer.deepResearch': 'Pesquisa aprofundada',
   'shell.composer.listening': 'Ouvindo...',

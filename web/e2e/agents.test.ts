@@ -1,0 +1,436 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { type FakeWebhook, startFakeWebhook } from '../../src/test/fakes/n8n-server'
+import { type FakeOauth, startFakeOauth } from '../../src/test/fakes/oauth-server'
+import {
+  type E2E,
+  expectAxeClean,
+  type NewUser,
+  newUser,
+  openAdminSection,
+  PHONE,
+  SETUP_TIMEOUT,
+  screenshot,
+  startE2E,
+} from './fixtures'
+import { ChatPage } from './pages/chat-page'
+import { expectToast } from './pages/toasts'
+import { signInThroughCard, signUpThroughCard } from './session'
+
+/*
+ * Agents (issue 14, browser side): Ada (the first account, so an administrator) enables the
+ * Employee and Calendar agents in Agent Configuration (the calendar's e-mail under 'Configuration
+ * Required'), chooses an agent (the workflow model becomes her model, 'Switched to …'), hides
+ * agents until the dropdown is gone and shows them again; saves the calendar's OAuth client,
+ * connects her calendar through the fake provider and back, and asks the Calendar Agent, whose
+ * workflow (the fake n8n webhook) receives her calendar's token. A browser that still holds the
+ * spec's local keys hands them to the server once. Admin → Models → Agents offers and withdraws
+ * an agent and sets its workflow.
+ */
+
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let webhook: FakeWebhook
+let oauth: FakeOauth
+let ada: Page
+let adaUser: NewUser
+
+beforeAll(async () => {
+  webhook = startFakeWebhook({ secret: 'workflow-secret-for-tests' })
+  oauth = startFakeOauth({ email: 'ada.calendar@example.com' })
+  e2e = await startE2E({
+    N8N_WEBHOOK_URL: webhook.url,
+    WORKFLOW_SIGNING_SECRET: 'workflow-secret-for-tests',
+    ...oauth.env,
+  })
+  ada = await e2e.newPage()
+  adaUser = newUser('Ada Lovelace')
+  await signUpThroughCard(ada, adaUser)
+  await new ChatPage(ada).newChat()
+}, SETUP_TIMEOUT)
+afterAll(async () => {
+  await e2e?.close()
+  await webhook?.close()
+  await oauth?.close()
+}, SETUP_TIMEOUT)
+
+const dropdown = (page: Page) => page.getByTestId('agent-dropdown')
+const menu = (page: Page) => page.getByTestId('agent-menu')
+const option = (page: Page, id: string) => page.locator(`[data-testid="agent-option"][data-agent="${id}"]`)
+const configDialog = (page: Page) => page.getByTestId('agent-config-dialog')
+const calendarDialog = (page: Page) => page.getByTestId('calendar-config-dialog')
+
+async function openMenu(page: Page) {
+  if (await menu(page).isVisible()) return
+  await dropdown(page).click()
+  await menu(page).waitFor()
+}
+
+async function closeMenu(page: Page) {
+  await page.keyboard.press('Escape')
+  await menu(page).waitFor({ state: 'detached' })
+}
+
+async function openAgentConfiguration(page: Page) {
+  await page.getByTestId('composer-more').click()
+  await page.getByTestId('composer-configure-agents').click()
+  await configDialog(page).waitFor()
+}
+
+/** The agents GET /api/agents says for the page's user. */
+async function agentsOf(page: Page) {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/agents', { credentials: 'same-origin' })
+    return (
+      (await response.json()) as { data: { items: { id: string; enabled: boolean; visible: boolean }[] } }
+    ).data.items
+  })
+}
+
+describe('agent dropdown and Agent Configuration', () => {
+  test("by default only the RAG Agent is enabled, and it is the composer's agent", async () => {
+    await dropdown(ada).waitFor()
+    await expect(dropdown(ada).textContent()).resolves.toContain('RAG Agent')
+    await openMenu(ada)
+    expect(await ada.getByTestId('agent-option').count()).toBe(1)
+    // RAG has no configuration: no Configure button, only Hide.
+    expect(await option(ada, 'rag').getByTestId('agent-configure').count()).toBe(0)
+    await option(ada, 'rag').getByRole('menuitem', { name: 'Hide RAG Agent' }).waitFor()
+    await closeMenu(ada)
+  })
+
+  test("enabling the calendar asks for its e-mail under 'Configuration Required'", async () => {
+    await openAgentConfiguration(ada)
+    const dialog = configDialog(ada)
+    await dialog.getByText('Agents require workflow integration', { exact: false }).waitFor()
+    expect(await dialog.getByText('Configuration Required').count()).toBe(0)
+    await dialog.getByRole('switch', { name: 'Enable Employee agent' }).click()
+    await dialog.getByRole('switch', { name: 'Enable Calendar Agent' }).click()
+    await dialog.getByText('Configuration Required').waitFor()
+    await screenshot(ada, 'agents-config-dialog-desktop-light')
+    await expectAxeClean(ada, 'Agent Configuration (1280, light)')
+
+    // The e-mail is required while the calendar is enabled.
+    await dialog.getByTestId('agent-config-save').click()
+    await dialog.getByText('This field is required').waitFor()
+    await dialog.getByTestId('agent-field-calendar-calendar_email').fill('not-an-address')
+    await dialog.getByTestId('agent-config-save').click()
+    await dialog.getByText('Enter a valid e-mail address').waitFor()
+    await dialog.getByTestId('agent-field-calendar-calendar_email').fill('ada.calendar@example.com')
+    await dialog.getByTestId('agent-config-save').click()
+    await expectToast(ada, 'Agent settings saved successfully')
+    await dialog.waitFor({ state: 'detached' })
+
+    const saved = await agentsOf(ada)
+    expect(saved.map((agent) => [agent.id, agent.enabled])).toEqual([
+      ['rag', true],
+      ['jokes', true],
+      ['calendar', true],
+    ])
+  })
+
+  test("a refused save shows 'Failed to save agent settings'", async () => {
+    await ada.route('**/api/agents/*/settings', (route) =>
+      route.fulfill({ status: 500, json: { success: false, error: 'Internal error', code: 'internal' } }),
+    )
+    await openAgentConfiguration(ada)
+    await configDialog(ada).getByRole('switch', { name: 'Enable Employee agent' }).click()
+    await configDialog(ada).getByTestId('agent-config-save').click()
+    await expectToast(ada, 'Failed to save agent settings')
+    await ada.unroute('**/api/agents/*/settings')
+    await ada.keyboard.press('Escape')
+    await configDialog(ada).waitFor({ state: 'detached' })
+    expect((await agentsOf(ada)).find((agent) => agent.id === 'jokes')?.enabled).toBe(true)
+  })
+
+  test('choosing an agent makes the workflow model the preferred one, with the toast', async () => {
+    await openMenu(ada)
+    expect(await ada.getByTestId('agent-option').count()).toBe(3)
+    // Only the calendar has configuration.
+    expect(await option(ada, 'calendar').getByTestId('agent-configure').count()).toBe(1)
+    expect(await option(ada, 'jokes').getByTestId('agent-configure').count()).toBe(0)
+    await screenshot(ada, 'agents-dropdown-desktop-light')
+    await expectAxeClean(ada, 'agent dropdown (1280, light)')
+    await option(ada, 'jokes').getByTestId('agent-choose').click()
+    await expectToast(ada, 'Switched to Employee Agent (using n8n)')
+    await expect(dropdown(ada).textContent()).resolves.toContain('Employee agent')
+    await ada.getByTestId('model-dropdown').filter({ hasText: 'Workflow agents' }).waitFor()
+    // Kept in this browser.
+    await ada.reload()
+    await dropdown(ada).filter({ hasText: 'Employee agent' }).waitFor()
+  })
+
+  test('a hidden agent is greyed out and cannot be chosen; the chosen one gives way to the first visible', async () => {
+    await openMenu(ada)
+    await option(ada, 'jokes').getByRole('menuitem', { name: 'Hide Employee agent' }).click()
+    // The menu stays open; the hidden agent is greyed and disabled, and RAG is now the agent.
+    const choose = option(ada, 'jokes').getByTestId('agent-choose')
+    await ada.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-agent="jokes"] [data-testid="agent-choose"]')
+          ?.getAttribute('aria-disabled') === 'true',
+    )
+    expect(await choose.getAttribute('data-disabled')).not.toBeNull()
+    await expect(dropdown(ada).textContent()).resolves.toContain('RAG Agent')
+    await choose.click({ force: true })
+    await expect(dropdown(ada).textContent()).resolves.toContain('RAG Agent')
+    await closeMenu(ada)
+  })
+
+  test('hiding every agent takes the dropdown away; Agent Configuration shows them again', async () => {
+    await openMenu(ada)
+    await option(ada, 'rag').getByRole('menuitem', { name: 'Hide RAG Agent' }).click()
+    await option(ada, 'calendar').getByRole('menuitem', { name: 'Hide Calendar Agent' }).click()
+    await dropdown(ada).waitFor({ state: 'detached' })
+    // The setting is the server's: a reload (or another browser) agrees.
+    await ada.reload()
+    await ada.getByTestId('composer').waitFor()
+    await ada.getByTestId('model-dropdown').waitFor()
+    expect(await dropdown(ada).count()).toBe(0)
+    expect((await agentsOf(ada)).every((agent) => !agent.visible)).toBe(true)
+
+    await openAgentConfiguration(ada)
+    const shows = configDialog(ada).getByTestId('agent-show')
+    expect(await shows.count()).toBe(3)
+    await shows.first().click()
+    await dropdown(ada).waitFor()
+    await expect(dropdown(ada).textContent()).resolves.toContain('RAG Agent')
+    await ada.keyboard.press('Escape')
+    await openMenu(ada)
+    await option(ada, 'calendar').getByRole('menuitem', { name: 'Show Calendar Agent' }).click()
+    await option(ada, 'jokes').getByRole('menuitem', { name: 'Show Employee agent' }).click()
+    await ada.waitForFunction(
+      () => document.querySelectorAll('[data-testid="agent-option"][data-hidden]').length === 0,
+    )
+    await closeMenu(ada)
+  })
+})
+
+describe('Calendar Agent Configuration and the calendar connection', () => {
+  test("'Save Configuration' waits for both the client id and secret", async () => {
+    await openMenu(ada)
+    await option(ada, 'calendar').getByTestId('agent-configure').click()
+    const dialog = calendarDialog(ada)
+    await dialog.waitFor()
+    // The redirect URL is prefilled with Parley's own callback (APP_URL's; this server's port is
+    // only known once it listens, so the test types the address it really has).
+    const redirect = dialog.getByTestId('calendar-redirect-url')
+    expect(await redirect.inputValue()).toEndWith('/api/agents/calendar/callback')
+    await redirect.fill(`${e2e.url}/api/agents/calendar/callback`)
+    const save = dialog.getByTestId('calendar-save')
+    expect(await save.isDisabled()).toBe(true)
+    await dialog.getByLabel('Client ID *').fill(oauth.clientId)
+    expect(await save.isDisabled()).toBe(true)
+    await dialog.getByLabel('Client Secret *').fill(oauth.clientSecret)
+    expect(await save.isDisabled()).toBe(false)
+    expect(await dialog.getByLabel('Client Secret *').getAttribute('type')).toBe('password')
+    await screenshot(ada, 'agents-calendar-dialog-desktop-light')
+    await expectAxeClean(ada, 'Calendar Agent Configuration (1280, light)')
+    await save.click()
+    await expectToast(ada, 'Calendar configuration saved')
+    // The secret is never shown again: the field is empty and says one is saved.
+    await dialog.getByTestId('calendar-secret-saved').waitFor()
+    await expect(dialog.getByLabel('Client Secret *').inputValue()).resolves.toBe('')
+    expect(await save.isDisabled()).toBe(false)
+    const body = await ada.evaluate(async () => (await fetch('/api/agents')).text())
+    expect(body).not.toContain(oauth.clientSecret)
+  })
+
+  test('Connect calendar goes to the provider and back, connected', async () => {
+    const dialog = calendarDialog(ada)
+    await dialog.getByTestId('calendar-connect').click()
+    await ada.waitForURL((url) => url.pathname === '/' && !url.search.includes('calendar='))
+    await expectToast(ada, 'Calendar connected')
+    await openMenu(ada)
+    await option(ada, 'calendar').getByTestId('agent-configure').click()
+    await calendarDialog(ada)
+      .getByTestId('calendar-email')
+      .filter({ hasText: 'ada.calendar@example.com' })
+      .waitFor()
+    expect(await calendarDialog(ada).getByTestId('calendar-connection').getAttribute('data-state')).toBe(
+      'connected',
+    )
+    await screenshot(ada, 'agents-calendar-connected-desktop-light')
+    await ada.keyboard.press('Escape')
+    await calendarDialog(ada).waitFor({ state: 'detached' })
+  })
+
+  test('a message to the Calendar Agent reaches its workflow with the calendar token', async () => {
+    const chat = new ChatPage(ada)
+    await chat.newChat()
+    await openMenu(ada)
+    await option(ada, 'calendar').getByTestId('agent-choose').click()
+    await expectToast(ada, 'Switched to Calendar Agent (using n8n)')
+    const before = webhook.requests.length
+    webhook.setScript({ status: 200, body: [{ output: 'Booked: team lunch on Friday at noon.' }] })
+    await chat.send('Book a team lunch on Friday at noon')
+    await chat.waitForAnswer('Booked: team lunch on Friday at noon.')
+    const request = webhook.requests.slice(before).at(-1) as Record<string, unknown>
+    expect(request.chatInput).toBe('Book a team lunch on Friday at noon')
+    expect(request.agentId).toBe('calendar')
+    const sent = JSON.stringify(request)
+    expect(sent).toContain('ada.calendar@example.com')
+    expect([...oauth.accessTokens].some((token) => sent.includes(token))).toBe(true)
+    // The client secret never travels to the workflow.
+    expect(sent).not.toContain(oauth.clientSecret)
+    expect(webhook.calls.at(-1)?.signatureValid).toBe(true)
+  })
+
+  test('a send with an agent the server no longer allows is refused with its reason, and the dropdown catches up', async () => {
+    // The page still believes the Employee agent is enabled; the server has it disabled.
+    await ada.route('**/api/agents', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { data: { items: { id: string; enabled: boolean }[] } }
+      for (const agent of body.data.items) if (agent.id === 'jokes') agent.enabled = true
+      await route.fulfill({ response, json: body })
+    })
+    await ada.reload()
+    await ada.evaluate(() =>
+      fetch('/api/agents/jokes/settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: false }),
+      }),
+    )
+    await openMenu(ada)
+    await option(ada, 'jokes').getByTestId('agent-choose').click()
+    await ada.unroute('**/api/agents')
+    const chat = new ChatPage(ada)
+    await chat.send('Tell me a joke')
+    await expectToast(
+      ada,
+      'This agent is not available: choose another one, or enable it in Agent Configuration',
+    )
+    await dropdown(ada).filter({ hasNotText: 'Employee agent' }).waitFor()
+    await ada.evaluate(() =>
+      fetch('/api/agents/jokes/settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: true }),
+      }),
+    )
+  })
+
+  test('Disconnect forgets the connection', async () => {
+    await openMenu(ada)
+    await option(ada, 'calendar').getByTestId('agent-configure').click()
+    await calendarDialog(ada).getByTestId('calendar-disconnect').click()
+    await expectToast(ada, 'Calendar disconnected')
+    await calendarDialog(ada).getByTestId('calendar-connect').waitFor()
+    expect(await calendarDialog(ada).getByTestId('calendar-connection').getAttribute('data-state')).toBe(
+      'disconnected',
+    )
+    await ada.keyboard.press('Escape')
+  })
+
+  test('a refused connection comes back as a failure toast, the address cleaned', async () => {
+    await ada.goto('/?calendar=failed')
+    await expectToast(ada, 'The calendar could not be connected')
+    await ada.waitForURL((url) => !url.search.includes('calendar='))
+  })
+})
+
+describe('phone, dark', () => {
+  test('the dropdown and both dialogs at 390 px in the dark theme', async () => {
+    const page = await e2e.newPage({ viewport: PHONE, dark: true })
+    await signInThroughCard(page, adaUser)
+    await dropdown(page).waitFor()
+    await openMenu(page)
+    await screenshot(page, 'agents-dropdown-phone-dark')
+    await expectAxeClean(page, 'agent dropdown (390, dark)')
+    await page.keyboard.press('Escape')
+    await openAgentConfiguration(page)
+    await screenshot(page, 'agents-config-dialog-phone-dark')
+    await expectAxeClean(page, 'Agent Configuration (390, dark)')
+    await configDialog(page).getByTestId('open-calendar-config').click()
+    await calendarDialog(page).waitFor()
+    await screenshot(page, 'agents-calendar-dialog-phone-dark')
+    await expectAxeClean(page, 'Calendar Agent Configuration (390, dark)')
+    await page.context().close()
+  })
+})
+
+describe('the spec’s local keys', () => {
+  test('a browser that still has them hands them to the server once, then forgets them', async () => {
+    const page = await e2e.newPage()
+    await page.goto('/')
+    await page.evaluate(() => {
+      localStorage.setItem('agent_visibility', JSON.stringify({ rag: true, jokes: false, calendar: true }))
+      localStorage.setItem(
+        'agent_config',
+        JSON.stringify({
+          jokes: { enabled: true, config: {} },
+          calendar: { enabled: true, config: { calendar_email: 'grace@example.com' } },
+        }),
+      )
+      localStorage.setItem(
+        'calendar_agent_config',
+        JSON.stringify({ redirectUrl: '', clientId: 'graces-client', clientSecret: 'graces-secret' }),
+      )
+    })
+    await signUpThroughCard(page, newUser('Grace Hopper'))
+    await page.waitForFunction(() => localStorage.getItem('agent_config') === null, undefined, {
+      timeout: 15_000,
+    })
+    const keys = await page.evaluate(() =>
+      ['agent_visibility', 'agent_config', 'calendar_agent_config'].map((key) => localStorage.getItem(key)),
+    )
+    expect(keys).toEqual([null, null, null])
+    const items = await page.evaluate(async () => {
+      const response = await fetch('/api/agents')
+      return (await response.json()).data.items as {
+        id: string
+        enabled: boolean
+        visible: boolean
+        config: Record<string, string>
+        calendar?: { clientId: string; clientSecretSaved: boolean }
+      }[]
+    })
+    const byId = Object.fromEntries(items.map((agent) => [agent.id, agent]))
+    expect(byId.jokes).toMatchObject({ enabled: true, visible: false })
+    expect(byId.calendar).toMatchObject({
+      enabled: true,
+      visible: true,
+      config: { calendar_email: 'grace@example.com' },
+    })
+    expect(byId.calendar?.calendar).toMatchObject({ clientId: 'graces-client', clientSecretSaved: true })
+    await page.context().close()
+  })
+})
+
+describe('Admin → Models → Agents', () => {
+  test('withdrawing an agent takes it out of the users’ dropdowns; a workflow is saved, its secret write-only', async () => {
+    const admin = await e2e.newPage()
+    await signInThroughCard(admin, adaUser)
+    await openAdminSection(admin, 'models')
+    const card = admin.getByTestId('admin-agents')
+    await card.waitFor()
+    const jokes = card.locator('[data-testid="admin-agent"][data-agent="jokes"]')
+    await jokes.getByTestId('admin-agent-url').fill(`${webhook.base}/webhook/jokes`)
+    await jokes.getByTestId('admin-agent-secret').fill('a-jokes-secret')
+    await jokes.getByTestId('admin-agent-timeout').fill('30')
+    await jokes.getByRole('button', { name: 'Save' }).click()
+    await expectToast(admin, 'Employee agent saved')
+    await jokes.getByTestId('admin-agent-secret-saved').waitFor()
+    await expect(jokes.getByTestId('admin-agent-secret').inputValue()).resolves.toBe('')
+    await admin.screenshot({
+      path: 'test-artifacts/screenshots/agents-admin-card-desktop-light.png',
+      fullPage: true,
+    })
+    await expectAxeClean(admin, 'Admin → Models → Agents')
+
+    await jokes.getByRole('switch', { name: 'Offer Employee agent' }).click()
+    await expectToast(admin, 'Employee agent saved')
+    // Ada's composer follows (agents:changed, else the next read).
+    await ada.reload()
+    await openMenu(ada)
+    await option(ada, 'rag').waitFor()
+    expect(await option(ada, 'jokes').count()).toBe(0)
+    await closeMenu(ada)
+    await jokes.getByRole('switch', { name: 'Offer Employee agent' }).click()
+    await expectToast(admin, 'Employee agent saved')
+    await admin.context().close()
+  })
+})

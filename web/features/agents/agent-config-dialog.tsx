@@ -1,0 +1,249 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { CalendarClock, Eye, Workflow } from 'lucide-react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { t, useT } from '../../i18n/i18n'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
+import { Input, Label } from '../../ui/input'
+import { LoadingScreen } from '../../ui/loading-screen'
+import { agentDescription, agentName } from './agent-names'
+import { AgentSwitch } from './agent-switch'
+import { type Agent, type AgentConfigField, agentsQuery, putAgent, saveAgentSettings } from './agents-api'
+import { openAgentsScreen } from './agents-ui'
+import '../../i18n/areas/agents'
+import '../../i18n/areas/agentSettings'
+
+/** A configuration field's label ('calendar_email' → 'Calendar e-mail'). */
+function fieldLabel(key: string): string {
+  return key === 'calendar_email' ? t('agentSettings.field.calendar_email') : key
+}
+
+// The server checks again; this only spares a round trip for an obvious slip.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The spec types calendar_email as text; it is an address all the same (the server checks it too). */
+const isEmailField = (field: AgentConfigField) => field.type === 'email' || field.key.endsWith('_email')
+
+type Draft = Record<string, { enabled: boolean; config: Record<string, string> }>
+
+const draftOf = (agents: Agent[]): Draft =>
+  Object.fromEntries(
+    agents.map((agent) => [agent.id, { enabled: agent.enabled, config: { ...agent.config } }]),
+  )
+
+/** What differs between the draft and the server's settings, per agent. */
+function changesOf(agents: Agent[], draft: Draft) {
+  return agents.flatMap((agent) => {
+    const wanted = draft[agent.id]
+    if (!wanted) return []
+    const configChanged = agent.configFields.some(
+      (field) => (wanted.config[field.key] ?? '') !== (agent.config[field.key] ?? ''),
+    )
+    if (wanted.enabled === agent.enabled && !configChanged) return []
+    return [
+      {
+        id: agent.id,
+        change: { enabled: wanted.enabled, ...(configChanged ? { config: wanted.config } : {}) },
+      },
+    ]
+  })
+}
+
+/**
+ * Agent Configuration (spec section 2): a switch per agent, the fields of the enabled agents that
+ * need them under 'Configuration Required', and the note that agents run through workflows. The
+ * settings are this user's, saved on the server (decision 125).
+ */
+export default function AgentConfigDialog({ onClose }: { onClose: () => void }) {
+  const t = useT()
+  const queryClient = useQueryClient()
+  const agents = useQuery(agentsQuery)
+  const [draft, setDraft] = useState<Draft | null>(null)
+  const [problems, setProblems] = useState<Record<string, string>>({})
+  const formId = useId()
+  useEffect(() => {
+    if (agents.data && !draft) setDraft(draftOf(agents.data))
+  }, [agents.data, draft])
+
+  const save = useMutation({
+    mutationFn: async (changes: ReturnType<typeof changesOf>) => {
+      const saved: Agent[] = []
+      for (const { id, change } of changes) saved.push(await saveAgentSettings(id, change))
+      return saved
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(agentsQuery.queryKey, (list) =>
+        saved.reduce((current, agent) => putAgent(current, agent), list),
+      )
+      toast.success(t('agentSettings.config.saved'))
+      onClose()
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: agentsQuery.queryKey })
+      toast.error(t('agents.saveFailed'))
+    },
+  })
+
+  const show = useMutation({
+    mutationFn: (agent: Agent) => saveAgentSettings(agent.id, { visible: true }),
+    onSuccess: (saved) => queryClient.setQueryData(agentsQuery.queryKey, (list) => putAgent(list, saved)),
+    onError: (error) => toast.error(error.message),
+  })
+
+  const list = agents.data ?? []
+  const needingConfig = draft
+    ? list.filter(
+        (agent) => draft[agent.id]?.enabled && agent.requiresConfig && agent.configFields.length > 0,
+      )
+    : []
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!draft) return
+    const found: Record<string, string> = {}
+    for (const agent of needingConfig) {
+      for (const field of agent.configFields) {
+        const value = (draft[agent.id]?.config[field.key] ?? '').trim()
+        if (field.required && !value)
+          found[`${agent.id}.${field.key}`] = t('agentSettings.config.fieldRequired')
+        else if (value && isEmailField(field) && !EMAIL.test(value)) {
+          found[`${agent.id}.${field.key}`] = t('agentSettings.config.invalidEmail')
+        }
+      }
+    }
+    setProblems(found)
+    if (Object.keys(found).length > 0) return
+    const changes = changesOf(list, draft)
+    if (changes.length === 0) {
+      toast.success(t('agentSettings.config.saved'))
+      onClose()
+      return
+    }
+    save.mutate(changes)
+  }
+
+  const setEnabled = (id: string, enabled: boolean) =>
+    setDraft((current) => current && { ...current, [id]: { ...current[id], enabled } as Draft[string] })
+  const setField = (id: string, key: string, value: string) =>
+    setDraft(
+      (current) =>
+        current && {
+          ...current,
+          [id]: { ...current[id], config: { ...current[id]?.config, [key]: value } } as Draft[string],
+        },
+    )
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('agentSettings.config.title')}
+      description={t('agentSettings.config.workflowNote')}
+      testId="agent-config-dialog"
+    >
+      {agents.isError ? (
+        <Alert tone="error">{agents.error.message}</Alert>
+      ) : !draft ? (
+        <LoadingScreen />
+      ) : (
+        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
+          {list.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('agentSettings.config.none')}</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
+              {list.map((agent) => (
+                <li key={agent.id} className="flex items-start gap-3 py-3 first:pt-0" data-agent={agent.id}>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{agentName(agent)}</p>
+                    <p className="text-sm text-zinc-600 dark:text-zinc-400">{agentDescription(agent)}</p>
+                    <p className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+                      <Workflow className="size-3.5" aria-hidden />
+                      {agent.runsOn === 'workflow'
+                        ? t('agentSettings.config.runsWorkflow')
+                        : t('agentSettings.config.runsNative')}
+                    </p>
+                    <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+                      {agent.visible ? null : (
+                        <button
+                          type="button"
+                          onClick={() => show.mutate(agent)}
+                          disabled={show.isPending}
+                          className="inline-flex items-center gap-1 text-xs font-medium text-brand-ink underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+                          data-testid="agent-show"
+                        >
+                          <Eye className="size-3.5" aria-hidden />
+                          {t('agentSettings.config.hiddenShow')}
+                        </button>
+                      )}
+                      {agent.id === 'calendar' ? (
+                        <button
+                          type="button"
+                          onClick={() => openAgentsScreen('calendar')}
+                          className="inline-flex items-center gap-1 text-xs font-medium text-brand-ink underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+                          data-testid="open-calendar-config"
+                        >
+                          <CalendarClock className="size-3.5" aria-hidden />
+                          {t('agentSettings.config.calendarConnection')}
+                        </button>
+                      ) : null}
+                    </div>
+                  </div>
+                  <AgentSwitch
+                    checked={draft[agent.id]?.enabled ?? false}
+                    onChange={(enabled) => setEnabled(agent.id, enabled)}
+                    label={t('agentSettings.config.enable', { name: agentName(agent) })}
+                    testId={`agent-enable-${agent.id}`}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {needingConfig.length > 0 ? (
+            <fieldset className="rounded-xl border border-amber-300 bg-amber-50/60 p-4 dark:border-amber-800 dark:bg-amber-950/30">
+              <legend className="px-1 text-sm font-semibold">{t('agentSettings.config.required')}</legend>
+              {needingConfig.map((agent) =>
+                agent.configFields.map((field) => {
+                  const id = `${formId}-${agent.id}-${field.key}`
+                  const problem = problems[`${agent.id}.${field.key}`]
+                  return (
+                    <div key={id} className="mt-1">
+                      <Label htmlFor={id}>
+                        {agentName(agent)} · {fieldLabel(field.key)}
+                        {field.required ? ' *' : ''}
+                      </Label>
+                      <Input
+                        id={id}
+                        type={isEmailField(field) ? 'email' : field.type}
+                        required={field.required}
+                        aria-invalid={problem ? true : undefined}
+                        aria-describedby={problem ? `${id}-problem` : undefined}
+                        value={draft[agent.id]?.config[field.key] ?? ''}
+                        onChange={(event) => setField(agent.id, field.key, event.target.value)}
+                        data-testid={`agent-field-${agent.id}-${field.key}`}
+                      />
+                      {problem ? (
+                        <p id={`${id}-problem`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                          {problem}
+                        </p>
+                      ) : null}
+                    </div>
+                  )
+                }),
+              )}
+            </fieldset>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" busy={save.isPending} data-testid="agent-config-save">
+              {t('common.save')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  )
+}

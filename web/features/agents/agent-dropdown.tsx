@@ -1,0 +1,142 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { Bot, Check, ChevronDown, Eye, EyeOff, Settings2, SlidersHorizontal } from 'lucide-react'
+import { useT } from '../../i18n/i18n'
+import { cn } from '../../lib/cn'
+import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { agentDescription, agentName } from './agent-names'
+import type { Agent } from './agents-api'
+import { configureAgent, openAgentsScreen } from './agents-ui'
+import '../../i18n/areas/agents'
+
+const iconItemClass =
+  'flex size-8 shrink-0 cursor-default items-center justify-center rounded-md text-zinc-600 outline-none data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-900 dark:text-zinc-400 dark:data-[highlighted]:bg-zinc-800 dark:data-[highlighted]:text-zinc-100'
+
+/**
+ * 'Agent:' and the chosen agent (spec section 2, 'Agent dropdown'). Each enabled agent has a
+ * Configure button (only with configuration) and Hide/Show; a hidden agent is greyed out and
+ * cannot be chosen. The caller leaves it out when no agent is visible.
+ */
+export function AgentDropdown({
+  agents,
+  selected,
+  onChoose,
+  onSetVisible,
+}: {
+  agents: Agent[]
+  selected: Agent | null
+  onChoose: (agent: Agent) => void
+  onSetVisible: (agent: Agent, visible: boolean) => void
+}) {
+  const t = useT()
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        data-testid="agent-dropdown"
+        aria-label={t('agents.dropdown.label', { name: selected ? agentName(selected) : '' })}
+        className="flex h-8 max-w-32 shrink-0 sm:max-w-60 items-center gap-1 rounded-lg px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-300 dark:hover:bg-zinc-800"
+      >
+        <Bot className="size-4 shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />
+        <span className="hidden text-zinc-600 sm:inline dark:text-zinc-400">
+          {t('agents.dropdown.prefix')}
+        </span>
+        <span className="truncate font-medium">{selected ? agentName(selected) : ''}</span>
+        <ChevronDown className="size-4 shrink-0" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          side="top"
+          sideOffset={6}
+          collisionPadding={8}
+          className={`${menuContentClass} max-h-96 w-80 max-w-[calc(100vw-1rem)] overflow-y-auto`}
+          data-testid="agent-menu"
+        >
+          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+            {t('agents.dropdown.heading')}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            value={selected?.id ?? ''}
+            onValueChange={(id) => {
+              const agent = agents.find((candidate) => candidate.id === id)
+              if (agent) onChoose(agent)
+            }}
+          >
+            {agents.map((agent) => (
+              <div
+                key={agent.id}
+                className="flex items-start gap-0.5"
+                data-testid="agent-option"
+                data-agent={agent.id}
+                data-hidden={agent.visible ? undefined : 'true'}
+              >
+                <DropdownMenu.RadioItem
+                  value={agent.id}
+                  disabled={!agent.visible}
+                  className={cn(menuItemClass, 'min-w-0 flex-1 items-start')}
+                  data-testid="agent-choose"
+                >
+                  <span className="mt-0.5 size-4 shrink-0">
+                    <DropdownMenu.ItemIndicator>
+                      <Check className="size-4" aria-hidden />
+                    </DropdownMenu.ItemIndicator>
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block font-medium">{agentName(agent)}</span>
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {agent.visible ? agentDescription(agent) : t('agents.dropdown.hidden')}
+                    </span>
+                  </span>
+                </DropdownMenu.RadioItem>
+                {agent.hasConfig ? (
+                  <DropdownMenu.Item
+                    className={iconItemClass}
+                    onSelect={() => configureAgent(agent.id)}
+                    aria-label={t('agents.dropdown.configure', { name: agentName(agent) })}
+                    title={t('agents.dropdown.configure', { name: agentName(agent) })}
+                    data-testid="agent-configure"
+                  >
+                    <Settings2 className="size-4" aria-hidden />
+                  </DropdownMenu.Item>
+                ) : null}
+                <DropdownMenu.Item
+                  className={iconItemClass}
+                  // The menu stays open: hiding several agents is one visit.
+                  onSelect={(event) => {
+                    event.preventDefault()
+                    onSetVisible(agent, !agent.visible)
+                  }}
+                  aria-label={
+                    agent.visible
+                      ? t('agents.dropdown.hide', { name: agentName(agent) })
+                      : t('agents.dropdown.show', { name: agentName(agent) })
+                  }
+                  title={
+                    agent.visible
+                      ? t('agents.dropdown.hide', { name: agentName(agent) })
+                      : t('agents.dropdown.show', { name: agentName(agent) })
+                  }
+                  data-testid="agent-visibility"
+                  data-visible={agent.visible ? 'true' : 'false'}
+                >
+                  {agent.visible ? (
+                    <Eye className="size-4" aria-hidden />
+                  ) : (
+                    <EyeOff className="size-4" aria-hidden />
+                  )}
+                </DropdownMenu.Item>
+              </div>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <DropdownMenu.Item
+            className={menuItemClass}
+            onSelect={() => openAgentsScreen('config')}
+            data-testid="agent-configure-all"
+          >
+            <SlidersHorizontal className="size-4" aria-hidden /> {t('agents.configure')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect } from 'react'
+import { toast } from 'sonner'
+import { t } from '../../i18n/i18n'
+import { agentsQuery } from './agents-api'
+import { openAgentsScreen, useAgentsScreen } from './agents-ui'
+import '../../i18n/areas/agents'
+
+// Fetched when first opened: the chat page's first download does not grow.
+const AgentConfigDialog = lazy(() => import('./agent-config-dialog'))
+const CalendarConfigDialog = lazy(() => import('./calendar-config-dialog'))
+
+/** Shows whichever agent dialog is open (agents-ui.ts), and greets the return from the calendar provider. */
+export function AgentsHost() {
+  useCalendarReturn()
+  const screen = useAgentsScreen()
+  if (!screen) return null
+  const close = () => openAgentsScreen(null)
+  return (
+    <Suspense fallback={null}>
+      {screen === 'config' ? <AgentConfigDialog onClose={close} /> : <CalendarConfigDialog onClose={close} />}
+    </Suspense>
+  )
+}
+
+/**
+ * The calendar provider sends the browser back to `/?calendar=connected` or `?calendar=failed`:
+ * say how it went, read the agents again, and take the parameter out of the address.
+ */
+function useCalendarReturn() {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    const outcome = url.searchParams.get('calendar')
+    if (outcome !== 'connected' && outcome !== 'failed') return
+    url.searchParams.delete('calendar')
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
+    void queryClient.invalidateQueries({ queryKey: agentsQuery.queryKey })
+    if (outcome === 'connected') toast.success(t('agents.calendarConnected'))
+    else toast.error(t('agents.calendarFailed'))
+  }, [queryClient])
+}
