@@ -14,10 +14,19 @@ export function sourcesSection(text: string, sources: ResearchSource[]): string 
   if (!listed.length) return ''
   const lines = listed.map((source) =>
     source.url
-      ? `- [${source.n}] [${escapeLinkText(source.title)}](${source.url}) — ${source.url}`
+      ? `- [${source.n}] [${escapeLinkText(source.title)}](${source.url}) — ${siteOf(source.url)}`
       : `- [${source.n}] ${source.title} (team knowledge base)`,
   )
   return `## Sources\n\n${lines.join('\n')}`
+}
+
+/** The site a source is on (the link itself carries the full address; repeating it wraps on phones). */
+function siteOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '')
+  } catch {
+    return url
+  }
 }
 
 function escapeLinkText(title: string): string {

@@ -235,7 +235,10 @@ export async function retryResearch(ctx: AppContext, actor: Actor, id: string): 
     status: 'streaming',
     error: null,
   })
-  await ctx.jobs.send('research', { runId: id }, { singletonKey: id })
+  // No singletonKey here: the job that just failed or was cancelled may still be finishing (active),
+  // and pg-boss would drop a second job with its key, leaving the retry to the minute's sweep. The
+  // run's lease already keeps two jobs from working on it at once.
+  await ctx.jobs.send('research', { runId: id })
   const json = toResearchJson(run)
   ctx.realtime.toUser(actor.userId, 'research:progress', json)
   return json
