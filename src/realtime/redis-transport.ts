@@ -28,8 +28,12 @@ export async function createRedisTransport(
   await client.connect()
   io.adapter(createAdapter(client))
   io.on(FANOUT_EVENT as never, (frame: Frame) => options.receive(frame))
+  let closed = false
   return {
     send(frame) {
+      // The adapter publishes without catching: a frame sent to a closed client would be an
+      // unhandled rejection. While Redis is away, node-redis queues commands until it is back.
+      if (closed || !client.isOpen) return
       try {
         io.serverSideEmit(FANOUT_EVENT as never, frame)
       } catch (error) {
@@ -37,6 +41,7 @@ export async function createRedisTransport(
       }
     },
     async close() {
+      closed = true
       // io.close() (by the caller) closes the adapter and its duplicated clients.
       await client.quit().catch(() => {})
     },

@@ -197,8 +197,9 @@ export async function createRealtime(
     clearInterval(heartbeat)
     await sweep.stop()
     await accessSweep.stop()
-    await io.close()
+    // Frames still queued are dropped with the transport, before the adapter goes.
     await transport?.close()
+    await io.close()
     await pool?.end()
   }
   return { io, engine, realtime, close }
