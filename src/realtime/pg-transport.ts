@@ -126,7 +126,15 @@ export function createPgTransport(options: Options): PgTransport {
     reading = current
   }
 
-  let listening = sql.listen(FANOUT_CHANNEL, deliver)
+  // Called on every LISTEN that succeeds: postgres.js listens again by itself after its connection
+  // closes, and the watchdog below when that did not work; each time after the first, frames were lost.
+  let listens = 0
+  const onlisten = () => {
+    listens += 1
+    lastOwn = performance.now()
+    if (listens > 1) options.relistened()
+  }
+  let listening = sql.listen(FANOUT_CHANNEL, deliver, onlisten)
   let relistening = false
   // This instance hears its own heartbeats (once a second): silence means the listener is gone.
   const watchdog = setInterval(async () => {
@@ -135,10 +143,8 @@ export function createPgTransport(options: Options): PgTransport {
     try {
       const previous = await listening.catch(() => undefined)
       await previous?.unlisten().catch(() => {})
-      listening = sql.listen(FANOUT_CHANNEL, deliver)
+      listening = sql.listen(FANOUT_CHANNEL, deliver, onlisten)
       await listening
-      lastOwn = performance.now()
-      options.relistened()
     } catch (error) {
       warn('could not listen for the other instances', error)
     } finally {

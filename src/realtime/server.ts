@@ -115,6 +115,11 @@ export async function createRealtime(
   } else if (ctx.config.databaseUrl) {
     pool = new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 2 })
     pool.on('error', (error) => ctx.log.error('socket.io adapter pool error', { error }))
+    // The adapter keeps one client checked out for LISTEN and handles its 'end' (it reconnects),
+    // not its 'error': unhandled, a dropped connection (a Postgres restart) would end the process.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => ctx.log.warn('socket.io adapter connection lost', { error })),
+    )
     // Its socket_io_attachments table is created by migration 0005.
     io.adapter(createAdapter(pool))
     const pgTransport = createPgTransport({
@@ -127,7 +132,9 @@ export async function createRealtime(
         // reconnects, joins its chat again and reloads its messages from the database.
         ctx.log.warn('listening to the other instances again; reconnecting this instance’s sockets')
         peers.forgetText()
-        io.local.disconnectSockets()
+        // The connection, not the socket.io session: a tab told 'io server disconnect' would stay
+        // away (that is how an ended session is cut); a closed transport reconnects by itself.
+        for (const socket of io.of('/').sockets.values()) socket.conn.close()
       },
     })
     await pgTransport.ready
@@ -200,7 +207,9 @@ export async function createRealtime(
     // Frames still queued are dropped with the transport, before the adapter goes.
     await transport?.close()
     await io.close()
-    await pool?.end()
+    // The adapter never gives back a LISTEN client whose connection dropped: pool.end() would wait
+    // for it forever.
+    if (pool) await Promise.race([pool.end(), Bun.sleep(2_000)])
   }
   return { io, engine, realtime, close }
 }
