@@ -84,7 +84,24 @@ async function runServer(providerUrl: string, databaseUrl: string, redisUrl: str
     }
   }
   // A full collection before memory is read, so that garbage waiting for the collector is not counted.
-  process.on('SIGUSR2', () => Bun.gc(true))
+  // BENCH_HEAP=1: each instance prints the object types that grew since the last reading (stderr).
+  let counts: Record<string, number> = {}
+  process.on('SIGUSR2', async () => {
+    Bun.gc(true)
+    if (!process.env.BENCH_HEAP) return
+    const { heapStats } = await import('bun:jsc')
+    const now = heapStats().objectTypeCounts as Record<string, number>
+    const grown = Object.entries(now)
+      .map(([type, count]) => [type, count - (counts[type] ?? 0)] as const)
+      .filter(([, delta]) => delta > 50)
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 12)
+    console.error(
+      `heap ${process.pid} ${Math.round(process.memoryUsage().rss / 1048576)} MB rss`,
+      JSON.stringify(grown),
+    )
+    counts = now
+  })
   process.on('SIGTERM', async () => {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -273,6 +290,12 @@ function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : 0
 }
 
+/** CPU seconds (user + system) of a process so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 function percentile(values: number[], p: number): number {
   if (!values.length) return Number.NaN
   const sorted = Float64Array.from(values).sort()
@@ -334,6 +357,8 @@ interface WaveResult {
   failed: number
   timedOut: boolean
   load: string
+  /** CPU seconds of instance A and B during the wave. */
+  cpu: [number, number]
 }
 
 interface Memory {
@@ -412,6 +437,7 @@ async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
       for (const client of clients) client.send(`wave ${waveFile}`)
       await Promise.all(clients.map((client) => client.next('ARMED')))
       const load = loadAverage()
+      const cpuBefore = servers.map((server) => cpuSeconds(server.pid))
       await Promise.all(wave.map((person) => send(aUrl, person)))
       const [streaming, other] = await Promise.all(
         clients.map(async (client) => {
@@ -437,6 +463,7 @@ async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
         failed: streaming!.failed + other!.failed,
         timedOut: streaming!.timedOut || other!.timedOut,
         load,
+        cpu: [cpuSeconds(a.pid) - cpuBefore[0]!, cpuSeconds(b.pid) - cpuBefore[1]!],
       })
       // The replies are stored and the chats free before the next wave.
       await Bun.sleep(1_500)
@@ -472,6 +499,7 @@ function report(runs: { mode: string; results: WaveResult[]; memory: Memory }[])
     'failed',
     'memory A MB before/peak/after',
     'memory B MB before/peak/after',
+    'CPU s A/B',
     'load (1/5/15 min)',
   ]
   const rows = runs.flatMap(({ mode, results, memory }) =>
@@ -488,6 +516,7 @@ function report(runs: { mode: string; results: WaveResult[]; memory: Memory }[])
         ? `${fmt(memory.before[0], 0)} / ${fmt(memory.peak[0], 0)} / ${fmt(memory.after[0], 0)}`
         : '',
       `${fmt(memory.before[1], 0)} / ${fmt(memory.peak[1], 0)} / ${fmt(memory.after[1], 0)}`,
+      `${fmt(r.cpu[0], 2)} / ${fmt(r.cpu[1], 2)}`,
       r.load,
     ]),
   )

@@ -46,7 +46,15 @@ export interface ReplyJob {
 export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message | undefined> {
   const { reply, model } = job
   const { chatId, messageId } = reply
-  const timeout = AbortSignal.timeout(ctx.config.ai.requestTimeoutMs)
+  // Not AbortSignal.timeout: its timer lives on for the whole time-out after the reply ended and
+  // keeps the combined signal, and through it the provider's response stream, from being collected
+  // (every wave of replies added to the memory for two minutes). This timer is cleared at the end.
+  const timer = new AbortController()
+  const timeoutId = setTimeout(
+    () => timer.abort(new DOMException('The provider timed out', 'TimeoutError')),
+    ctx.config.ai.requestTimeoutMs,
+  )
+  const timeout = timer.signal
   const signal = AbortSignal.any([reply.controller.signal, timeout])
   // The text so far is saved with every other live reply's, every 500 ms (partial-saves.ts).
   const saves = partialSaves(ctx)
@@ -104,6 +112,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
     }
   }
 
+  clearTimeout(timeoutId)
   let stored: Message | undefined
   // Whatever the outcome, the text received so far goes out (and into `reply.content`) first.
   frames.flush(reply)
