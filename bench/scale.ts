@@ -6,7 +6,7 @@
  * on B "other". Printed side by side per mode and wave: the added latency (token written by the
  * provider → delta received by the socket) p50/p95 on each side, cross-user deliveries, missing
  * tokens, and each instance's memory before (idle after warm-up replies), at peak, and after (the
- * sockets closed). Goals at the 500 wave beside the figures.
+ * sockets closed, read 10 s later: BENCH_AFTER_MS). Goals at the 500 wave beside the figures.
  *
  * Processes: the provider, instances A and B (`startServer`, as `bun run start` runs it), and two
  * socket processes (one per instance), so that reading 60,000 events a second does not sit in one
@@ -33,6 +33,8 @@ const CHUNKS = Array.from({ length: TOKENS }, (_, i) => `t${i} `)
 const REPLY = CHUNKS.join('')
 const STAMPS = /⟦([\d.]+)⟧/g
 const SECRET = 'bench-secret-bench-secret-bench-secret-00'
+/** How long after the sockets close the memory is read again. */
+const AFTER_MS = Number(process.env.BENCH_AFTER_MS ?? 10_000)
 
 // ─── roles ────────────────────────────────────────────────────────────────────────────────────
 
@@ -398,8 +400,9 @@ async function warmUp(a: string, b: string, people: { token: string; chatId: str
   for (const socket of sockets) socket.disconnect()
 }
 
-async function settledMemory(servers: Child[]): Promise<[number, number]> {
-  await Bun.sleep(1_000)
+/** RSS of each instance after a full collection, `settleMs` after the load stopped. */
+async function settledMemory(servers: Child[], settleMs: number): Promise<[number, number]> {
+  await Bun.sleep(settleMs)
   for (const server of servers) server.kill('SIGUSR2')
   await Bun.sleep(2_000)
   return [rssMb(servers[0]!.pid), rssMb(servers[1]!.pid)]
@@ -419,7 +422,7 @@ async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
   let clients: Child[] = []
   try {
     await warmUp(aUrl, bUrl, warm)
-    const before = await settledMemory(servers)
+    const before = await settledMemory(servers, 1_000)
     const peopleFile = join(tmpdir(), `parley-bench-scale-people-${process.pid}.json`)
     writeFileSync(peopleFile, JSON.stringify(people))
     clients = await Promise.all([
@@ -472,8 +475,8 @@ async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
     for (const client of clients) client.send('close')
     await Promise.all(clients.map((client) => client.next('CLOSED')))
     clients = []
-    await Bun.sleep(2_000)
-    const after = await settledMemory(servers)
+    // Keep-alive connections to the provider close and the allocator gives pages back meanwhile.
+    const after = await settledMemory(servers, AFTER_MS)
     rmSync(peopleFile, { force: true })
     return { results, memory: { before, peak, after } as Memory }
   } finally {
