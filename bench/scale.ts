@@ -13,7 +13,8 @@
  * thread with the rest. Memory is read after a full GC in each instance (SIGUSR2), before and after.
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379; the Redis mode is skipped when it does not answer), BENCH_MODES
- * (postgres,redis), BENCH_USERS (500), BENCH_WAVES (100,500). Bounded: at most 6 minutes.
+ * (postgres,redis), BENCH_USERS (500), BENCH_WAVES (100,500), BENCH_HEAP=1 (object types that grew,
+ * per instance), BENCH_PROFILE_DIR (CPU profiles). Bounded: at most 6 minutes.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect as connectTcp } from 'node:net'
@@ -240,7 +241,12 @@ interface Child {
 }
 
 async function spawnRole(args: string[]): Promise<Child> {
-  const child = Bun.spawn(['bun', import.meta.path, ...args], {
+  // BENCH_PROFILE_DIR: each instance writes a CPU profile (markdown) there when it stops.
+  const profile =
+    args[0] === 'server' && process.env.BENCH_PROFILE_DIR
+      ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      : []
+  const child = Bun.spawn(['bun', ...profile, import.meta.path, ...args], {
     stdin: 'pipe',
     stdout: 'pipe',
     stderr: 'inherit',
