@@ -49,10 +49,10 @@ describe('peers', () => {
 
   test('mirrors another instance’s reply from its deltas, and forgets it at its outcome', () => {
     const peers = new Peers(() => 0)
-    expect(peers.receive({ f: 'a', n: 1, e: [delta('m', 1, 'Hel'), delta('m', 2, 'lo')] })).toBe(true)
+    expect(peers.receive({ f: 'a', n: 1, e: [delta('m', 1, 'Hel'), delta('m', 2, 'lo')] })).toBe('next')
     expect(peers.reply('c')).toEqual({ messageId: 'm', content: 'Hello', seq: 2 })
     // A frame seen twice (listening again) changes nothing.
-    expect(peers.receive({ f: 'a', n: 1, e: [delta('m', 2, 'lo')] })).toBe(false)
+    expect(peers.receive({ f: 'a', n: 1, e: [delta('m', 2, 'lo')] })).toBe('seen')
     expect(peers.reply('c')?.content).toBe('Hello')
     peers.receive({
       f: 'a',
@@ -72,7 +72,7 @@ describe('peers', () => {
       e: [['chat:d', 'message:delta', { chatId: 'd', messageId: 'x', delta: 'a', seq: 1 }]],
     })
     expect(peers.reply('d')?.content).toBe('a')
-    peers.receive({ f: 'b', n: 3 })
+    expect(peers.receive({ f: 'b', n: 3 })).toBe('missed')
     expect(peers.reply('d')).toBeUndefined()
   })
 

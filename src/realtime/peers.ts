@@ -36,20 +36,24 @@ export class Peers {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** Takes in one frame; false when it is one already seen (a duplicate after listening again). */
-  receive(frame: Frame): boolean {
+  /**
+   * Takes in one frame: 'seen' when it is one already seen (a duplicate after listening again),
+   * 'missed' when frames before it never came (their events are lost), else 'next'.
+   */
+  receive(frame: Frame): 'next' | 'seen' | 'missed' {
     let peer = this.peers.get(frame.f)
     if (!peer) {
       peer = { seenAt: this.now(), n: frame.n - 1, replies: new Map() }
       this.peers.set(frame.f, peer)
     }
     peer.seenAt = this.now()
-    if (frame.n <= peer.n) return false
-    // Frames were missed: the mirrored text is no longer whole (the tabs catch up by joining again).
-    if (frame.n > peer.n + 1) for (const reply of peer.replies.values()) reply.content = null
+    if (frame.n <= peer.n) return 'seen'
+    // Frames were missed: the mirrored text is no longer whole.
+    const missed = frame.n > peer.n + 1
+    if (missed) for (const reply of peer.replies.values()) reply.content = null
     peer.n = frame.n
     for (const [, event, payload] of frame.e ?? []) this.note(peer, event, payload)
-    return true
+    return missed ? 'missed' : 'next'
   }
 
   /** Everything heard may have gaps (this instance stopped listening for a while). */

@@ -102,9 +102,23 @@ export async function createRealtime(
   }
   const instanceId = crypto.randomUUID()
   const peers = peersOf(ctx)
+  // Events from the other instances were lost (Postgres away, a publish that failed): every tab
+  // here reconnects, joins its chat again and reloads its messages from the database. The
+  // connection, not the socket.io session: a tab told 'io server disconnect' would stay away (that
+  // is how an ended session is cut); a closed transport reconnects by itself.
+  let resyncedAt = Number.NEGATIVE_INFINITY
+  const resync = (why: string) => {
+    peers.forgetText()
+    if (performance.now() - resyncedAt < 5_000) return
+    resyncedAt = performance.now()
+    ctx.log.warn('events from other instances were lost; reconnecting this instance’s sockets', { why })
+    for (const socket of io.of('/').sockets.values()) socket.conn.close()
+  }
   const receive = (frame: Frame) => {
-    if (!peers.receive(frame)) return
+    const heard = peers.receive(frame)
+    if (heard === 'seen') return
     for (const [room, event, payload] of frame.e ?? []) emitLocal(room, event, payload)
+    if (heard === 'missed') resync('missed frames')
   }
   if (ctx.config.redisUrl) {
     transport = await createRedisTransport(io as unknown as Server, {
@@ -127,15 +141,7 @@ export async function createRealtime(
       instanceId,
       log: ctx.log,
       receive,
-      relistened() {
-        // Events from the other instances were lost while Postgres was away: every tab here
-        // reconnects, joins its chat again and reloads its messages from the database.
-        ctx.log.warn('listening to the other instances again; reconnecting this instance’s sockets')
-        peers.forgetText()
-        // The connection, not the socket.io session: a tab told 'io server disconnect' would stay
-        // away (that is how an ended session is cut); a closed transport reconnects by itself.
-        for (const socket of io.of('/').sockets.values()) socket.conn.close()
-      },
+      relistened: () => resync('listening again'),
     })
     await pgTransport.ready
     transport = pgTransport
