@@ -3,7 +3,7 @@ import type { Database } from './client'
 import { migrations } from './migrations'
 
 /** Session-level advisory lock id, so that several instances starting at once migrate one at a time. */
-const MIGRATION_LOCK = 727_274_001
+export const MIGRATION_LOCK = 727_274_001
 
 /**
  * Applies the drizzle-kit migrations that this database has not seen, each in a transaction.
@@ -17,12 +17,16 @@ export async function migrate(
   // Tests pass a prefix of the list to build a database as an older release left it.
   list: readonly { tag: string; sql: string }[] = migrations,
 ): Promise<{ applied: string[]; vector: boolean }> {
-  const vector = await enableVector(database)
-  await database.exec(`create table if not exists parley_migrations (
-    tag text primary key, hash text not null, applied_at timestamptz not null default now())`)
+  // The lock comes first: `create … if not exists` is no guard against a concurrent create (both
+  // pass the check, one fails on a duplicate catalogue key), so instances starting together on a
+  // new database must not reach even the first statement at the same time.
   await database.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
   const applied: string[] = []
+  let vector = false
   try {
+    vector = await enableVector(database)
+    await database.exec(`create table if not exists parley_migrations (
+    tag text primary key, hash text not null, applied_at timestamptz not null default now())`)
     const done = new Set(
       (await database.query<{ tag: string }>('select tag from parley_migrations')).map((row) => row.tag),
     )

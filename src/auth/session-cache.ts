@@ -35,6 +35,7 @@ interface Entry {
 export class SessionCache {
   private readonly entries = new Map<string, Entry>()
   private generation = 0
+  private nextSweep = 0
 
   get(sessionId: string): Entry | undefined {
     const entry = this.entries.get(sessionId)
@@ -55,7 +56,20 @@ export class SessionCache {
   set(mark: number, session: Session, user: SessionUser): void {
     if (mark !== this.generation) return
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
+    this.dropExpired()
     this.entries.set(session.id, { session, user, until: performance.now() + SESSION_CACHE_MS })
+  }
+
+  /**
+   * Expired entries go at most once per cache period, at the next store: on an instance that
+   * answers no write (its cache is never emptied) the sessions of sockets long closed would
+   * otherwise stay until the bound, as memory that never comes back (decision 128).
+   */
+  private dropExpired(): void {
+    const now = performance.now()
+    if (now < this.nextSweep) return
+    this.nextSweep = now + SESSION_CACHE_MS
+    for (const [id, entry] of this.entries) if (now >= entry.until) this.entries.delete(id)
   }
 
   /** Forgets everything (a write answered). */

@@ -72,13 +72,15 @@ const words = (count: number) => Array.from({ length: count }, (_, i) => `word${
 
 describe('streaming a reply over socket.io', () => {
   test('a joined socket receives every delta in order, then the completed message', async () => {
+    // A token every 5 ms: deltas carry a frame's tokens together (delta-frames.ts), fewer events.
     fake.setScript({ reply: words(12), chunkDelayMs: 5 })
     const { socket, received } = await connect(alice)
     const chatId = await createChat(alice)
     expect(await join(socket, chatId)).toEqual({ ok: true })
     const messageId = await send(alice, chatId, 'Stream please')
     await waitFor(() => received.completed.length === 1, 10_000, 'message:completed')
-    expect(received.deltas.map((delta) => delta.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
+    expect(received.deltas.length).toBeLessThan(12)
+    expect(received.deltas.map((delta) => delta.seq)).toEqual(received.deltas.map((_, i) => i + 1))
     expect(received.deltas.every((delta) => delta.chatId === chatId && delta.messageId === messageId)).toBe(
       true,
     )
@@ -98,9 +100,10 @@ describe('streaming a reply over socket.io', () => {
     await join(second.socket, chatId)
     await send(alice, chatId, 'Both tabs')
     await waitFor(() => first.received.completed.length && second.received.completed.length, 10_000)
+    expect(second.received.deltas).toEqual(first.received.deltas)
     for (const { received } of [first, second]) {
       expect(received.deltas.map((delta) => delta.delta).join('')).toBe(words(8))
-      expect(received.deltas.map((delta) => delta.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+      expect(received.deltas.map((delta) => delta.seq)).toEqual(received.deltas.map((_, i) => i + 1))
     }
   })
 

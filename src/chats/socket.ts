@@ -1,5 +1,6 @@
 import type { AppContext } from '../context'
 import { liveReplies } from '../messages/live-replies'
+import { peersOf } from '../realtime/peers'
 import type { ParleyServer } from '../realtime/server'
 import { CHAT_NOT_FOUND, findChat } from './service'
 
@@ -12,7 +13,8 @@ export type JoinAck =
  * streaming, the ack carries its text so far and the seq of the last delta in it: the room is
  * joined and the snapshot taken in the same tick, so every later delta has a higher seq and
  * reaches this socket after the ack. A client appends deltas with seq > snapshot seq and ignores
- * the rest: nothing is lost or doubled across a reconnect.
+ * the rest: nothing is lost or doubled across a reconnect. A reply another instance streams is
+ * answered from this instance's mirror of its deltas (realtime/peers.ts), when it heard it whole.
  */
 export function registerChatSocket(io: ParleyServer, ctx: Omit<AppContext, 'realtime'>) {
   io.on('connection', (socket) => {
@@ -23,7 +25,7 @@ export function registerChatSocket(io: ParleyServer, ctx: Omit<AppContext, 'real
         const chat = typeof chatId === 'string' ? await findChat(ctx, socket.data.actor, chatId) : undefined
         if (!chat || !socket.connected) return answer({ ok: false, error: CHAT_NOT_FOUND })
         void socket.join(`chat:${chat.id}`)
-        const live = liveReplies(ctx).get(chat.id)
+        const live = liveReplies(ctx).get(chat.id) ?? peersOf(ctx).reply(chat.id)
         answer(
           live
             ? { ok: true, streaming: { messageId: live.messageId, content: live.content, seq: live.seq } }

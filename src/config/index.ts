@@ -43,6 +43,8 @@ export function loadConfig(env: Env = process.env) {
     host: readString(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    /** With several instances: socket events travel through Redis instead of Postgres (decision 128). */
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     /**
      * Without DATABASE_URL: PGlite on the serving thread ('inline'), or in a child process behind a
      * unix socket ('process'; docs/decisions/116-embedded-database-process.md).

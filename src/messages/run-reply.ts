@@ -9,6 +9,7 @@ import { costMicros } from '../budget/money'
 import { getBudgetStatus, type Reservation, recordUsage } from '../budget/service'
 import type { AppContext } from '../context'
 import { buildRagContext, usesKnowledge } from '../knowledge/search'
+import { deltaFrames } from './delta-frames'
 import { type LiveReply, liveReplies } from './live-replies'
 import { messagesFor } from './messages-data'
 import { partialSaves } from './partial-saves'
@@ -43,18 +44,27 @@ export interface ReplyJob {
 }
 
 /**
- * Runs one reply in the background: calls the model, sends each piece as `message:delta` with an
- * increasing `seq`, saves the text as it grows, and stores the outcome: complete, stopped (partial
+ * Runs one reply in the background: calls the model, sends its text as `message:delta` with an
+ * increasing `seq` (the pieces of one frame together: delta-frames.ts), saves the text as it grows, and stores the outcome: complete, stopped (partial
  * text kept) or failed (partial text kept, the reason in `error`). Then records usage and cost
  * (dropping the budget reservation with it), releases the chat, and pushes the new budget to the user.
  */
 export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message | undefined> {
   const { reply, model } = job
   const { chatId, messageId } = reply
-  const timeout = AbortSignal.timeout(ctx.config.ai.requestTimeoutMs)
+  // Not AbortSignal.timeout: its timer lives on for the whole time-out after the reply ended and
+  // keeps the combined signal, and through it the provider's response stream, from being collected
+  // (every wave of replies added to the memory for two minutes). This timer is cleared at the end.
+  const timer = new AbortController()
+  const timeoutId = setTimeout(
+    () => timer.abort(new DOMException('The provider timed out', 'TimeoutError')),
+    ctx.config.ai.requestTimeoutMs,
+  )
+  const timeout = timer.signal
   const signal = AbortSignal.any([reply.controller.signal, timeout])
   // The text so far is saved with every other live reply's, every 500 ms (partial-saves.ts).
   const saves = partialSaves(ctx)
+  const frames = deltaFrames(ctx)
   let usage: { promptTokens: number; completionTokens: number } | undefined
   let status: Message['status'] = 'complete'
   let error: string | null = null
@@ -92,11 +102,8 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
         continue
       }
       if (!event.text || signal.aborted) continue
-      reply.content += event.text
-      reply.seq += 1
-      // Sent first; the save only remembers the text (no query, nothing awaited, per delta).
-      ctx.realtime.toChat(chatId, 'message:delta', { chatId, messageId, delta: event.text, seq: reply.seq })
-      saves.note(messageId, reply.content)
+      // Sent at the end of the frame with whatever else arrives meanwhile; then saved with the rest.
+      frames.add(reply, event.text)
     }
     signal.throwIfAborted()
   } catch (cause) {
@@ -113,7 +120,10 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
     }
   }
 
+  clearTimeout(timeoutId)
   let stored: Message | undefined
+  // Whatever the outcome, the text received so far goes out (and into `reply.content`) first.
+  frames.flush(reply)
   saves.forget(messageId)
   try {
     stored = await messagesFor(ctx.db, job.actor).storeOutcome(messageId, {

@@ -1,59 +1,134 @@
 import { describe, expect, test } from 'bun:test'
 import { waitFor } from '../test/wait'
-import { createFanout, FANOUT_EVENT, type FanoutEvent } from './fanout'
+import { createFanout, type FanoutEvent, type Frame } from './fanout'
+import { PEER_TIMEOUT_MS, Peers } from './peers'
+import { MAX_NOTIFY_BYTES } from './pg-transport'
 
 const event = (seq: number): FanoutEvent => ({ room: 'chat:1', event: 'message:delta', payload: { seq } })
-const seqs = (batch: FanoutEvent[]) => batch.map((item) => (item.payload as { seq: number }).seq)
 
 describe('fanout to other instances', () => {
-  test('one publish at a time; events queued meanwhile go together, in order', async () => {
-    const published: FanoutEvent[][] = []
-    let release: () => void = () => {}
-    const publish = createFanout(
+  test('the events of one turn leave as one frame, and no frame waits for the one before it', async () => {
+    const sent: Frame[] = []
+    const fanout = createFanout('me', { send: (frame) => sent.push(frame) })
+    fanout.publish(event(1))
+    fanout.publish(event(2))
+    await waitFor(() => sent.length === 1)
+    for (let seq = 3; seq <= 5; seq += 1) fanout.publish(event(seq))
+    await waitFor(() => sent.length === 2)
+    fanout.heartbeat()
+    expect(sent).toEqual([
       {
-        serverSideEmit: ([name, batch]) => {
-          expect(name).toBe(FANOUT_EVENT)
-          published.push(batch as FanoutEvent[])
-          return new Promise<void>((resolve) => {
-            release = resolve
-          })
-        },
+        f: 'me',
+        n: 1,
+        e: [
+          ['chat:1', 'message:delta', { seq: 1 }],
+          ['chat:1', 'message:delta', { seq: 2 }],
+        ],
       },
-      { warn: () => {} },
-    )
-    publish(event(1))
-    publish(event(2))
-    await waitFor(() => published.length === 1)
-    for (let seq = 3; seq <= 5; seq += 1) publish(event(seq))
-    expect(published.map(seqs)).toEqual([[1, 2]])
-    release()
-    await waitFor(() => published.length === 2)
-    expect(published.map(seqs)).toEqual([
-      [1, 2],
-      [3, 4, 5],
+      { f: 'me', n: 2, e: [3, 4, 5].map((seq) => ['chat:1', 'message:delta', { seq }]) },
+      { f: 'me', n: 3 },
     ])
-    release()
   })
 
-  test('a failed publish is logged and later events still go out', async () => {
-    const published: number[][] = []
-    const warnings: string[] = []
-    let calls = 0
-    const publish = createFanout(
-      {
-        serverSideEmit: async ([, batch]) => {
-          calls += 1
-          if (calls === 1) throw new Error('connection lost')
-          published.push(seqs(batch as FanoutEvent[]))
-        },
-      },
-      { warn: (message) => warnings.push(message) },
-    )
-    publish(event(1))
-    await waitFor(() => warnings.length === 1)
-    publish(event(2))
-    await waitFor(() => published.length === 1)
-    expect(published).toEqual([[2]])
-    expect(warnings).toEqual(['could not send events to the other instances'])
+  test('a heartbeat sends the events queued before it first, in order', () => {
+    const sent: Frame[] = []
+    const fanout = createFanout('me', { send: (frame) => sent.push(frame) })
+    fanout.publish(event(1))
+    fanout.heartbeat()
+    expect(sent.map((frame) => frame.e?.length ?? 'heartbeat')).toEqual([1, 'heartbeat'])
+  })
+})
+
+describe('peers', () => {
+  const delta = (messageId: string, seq: number, text: string) =>
+    ['chat:c', 'message:delta', { chatId: 'c', messageId, delta: text, seq }] as [
+      string,
+      'message:delta',
+      unknown,
+    ]
+
+  test('mirrors another instance’s reply from its deltas, and forgets it at its outcome', () => {
+    const peers = new Peers(() => 0)
+    expect(peers.receive({ f: 'a', n: 1, e: [delta('m', 1, 'Hel'), delta('m', 2, 'lo')] })).toBe('next')
+    expect(peers.reply('c')).toEqual({ messageId: 'm', content: 'Hello', seq: 2 })
+    // A frame seen twice (listening again) changes nothing.
+    expect(peers.receive({ f: 'a', n: 1, e: [delta('m', 2, 'lo')] })).toBe('seen')
+    expect(peers.reply('c')?.content).toBe('Hello')
+    peers.receive({
+      f: 'a',
+      n: 2,
+      e: [['chat:c', 'message:completed', { chatId: 'c', message: { id: 'm' } }]],
+    })
+    expect(peers.reply('c')).toBeUndefined()
+  })
+
+  test('a missed frame or a reply heard from the middle gives no snapshot', () => {
+    const peers = new Peers(() => 0)
+    peers.receive({ f: 'a', n: 1, e: [delta('m', 3, 'late')] })
+    expect(peers.reply('c')).toBeUndefined()
+    peers.receive({
+      f: 'b',
+      n: 1,
+      e: [['chat:d', 'message:delta', { chatId: 'd', messageId: 'x', delta: 'a', seq: 1 }]],
+    })
+    expect(peers.reply('d')?.content).toBe('a')
+    expect(peers.receive({ f: 'b', n: 3 })).toBe('missed')
+    expect(peers.reply('d')).toBeUndefined()
+  })
+
+  test('a silent peer is lost with the replies it was streaming', () => {
+    let now = 0
+    const peers = new Peers(() => now)
+    peers.receive({
+      f: 'a',
+      n: 1,
+      e: [
+        [
+          'chat:c',
+          'message:created',
+          { chatId: 'c', message: { id: 'm', is_user: false, status: 'streaming' } },
+        ],
+        [
+          'chat:c',
+          'message:created',
+          { chatId: 'c', message: { id: 'u', is_user: true, status: 'complete' } },
+        ],
+      ],
+    })
+    peers.receive({ f: 'b', n: 1 })
+    now = PEER_TIMEOUT_MS - 1
+    peers.receive({ f: 'b', n: 2 })
+    expect(peers.takeLost()).toEqual([])
+    now = PEER_TIMEOUT_MS
+    expect(peers.takeLost()).toEqual([
+      { id: 'a', replies: [{ chatId: 'c', messageId: 'm', content: '', seq: 0 }] },
+    ])
+    expect(peers.size).toBe(1)
+  })
+})
+
+describe('NOTIFY pieces', () => {
+  test('a large frame is cut into pieces under the NOTIFY limit, each numbered', async () => {
+    const { createPgTransport } = await import('./pg-transport')
+    // Never connects: `pieces` is pure.
+    const transport = createPgTransport({
+      url: 'postgres://nobody@127.0.0.1:1/none',
+      instanceId: 'me',
+      log: { warn: () => {} },
+      receive: () => {},
+      relistened: () => {},
+    })
+    transport.ready.catch(() => {})
+    const events = Array.from(
+      { length: 300 },
+      (_, seq) => ['chat:1', 'message:delta', { delta: 'x'.repeat(90), seq }] as Frame['e'] & object,
+    ) as NonNullable<Frame['e']>
+    const pieces = transport.pieces({ f: 'me', n: 1, e: events })
+    await transport.close()
+    expect(pieces.length).toBeGreaterThan(3)
+    for (const piece of pieces) expect(Buffer.byteLength(piece)).toBeLessThan(MAX_NOTIFY_BYTES)
+    const parsed = pieces.map((piece) => JSON.parse(piece) as Frame)
+    expect(parsed.map((piece) => piece.n)).toEqual(parsed.map((_, index) => index + 1))
+    expect(parsed.flatMap((piece) => piece.e)).toEqual(events)
   })
 })

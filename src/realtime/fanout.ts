@@ -7,45 +7,65 @@ export interface FanoutEvent {
   payload: unknown
 }
 
+/** The socket.io server-side event that carries frames over an adapter (Redis). */
 export const FANOUT_EVENT = 'parley:fanout'
 
-/** Events per publish: large batches go through the adapter's attachment table instead of NOTIFY. */
-const MAX_BATCH = 500
+/**
+ * What instances send each other: the events of one turn of the event loop (`e`), or a heartbeat
+ * (no `e`). `f` is the sender's id, `n` counts its frames: a receiver drops a frame it has seen and
+ * notices one it missed.
+ */
+export interface Frame {
+  f: string
+  n: number
+  e?: [room: string, event: ServerEvent, payload: unknown][]
+}
 
-interface Publisher {
-  /** The adapter's server-side emit (Postgres NOTIFY); resolves once published. */
-  serverSideEmit(packet: unknown[]): Promise<unknown> | unknown
+/** Carries frames to the other instances: Postgres NOTIFY (pg-transport.ts) or Redis (redis-transport.ts). */
+export interface Transport {
+  /** Sends a frame; never waits for an earlier one, and frames arrive in the order they were sent. */
+  send(frame: Frame): void
+  close(): Promise<void>
 }
 
 /**
  * Sends events to the other instances without holding up this instance's sockets. socket.io's
- * cluster adapters deliver a broadcast locally only after its NOTIFY round trip, one query per
- * event: with hundreds of streams that queue put seconds between a token and its socket. Here the
- * caller emits locally first, then queues the event; one publish runs at a time (so the other
- * instances see events in emit order) and carries everything queued while the previous one ran.
+ * cluster adapters deliver a broadcast locally only after its round trip, one query per event:
+ * with hundreds of streams that queue put seconds between a token and its socket. Here the caller
+ * emits locally first, then queues the event; the events of one turn leave together as one frame,
+ * handed to the transport at once, whatever earlier frames are still on their way
+ * (docs/decisions/128-scale-out.md).
  */
-export function createFanout(publisher: Publisher, log: { warn(msg: string, fields?: object): void }) {
+export function createFanout(instanceId: string, transport: Pick<Transport, 'send'>) {
   let queue: FanoutEvent[] = []
-  let draining = false
+  let counter = 0
+  let scheduled = false
 
-  async function drain() {
-    while (queue.length) {
-      const batch = queue.length > MAX_BATCH ? queue.splice(0, MAX_BATCH) : queue
-      if (batch === queue) queue = []
-      try {
-        await publisher.serverSideEmit([FANOUT_EVENT, batch])
-      } catch (error) {
-        log.warn('could not send events to the other instances', { events: batch.length, error })
-      }
-    }
-    draining = false
+  const next = (events?: FanoutEvent[]): Frame => {
+    counter += 1
+    return events
+      ? { f: instanceId, n: counter, e: events.map(({ room, event, payload }) => [room, event, payload]) }
+      : { f: instanceId, n: counter }
+  }
+  const flush = () => {
+    scheduled = false
+    const events = queue
+    queue = []
+    if (events.length) transport.send(next(events))
   }
 
-  return (event: FanoutEvent) => {
-    queue.push(event)
-    if (draining) return
-    draining = true
-    // Events emitted in the same turn of the event loop travel together.
-    setImmediate(drain)
+  return {
+    publish(event: FanoutEvent) {
+      queue.push(event)
+      if (scheduled) return
+      scheduled = true
+      // Events emitted in the same turn of the event loop travel together.
+      setImmediate(flush)
+    },
+    /** Tells the others this instance is alive (peers.ts), in order with its events. */
+    heartbeat() {
+      flush()
+      transport.send(next())
+    },
   }
 }

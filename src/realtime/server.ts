@@ -10,9 +10,13 @@ import { sessionCacheOf } from '../auth/session-cache'
 import { registerChatSocket } from '../chats/socket'
 import type { AppContext, Realtime } from '../context'
 import { startImpersonationSweep } from '../impersonation/sweep'
+import { failLostReplies } from '../messages/lost-replies'
 import type { ClientToServerEvents, ServerEvent, ServerToClientEvents } from './events'
-import { createFanout, FANOUT_EVENT, type FanoutEvent } from './fanout'
+import { createFanout, FANOUT_EVENT, type Frame, type Transport } from './fanout'
+import { HEARTBEAT_MS, peersOf } from './peers'
+import { createPgTransport } from './pg-transport'
 import { createPublicFeed, EVERYONE_ROOM } from './public-feed'
+import { createRedisTransport } from './redis-transport'
 import { SESSION_SWEEP_MS, startSessionSweep } from './session-sweep'
 
 export interface SocketData {
@@ -22,7 +26,7 @@ export interface SocketData {
 
 /** Events between instances (server-side emits through the adapter). */
 export interface InterServerEvents {
-  [FANOUT_EVENT]: (batch: FanoutEvent[]) => void
+  [FANOUT_EVENT]: (frame: Frame) => void
 }
 
 export type ParleyServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>
@@ -76,10 +80,13 @@ export async function createRealtime(
   })
   registerChatSocket(io, ctx)
 
-  // Several instances behind a load balancer share events through Postgres LISTEN/NOTIFY: each
-  // event is emitted to this instance's sockets at once, then published to the others in batches.
+  // Several instances behind a load balancer share events (decision 128): each event is emitted to
+  // this instance's sockets at once, then sent to the others in frames, through Postgres
+  // LISTEN/NOTIFY, or Redis when REDIS_URL is set. socket.io's own adapter (on the same server)
+  // carries its cluster requests: cutting a session's sockets on every instance.
   let pool: pg.Pool | undefined
-  let fanout: ((event: FanoutEvent) => void) | undefined
+  let transport: Transport | undefined
+  let fanout: ReturnType<typeof createFanout> | undefined
   // Signed-out pages listening on the public stream (GET /api/branding/events) of this instance.
   const publicFeed = createPublicFeed(ctx.log)
   type Emitter = { emit(event: string, payload: unknown): boolean }
@@ -93,20 +100,72 @@ export async function createRealtime(
     }
     ;(io.local.to(room) as unknown as Emitter).emit(event, payload)
   }
-  if (ctx.config.databaseUrl) {
+  const instanceId = crypto.randomUUID()
+  const peers = peersOf(ctx)
+  // Events from the other instances were lost (Postgres away, a publish that failed): every tab
+  // here reconnects, joins its chat again and reloads its messages from the database. The
+  // connection, not the socket.io session: a tab told 'io server disconnect' would stay away (that
+  // is how an ended session is cut); a closed transport reconnects by itself.
+  let resyncedAt = Number.NEGATIVE_INFINITY
+  const resync = (why: string) => {
+    peers.forgetText()
+    if (performance.now() - resyncedAt < 5_000) return
+    resyncedAt = performance.now()
+    ctx.log.warn('events from other instances were lost; reconnecting this instance’s sockets', { why })
+    for (const socket of io.of('/').sockets.values()) socket.conn.close()
+  }
+  const receive = (frame: Frame) => {
+    const heard = peers.receive(frame)
+    if (heard === 'seen') return
+    for (const [room, event, payload] of frame.e ?? []) emitLocal(room, event, payload)
+    if (heard === 'missed') resync('missed frames')
+  }
+  if (ctx.config.redisUrl) {
+    transport = await createRedisTransport(io as unknown as Server, {
+      url: ctx.config.redisUrl,
+      log: ctx.log,
+      receive,
+    })
+  } else if (ctx.config.databaseUrl) {
     pool = new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 2 })
     pool.on('error', (error) => ctx.log.error('socket.io adapter pool error', { error }))
+    // The adapter keeps one client checked out for LISTEN and handles its 'end' (it reconnects),
+    // not its 'error': unhandled, a dropped connection (a Postgres restart) would end the process.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => ctx.log.warn('socket.io adapter connection lost', { error })),
+    )
     // Its socket_io_attachments table is created by migration 0005.
     io.adapter(createAdapter(pool))
-    fanout = createFanout({ serverSideEmit: (packet) => io.of('/').adapter.serverSideEmit(packet) }, ctx.log)
-    io.on(FANOUT_EVENT, (batch) => {
-      for (const { room, event, payload } of batch) emitLocal(room, event, payload)
+    const pgTransport = createPgTransport({
+      url: ctx.config.databaseUrl,
+      instanceId,
+      log: ctx.log,
+      receive,
+      relistened: () => resync('listening again'),
     })
+    await pgTransport.ready
+    transport = pgTransport
+  }
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+  if (transport) {
+    fanout = createFanout(instanceId, transport)
+    // Alive (to the others), and the others' replies ended when one of them goes silent.
+    heartbeat = setInterval(() => {
+      fanout?.heartbeat()
+      for (const lost of peers.takeLost()) {
+        ctx.log.warn('another instance went silent', { instance: lost.id, replies: lost.replies.length })
+        void failLostReplies(
+          { ...ctx, realtime },
+          lost.replies.map((reply) => reply.messageId),
+        )
+      }
+    }, HEARTBEAT_MS)
+    heartbeat.unref?.()
   }
 
   const emit = (room: string, event: ServerEvent, payload: unknown) => {
     emitLocal(room, event, payload)
-    fanout?.({ room, event, payload })
+    fanout?.publish({ room, event, payload })
   }
   const realtime: Realtime = {
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
@@ -136,7 +195,7 @@ export async function createRealtime(
       // adapter then asks the other instances over NOTIFY (it logs and drops a failed publish,
       // which the other instances' sweeps make up for).
       io.local.in(rooms).disconnectSockets(true)
-      if (pool) io.in(rooms).disconnectSockets(true)
+      if (transport) io.in(rooms).disconnectSockets(true)
     },
     toEveryone: (event, payload) => emit(EVERYONE_ROOM, event, payload),
     listenPublic: (listener) => publicFeed.listen(listener),
@@ -148,10 +207,15 @@ export async function createRealtime(
     options.impersonationSweepMs,
   )
   async function close() {
+    clearInterval(heartbeat)
     await sweep.stop()
     await accessSweep.stop()
+    // Frames still queued are dropped with the transport, before the adapter goes.
+    await transport?.close()
     await io.close()
-    await pool?.end()
+    // The adapter never gives back a LISTEN client whose connection dropped: pool.end() would wait
+    // for it forever.
+    if (pool) await Promise.race([pool.end(), Bun.sleep(2_000)])
   }
   return { io, engine, realtime, close }
 }

@@ -2,6 +2,7 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../chats/socket-context'
 import { chatJoins } from './chat-joins'
+import { createGapGuard } from './delta-gaps'
 import { liveTexts } from './live-text-store'
 import {
   cachedMessage,
@@ -30,9 +31,11 @@ export function useChatEvents(chatId: string | undefined) {
   useEffect(() => {
     if (!socket || !chatId) return
     let joinedBefore = false
-    const join = () => {
+    const gaps = createGapGuard()
+    const join = (gapIn?: string) => {
       socket.emit('chat:join', { chatId }, (ack: JoinAck) => {
         if (!ack.ok) return
+        if (gapIn) gaps.joined(gapIn, ack.streaming?.messageId)
         if (ack.streaming) liveTexts.setSnapshot(ack.streaming.messageId, ack.streaming)
         // Events sent while we were disconnected are lost: read the messages again.
         if (joinedBefore) void reloadMessages(queryClient, chatId)
@@ -52,10 +55,15 @@ export function useChatEvents(chatId: string | undefined) {
     }
     const delta = (event: { chatId: string; messageId: string; delta: string; seq: number }) => {
       if (event.chatId !== chatId) return
-      if (liveTexts.applyDelta(event.messageId, event.delta, event.seq) === 'gap') join()
+      if (
+        liveTexts.applyDelta(event.messageId, event.delta, event.seq) === 'gap' &&
+        gaps.gap(event.messageId)
+      )
+        join(event.messageId)
     }
     const completed = (event: { chatId: string; message: Message }) => {
       if (event.chatId !== chatId) return
+      gaps.ended(event.message.id)
       if (stillLoading()) return liveTexts.delete(event.message.id)
       afterCacheUpdate(
         () => upsertMessage(queryClient, event.message),
@@ -65,6 +73,7 @@ export function useChatEvents(chatId: string | undefined) {
     // `error` is the spec's text; `reason` the message's stored error (the provider's failure).
     const failed = (event: { chatId: string; messageId: string; error: string; reason?: string | null }) => {
       if (event.chatId !== chatId) return
+      gaps.ended(event.messageId)
       if (stillLoading()) return liveTexts.delete(event.messageId)
       // A failed research run keeps its findings as the text, which the event does not carry.
       const cached = cachedMessage(queryClient, chatId, event.messageId)
@@ -86,7 +95,11 @@ export function useChatEvents(chatId: string | undefined) {
     const deleted = (event: { chatId: string; messageId: string }) => {
       if (event.chatId === chatId && !stillLoading()) removeMessage(queryClient, chatId, event.messageId)
     }
-    socket.on('connect', join)
+    const connected = () => {
+      gaps.reset()
+      join()
+    }
+    socket.on('connect', connected)
     socket.on('message:created', created)
     socket.on('message:delta', delta)
     socket.on('message:completed', completed)
@@ -99,7 +112,7 @@ export function useChatEvents(chatId: string | undefined) {
       chatJoins.markLeft(chatId)
       socket.off('disconnect', disconnected)
       socket.emit('chat:leave', { chatId })
-      socket.off('connect', join)
+      socket.off('connect', connected)
       socket.off('message:created', created)
       socket.off('message:delta', delta)
       socket.off('message:completed', completed)
