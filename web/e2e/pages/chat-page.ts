@@ -40,6 +40,12 @@ export class ChatPage {
   async waitForAnswer(text: string) {
     await this.lastAnswer().filter({ hasText: text }).waitFor()
     await this.page.locator('[data-testid="message"][data-status="streaming"]').waitFor({ state: 'detached' })
+    // The finished answer's last block is parsed again in a later task (markdown.tsx) and is
+    // invisible until then: wait until the text shows, not only until it is in the DOM.
+    await this.page.waitForFunction((expected) => {
+      const answers = document.querySelectorAll<HTMLElement>('[data-testid="message"][data-role="assistant"]')
+      return answers[answers.length - 1]?.innerText.includes(expected) ?? false
+    }, text)
   }
 
   async rename(from: string, to: string) {
