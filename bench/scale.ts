@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { io, type Socket } from 'socket.io-client'
 import { epochMs, startFakeOpenAi } from '../src/test/fakes/openai-server'
+import { type Child, cpuSeconds, fmt, loadAverage, percentile, rssMb, spawnRole } from './lib/processes'
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -232,88 +233,6 @@ async function runClients(serverUrl: string, peopleFile: string) {
 
 // ─── orchestration ────────────────────────────────────────────────────────────────────────────
 
-interface Child {
-  pid: number
-  ready: Record<string, unknown>
-  send(line: string): void
-  next(prefix: string): Promise<string>
-  kill(signal?: NodeJS.Signals): void
-}
-
-async function spawnRole(args: string[]): Promise<Child> {
-  // BENCH_PROFILE_DIR: each instance writes a CPU profile (markdown) there when it stops.
-  const profile =
-    args[0] === 'server' && process.env.BENCH_PROFILE_DIR
-      ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-      : []
-  const child = Bun.spawn(['bun', ...profile, import.meta.path, ...args], {
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'inherit',
-  })
-  const lines: string[] = []
-  const waiters: { prefix: string; resolve: (line: string) => void }[] = []
-  void (async () => {
-    const decoder = new TextDecoder()
-    let buffer = ''
-    for await (const chunk of child.stdout as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true })
-      let cut = buffer.indexOf('\n')
-      while (cut >= 0) {
-        const line = buffer.slice(0, cut)
-        buffer = buffer.slice(cut + 1)
-        cut = buffer.indexOf('\n')
-        const waiter = waiters.findIndex((entry) => line.startsWith(entry.prefix))
-        if (waiter >= 0) waiters.splice(waiter, 1)[0]!.resolve(line)
-        else lines.push(line)
-      }
-    }
-  })()
-  const next = (prefix: string) =>
-    new Promise<string>((resolve) => {
-      const found = lines.findIndex((line) => line.startsWith(prefix))
-      if (found >= 0) return resolve(lines.splice(found, 1)[0]!)
-      waiters.push({ prefix, resolve })
-    })
-  const readyLine = await Promise.race([
-    next('READY '),
-    child.exited.then(() => {
-      throw new Error(`${args[0]} exited before it was ready`)
-    }),
-  ])
-  return {
-    pid: child.pid,
-    ready: JSON.parse(readyLine.slice(6)),
-    send: (line) => {
-      child.stdin.write(`${line}\n`)
-      child.stdin.flush()
-    },
-    next,
-    kill: (signal = 'SIGTERM') => child.kill(signal),
-  }
-}
-
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match ? Number(match[1]) / 1024 : 0
-}
-
-/** CPU seconds (user + system) of a process so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
-function percentile(values: number[], p: number): number {
-  if (!values.length) return Number.NaN
-  const sorted = Float64Array.from(values).sort()
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
-
-function loadAverage(): string {
-  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
-}
-
 async function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve) => {
@@ -417,8 +336,8 @@ async function settledMemory(servers: Child[], settleMs: number): Promise<[numbe
 async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
   const databaseUrl = await createDatabase()
   const redis = mode === 'redis' ? REDIS_URL : '-'
-  const a = await spawnRole(['server', providerUrl, databaseUrl, redis, String(USERS + 5)])
-  const b = await spawnRole(['server', providerUrl, databaseUrl, redis, '0'])
+  const a = await spawnRole(import.meta.path, ['server', providerUrl, databaseUrl, redis, String(USERS + 5)])
+  const b = await spawnRole(import.meta.path, ['server', providerUrl, databaseUrl, redis, '0'])
   const servers = [a, b]
   const everyone = a.ready.people as { token: string; chatId: string }[]
   const [warm, people] = [everyone.slice(USERS), everyone.slice(0, USERS)]
@@ -432,8 +351,8 @@ async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
     const peopleFile = join(tmpdir(), `parley-bench-scale-people-${process.pid}.json`)
     writeFileSync(peopleFile, JSON.stringify(people))
     clients = await Promise.all([
-      spawnRole(['clients', aUrl, peopleFile]),
-      spawnRole(['clients', bUrl, peopleFile]),
+      spawnRole(import.meta.path, ['clients', aUrl, peopleFile]),
+      spawnRole(import.meta.path, ['clients', bUrl, peopleFile]),
     ])
     const peak: [number, number] = [0, 0]
     const sampler = setInterval(() => {
@@ -493,8 +412,6 @@ async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
     await dropDatabase(databaseUrl).catch(() => {})
   }
 }
-
-const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '—')
 
 function report(runs: { mode: string; results: WaveResult[]; memory: Memory }[]) {
   const header = [
@@ -561,7 +478,7 @@ async function runMain() {
     console.error('bench:scale took longer than 6 minutes; stopping')
     process.exit(1)
   }, 360_000)
-  const provider = await spawnRole(['provider'])
+  const provider = await spawnRole(import.meta.path, ['provider'])
   const providerUrl = provider.ready.url as string
   const modes: ('postgres' | 'redis')[] = []
   for (const mode of MODES) {

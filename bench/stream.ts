@@ -11,11 +11,12 @@
  * Per answer: time to first token from the client's request. The difference between the two modes
  * is what Parley adds. Bounded: two rounds of a few seconds each, well under three minutes.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { io, type Socket } from 'socket.io-client'
 import { epochMs, startFakeOpenAi } from '../src/test/fakes/openai-server'
+import { cpuSeconds, fmt, percentile, rssMb, spawnRole } from './lib/processes'
 
 const ROUNDS = (process.env.BENCH_ROUNDS ?? '100,1000').split(',').map(Number)
 /**
@@ -33,6 +34,8 @@ const TOKENS = Number(process.env.BENCH_TOKENS ?? 30)
 const CHUNK_DELAY_MS = 20
 const REPLY = Array.from({ length: TOKENS }, (_, i) => `tok${i}`).join(' ')
 const STAMP = /^⟦([\d.]+)⟧/
+/** A delta to a socket may carry several stamped tokens (Parley coalesces a reply's text per frame). */
+const STAMPS = /⟦([\d.]+)⟧/g
 
 async function runProvider() {
   const fake = startFakeOpenAi({ models: ['fake-model'] })
@@ -108,57 +111,6 @@ async function dropBenchDatabase(url: string | undefined) {
   const admin = openPostgres(serverUrl, { max: 1 })
   await admin.exec(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`)
   await admin.close()
-}
-
-interface Child {
-  pid: number
-  ready: Record<string, unknown>
-  kill(): void
-}
-
-async function spawnRole(args: string[]): Promise<Child> {
-  // BENCH_PROFILE_DIR: the server writes a CPU profile (markdown) there when it stops.
-  const profile =
-    args[0] === 'server' && process.env.BENCH_PROFILE_DIR
-      ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-      : []
-  const child = Bun.spawn(['bun', ...profile, import.meta.path, ...args], {
-    stdout: 'pipe',
-    stderr: 'inherit',
-  })
-  const reader = child.stdout.getReader()
-  let buffer = ''
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) throw new Error(`${args[0]} exited before it was ready`)
-    buffer += new TextDecoder().decode(value)
-    const line = buffer.split('\n').find((entry) => entry.startsWith('READY '))
-    if (line) {
-      // Keep draining stdout so the child never blocks on a full pipe.
-      void (async () => {
-        while (!(await reader.read()).done) {}
-      })()
-      return { pid: child.pid, ready: JSON.parse(line.slice(6)), kill: () => child.kill('SIGTERM') }
-    }
-  }
-}
-
-/** CPU seconds (user + system) of a process so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  const ticks = Number(fields[11]) + Number(fields[12])
-  return ticks / 100
-}
-
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match ? Number(match[1]) / 1024 : 0
-}
-
-function percentile(values: number[], p: number): number {
-  if (!values.length) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
 interface RoundResult {
@@ -299,11 +251,11 @@ async function runParley(
           socket.on('message:delta', (payload: { chatId: string; delta: string }) => {
             if (payload.chatId !== chatId) return
             const now = epochMs()
-            const stamp = STAMP.exec(payload.delta)
-            if (!stamp) return
+            const stamps = [...payload.delta.matchAll(STAMPS)]
+            if (!stamps.length) return
             if (!text) ttfts.push(now - sentAt)
-            tokenLatencies.push(now - Number(stamp[1]))
-            text += payload.delta.replace(STAMP, '')
+            for (const stamp of stamps) tokenLatencies.push(now - Number(stamp[1]))
+            text += payload.delta.replace(STAMPS, '')
           })
           const finish = (ok: boolean) => {
             clearTimeout(timer)
@@ -335,8 +287,6 @@ async function runParley(
   for (const { socket } of clients) socket.disconnect()
   return { mode: 'parley', streams, tokenLatencies, ttfts, wallMs, errors, ...measured }
 }
-
-const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '—')
 
 function report(results: RoundResult[]) {
   const header = [
@@ -496,9 +446,9 @@ async function runMain() {
     console.error(`bench:stream took longer than ${limitMs / 60_000} minutes; stopping`)
     process.exit(1)
   }, limitMs)
-  const provider = await spawnRole(['provider'])
+  const provider = await spawnRole(import.meta.path, ['provider'])
   const providerUrl = provider.ready.url as string
-  const server = await spawnRole(['server', providerUrl, '100'])
+  const server = await spawnRole(import.meta.path, ['server', providerUrl, '100'])
   const serverUrl = server.ready.url as string
   const tokens = server.ready.tokens as string[]
   console.log(
