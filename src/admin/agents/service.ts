@@ -1,5 +1,5 @@
 import { agentWorkflowsData } from '../../agents/agent-workflows-data'
-import { AGENTS, agentDefinition } from '../../agents/catalogue'
+import { AGENTS, type AgentId, agentDefinition } from '../../agents/catalogue'
 import { forgetOrgAgents, orgAgents } from '../../agents/workflows'
 import type { Actor } from '../../auth/actor'
 import type { AppContext } from '../../context'
@@ -9,11 +9,13 @@ import { forgetActiveModels } from '../../models/service'
 import { syncModels } from '../../models/sync'
 import { type RequestOrigin, recordAudit } from '../audit'
 
+/** One agent as an administrator sets it up: offered or not, and the workflow it runs through. */
 export interface AdminAgentJson {
-  id: string
+  id: AgentId
   name: string
   offered: boolean
   webhookUrl: string | null
+  /** The shared secret is write-only: only whether one is saved comes back. */
   secretSaved: boolean
   timeoutSeconds: number | null
   usesDefaults: boolean

@@ -1,19 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { AdminAgentJson } from '../../../src/admin/agents/service'
 import { t } from '../../i18n/i18n'
 import { request } from './agents-api'
 import '../../i18n/areas/agentSettings'
 
-/** One agent as an administrator sets it up: offered or not, and the workflow it runs through. */
-export interface AdminAgent {
-  id: string
-  name: string
-  offered: boolean
-  webhookUrl: string | null
-  /** The shared secret is write-only: only whether one is saved comes back. */
-  secretSaved: boolean
-  timeoutSeconds: number | null
-  usesDefaults: boolean
-}
+/** One agent as an administrator sets it up (the server's own type). */
+export type AdminAgent = AdminAgentJson
 
 export interface AdminAgentChange {
   offered?: boolean

@@ -1,40 +1,17 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { AgentConfigField } from '../../../src/agents/catalogue'
+import type { AgentJson, CalendarJson } from '../../../src/agents/service'
 import { t } from '../../i18n/i18n'
 import { apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/agents'
 
-/** One agent as GET /api/agents describes it: the org's offer joined with this user's settings. */
-export interface Agent {
-  id: string
-  name: string
-  description: string
-  enabled: boolean
-  visible: boolean
-  hasConfig: boolean
-  requiresConfig: boolean
-  configured: boolean
-  configFields: AgentConfigField[]
-  config: Record<string, string>
-  runsOn: 'workflow' | 'native'
-  calendar?: CalendarState
-}
-
-export interface AgentConfigField {
-  key: string
-  type: 'text' | 'email'
-  required: boolean
-}
-
-/** The calendar agent's OAuth client and connection; the client secret itself never comes back. */
-export interface CalendarState {
-  redirectUrl: string
-  clientId: string
-  clientSecretSaved: boolean
-  connected: boolean
-  email: string | null
-  needsReconnect: boolean
-  defaultRedirectUrl: string
-}
+/**
+ * One agent as GET /api/agents describes it (the org's offer joined with this user's settings), and
+ * the calendar agent's OAuth client and connection (the client secret itself never comes back):
+ * the server's own types, so a change to the contract breaks the build on both sides.
+ */
+export type Agent = AgentJson
+export type { AgentConfigField, CalendarJson as CalendarState }
 
 export interface AgentSettingsChange {
   enabled?: boolean

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Agent } from './agents-api'
 import { pickAgent, selectableAgents } from './selected-agent'
 
-const agent = (id: string, enabled = true, visible = true): Agent => ({
+const agent = (id: Agent['id'], enabled = true, visible = true): Agent => ({
   id,
   name: id,
   description: '',
@@ -14,6 +14,7 @@ const agent = (id: string, enabled = true, visible = true): Agent => ({
   configFields: [],
   config: {},
   runsOn: 'workflow',
+  workflowConfigured: true,
 })
 
 describe('pickAgent (spec section 4, agent selection and visibility)', () => {
