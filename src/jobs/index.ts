@@ -127,7 +127,9 @@ export function embeddedAdapter(database: Database): BossDb {
   return {
     async executeSql(text, values) {
       try {
-        if (values?.length) return { rows: await database.query(text, values) }
+        // pg-boss binds Dates (a failed job's next start); postgres.js over the child's socket takes
+        // text for untyped parameters, so they go as ISO strings (timestamptz reads them back).
+        if (values?.length) return { rows: await database.query(text, values.map(toParameter)) }
         return { rows: await database.execRows(text) }
       } catch (error) {
         // One connection: a block that failed inside BEGIN must not leave it in an aborted transaction.
@@ -136,4 +138,8 @@ export function embeddedAdapter(database: Database): BossDb {
       }
     },
   }
+}
+
+function toParameter(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value
 }
