@@ -10,7 +10,9 @@
  *
  * Processes: the provider, instances A and B (`startServer`, as `bun run start` runs it), and two
  * socket processes (one per instance), so that reading 60,000 events a second does not sit in one
- * thread with the rest. Memory is read after a full GC in each instance (SIGUSR2), before and after.
+ * thread with the rest. Memory is read after a full GC and JavaScriptCore's footprint shrink in each
+ * instance (SIGUSR2: what an instance does by itself after a quiet 10 s following a burst), before and
+ * after; BENCH_SHRINK=0 reads after the GC only.
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379; the Redis mode is skipped when it does not answer), BENCH_MODES
  * (postgres,redis), BENCH_USERS (500), BENCH_WAVES (100,500), BENCH_HEAP=1 (object types that grew,
@@ -91,7 +93,10 @@ async function runServer(providerUrl: string, databaseUrl: string, redisUrl: str
   // BENCH_HEAP=1: each instance prints the object types that grew since the last reading (stderr).
   let counts: Record<string, number> = {}
   process.on('SIGUSR2', async () => {
+    // What an instance does by itself 10 s after a burst of replies (src/realtime/quiet-memory.ts),
+    // done for both readings so that they compare alike; BENCH_SHRINK=0: a full collection only.
     Bun.gc(true)
+    if (process.env.BENCH_SHRINK !== '0') (Bun as unknown as { shrink(): void }).shrink()
     if (!process.env.BENCH_HEAP) return
     const { heapStats } = await import('bun:jsc')
     const now = heapStats().objectTypeCounts as Record<string, number>
@@ -100,8 +105,14 @@ async function runServer(providerUrl: string, databaseUrl: string, redisUrl: str
       .filter(([, delta]) => delta > 50)
       .sort((x, y) => y[1] - x[1])
       .slice(0, 12)
+    const stats = heapStats()
+    const mb = (bytes: number) => Math.round(bytes / 1048576)
+    const memory = process.memoryUsage()
+    // Objects (the JS heap, and memory they hold outside it) against what the process keeps.
     console.error(
-      `heap ${process.pid} ${Math.round(process.memoryUsage().rss / 1048576)} MB rss`,
+      `heap ${process.pid} ${mb(memory.rss)} MB rss, JS heap ${mb(stats.heapSize)} / ${mb(stats.heapCapacity)} MB ` +
+        `(size / capacity), extra ${mb(stats.extraMemorySize)} MB, external ${mb(memory.external)} MB, ` +
+        `array buffers ${mb(memory.arrayBuffers)} MB`,
       JSON.stringify(grown),
     )
     counts = now

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { io, type Socket } from 'socket.io-client'
+import { SseParser } from '../src/ai/sse'
 import { epochMs, startFakeOpenAi } from '../src/test/fakes/openai-server'
 import { cpuSeconds, fmt, percentile, rssMb, spawnRole } from './lib/processes'
 
@@ -172,29 +173,24 @@ async function runDirect(
       })
       const reader = res.body!.getReader()
       const decoder = new TextDecoder()
-      let buffer = ''
+      const sse = new SseParser()
       let text = ''
+      const onEvent = (data: string) => {
+        if (data === '[DONE]') return
+        const content = JSON.parse(data).choices?.[0]?.delta?.content as string | undefined
+        if (!content) return
+        const now = epochMs()
+        const stamp = STAMP.exec(content)
+        if (stamp) {
+          if (!text) ttfts.push(now - sentAt)
+          tokenLatencies.push(now - Number(stamp[1]))
+          text += content.replace(STAMP, '')
+        }
+      }
       for (;;) {
         const { value, done } = await reader.read()
         if (done) break
-        buffer += decoder.decode(value, { stream: true })
-        let cut = buffer.indexOf('\n\n')
-        while (cut >= 0) {
-          const event = buffer.slice(0, cut)
-          buffer = buffer.slice(cut + 2)
-          cut = buffer.indexOf('\n\n')
-          const data = event.replace(/^data: /, '')
-          if (data === '[DONE]') continue
-          const content = JSON.parse(data).choices?.[0]?.delta?.content as string | undefined
-          if (!content) continue
-          const now = epochMs()
-          const stamp = STAMP.exec(content)
-          if (stamp) {
-            if (!text) ttfts.push(now - sentAt)
-            tokenLatencies.push(now - Number(stamp[1]))
-            text += content.replace(STAMP, '')
-          }
-        }
+        sse.push(decoder.decode(value, { stream: true }), onEvent)
       }
       if (text !== REPLY) errors += 1
     }),

@@ -24,7 +24,10 @@ export interface Child {
 export async function spawnRole(script: string, args: string[]): Promise<Child> {
   const profile =
     args[0] === 'server' && process.env.BENCH_PROFILE_DIR
-      ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      ? [
+          process.env.BENCH_PROFILE_JSON ? '--cpu-prof' : '--cpu-prof-md',
+          `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`,
+        ]
       : []
   const child = Bun.spawn(['bun', ...profile, script, ...args], {
     stdin: 'pipe',

@@ -1,4 +1,4 @@
-import { BodyTooLargeError } from '../http/read-capped'
+import { BodyTooLargeError, cappedChunks } from '../http/read-capped'
 import type { CallOutcomes } from './openai-provider'
 import {
   type ChatProvider,
@@ -148,10 +148,8 @@ type AnswerPiece =
  */
 async function* readAnswer(response: Response, maxBytes: number): AsyncGenerator<AnswerPiece> {
   const contentType = response.headers.get('content-type') ?? ''
-  const reader = response.body?.getReader()
   const decoder = new TextDecoder()
   let text = ''
-  let total = 0
   let mode: 'unknown' | 'stream' | 'whole' = !response.ok
     ? 'whole'
     : contentType.includes('ndjson')
@@ -173,26 +171,13 @@ async function* readAnswer(response: Response, maxBytes: number): AsyncGenerator
       if (newline < 0) return
     }
   }
-  if (reader) {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        total += value.byteLength
-        if (total > maxBytes) {
-          await reader.cancel().catch(() => {})
-          throw new BodyTooLargeError(maxBytes)
-        }
-        text += decoder.decode(value, { stream: true })
-        if (mode === 'unknown') {
-          const newline = text.indexOf('\n')
-          if (newline >= 0) mode = isStreamChunkLine(text.slice(0, newline)) ? 'stream' : 'whole'
-        }
-        if (mode === 'stream') yield* drainLines(false)
-      }
-    } finally {
-      reader.releaseLock()
+  for await (const value of cappedChunks(response, maxBytes)) {
+    text += decoder.decode(value, { stream: true })
+    if (mode === 'unknown') {
+      const newline = text.indexOf('\n')
+      if (newline >= 0) mode = isStreamChunkLine(text.slice(0, newline)) ? 'stream' : 'whole'
     }
+    if (mode === 'stream') yield* drainLines(false)
   }
   text += decoder.decode()
   if (mode === 'unknown' && isStreamChunkLine(text)) mode = 'stream'

@@ -1,5 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2'
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
+import { createHash } from 'node:crypto'
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
 import { and, eq, inArray, lt, ne, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { authTokens, type Session, sessions, type User, users } from '../../db/schema'
@@ -23,8 +23,9 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))
 }
 
+/** Hex SHA-256 of the token; native (every authenticated request hashes its token: the JS one was 6% of a chat list). */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
+  return createHash('sha256').update(token).digest('hex')
 }
 
 export async function createSession(

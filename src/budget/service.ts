@@ -132,6 +132,12 @@ export const reservationTtlMs = (config: Ctx['config']) => config.ai.requestTime
  */
 export async function reserveBudget(ctx: Ctx, actor: Actor, estimateMicros: Micros): Promise<Reservation> {
   const now = ctx.now()
+  // Most teams enforce no limit: then there is nothing to decide, and no lock or transaction to pay
+  // for on every send (4 of a send's 9 statements). The organisation's settings come from the
+  // cache here, so an instance that has not yet seen enforcement turned on (at most the cache's
+  // lifetime) lets a send through as it did a moment before; once enforced, the decision below reads
+  // them fresh under the lock.
+  if (!isEnforced(await effectiveBudgetFor(ctx, actor))) return NOTHING_RESERVED
   const id = await ctx.db.transaction(async (tx) => {
     const rows = budgetFor(tx, actor)
     await rows.lockDecisions()

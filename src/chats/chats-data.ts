@@ -1,11 +1,32 @@
-import { and, desc, eq, ilike } from 'drizzle-orm'
+import { and, desc, eq, ilike, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { preparedPer } from '../../db/prepared'
 import { type Chat, type ChatConfig, chatConfigs, chats } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import { decodeCursor, encodeCursor, isUuid, olderThan, pageSize } from './cursor'
 
 /** A chat-config row's columns, without its key. */
 export type ChatConfigValues = Omit<ChatConfig, 'chatId'>
+
+/** The first page of a user's chat list: every page load and reconnect runs it. */
+const firstPage = preparedPer((db) =>
+  db
+    .select()
+    .from(chats)
+    .where(eq(chats.userId, sql.placeholder('userId')))
+    .orderBy(desc(chats.createdAt), desc(chats.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('chats_first_page'),
+)
+
+/** One chat of a user: every message page, send and join reads it first. */
+const oneChat = preparedPer((db) =>
+  db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.id, sql.placeholder('chatId')), eq(chats.userId, sql.placeholder('userId'))))
+    .prepare('chats_one'),
+)
 
 /**
  * The actor's chats and their settings. Every query here is limited to rows the actor owns, so a
@@ -19,7 +40,7 @@ export function chatsFor(db: Db, actor: Actor) {
   return {
     async find(chatId: string): Promise<Chat | undefined> {
       if (!isUuid(chatId)) return undefined
-      const [chat] = await db.select().from(chats).where(byId(chatId))
+      const [chat] = await oneChat(db).execute({ chatId, userId: actor.userId })
       return chat
     },
 
@@ -38,18 +59,21 @@ export function chatsFor(db: Db, actor: Actor) {
     async list(query: { cursor?: string; limit?: number; q?: string }) {
       const limit = pageSize(query.limit)
       const q = query.q?.trim()
-      const rows = await db
-        .select()
-        .from(chats)
-        .where(
-          and(
-            owned,
-            q ? ilike(chats.title, `%${escapeLike(q)}%`) : undefined,
-            query.cursor ? olderThan(chats, decodeCursor(query.cursor)) : undefined,
-          ),
-        )
-        .orderBy(desc(chats.createdAt), desc(chats.id))
-        .limit(limit + 1)
+      const rows =
+        !q && !query.cursor
+          ? await firstPage(db).execute({ userId: actor.userId, limit: limit + 1 })
+          : await db
+              .select()
+              .from(chats)
+              .where(
+                and(
+                  owned,
+                  q ? ilike(chats.title, `%${escapeLike(q)}%`) : undefined,
+                  query.cursor ? olderThan(chats, decodeCursor(query.cursor)) : undefined,
+                ),
+              )
+              .orderBy(desc(chats.createdAt), desc(chats.id))
+              .limit(limit + 1)
       const page = rows.slice(0, limit)
       const last = page.at(-1)
       return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null }

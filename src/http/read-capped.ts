@@ -11,31 +11,46 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The body's bytes, or BodyTooLargeError as soon as more than `maxBytes` have arrived. */
-export async function readCapped(
+/**
+ * The body's chunks as they arrive, or BodyTooLargeError as soon as more than `maxBytes` have
+ * arrived: for a reader that acts on each chunk (a streamed answer), and under readCapped.
+ */
+export async function* cappedChunks(
   source: { body: ReadableStream<Uint8Array> | null },
   maxBytes: number,
-): Promise<Uint8Array> {
-  const stream = source.body
-  if (!stream) return new Uint8Array(0)
-  const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
+): AsyncGenerator<Uint8Array> {
+  const reader = source.body?.getReader()
+  if (!reader) return
   let total = 0
   try {
     for (;;) {
       const { done, value } = await reader.read()
-      if (done) break
+      if (done) return
       total += value.byteLength
       if (total > maxBytes) {
         // Cancelling tells the sender to stop; for fetch() it also closes the connection.
         await reader.cancel().catch(() => {})
         throw new BodyTooLargeError(maxBytes)
       }
-      chunks.push(value)
+      yield value
     }
   } finally {
     reader.releaseLock()
   }
+}
+
+/** The body's bytes, or BodyTooLargeError as soon as more than `maxBytes` have arrived. */
+export async function readCapped(
+  source: { body: ReadableStream<Uint8Array> | null },
+  maxBytes: number,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for await (const chunk of cappedChunks(source, maxBytes)) {
+    chunks.push(chunk)
+    total += chunk.byteLength
+  }
+  if (chunks.length === 0) return new Uint8Array(0)
   if (chunks.length === 1) return chunks[0]!
   const bytes = new Uint8Array(total)
   let offset = 0

@@ -14,7 +14,11 @@ export interface Embedder {
   /** The model and dimensions, as recorded on indexed entries ("text-embedding-3-small@1536"). */
   readonly id: string
   readonly dimensions: number
-  embed(texts: string[]): Promise<number[][]>
+  /**
+   * `onBatch` hears how many texts are embedded so far, after each request; when it throws (the
+   * entry changed meanwhile), the next requests are not sent.
+   */
+  embed(texts: string[], onBatch?: (done: number) => void | Promise<void>): Promise<number[][]>
 }
 
 /** The configured embedder, or null when no provider is configured (full-text-only mode). */
@@ -25,12 +29,13 @@ export function createEmbedder(config: Config, fetcher: typeof fetch = fetch): E
   return {
     id: `${embeddingModel}@${embeddingDimensions}`,
     dimensions: embeddingDimensions,
-    async embed(texts) {
+    async embed(texts, onBatch) {
       if (texts.some((text) => !text.trim())) throw new EmbeddingError('Text cannot be empty')
       const vectors: number[][] = []
       for (let start = 0; start < texts.length; start += EMBED_BATCH) {
         const batch = texts.slice(start, start + EMBED_BATCH)
         vectors.push(...(await embedBatch(batch)))
+        await onBatch?.(vectors.length)
       }
       return vectors
     },

@@ -12,6 +12,7 @@ import {
 } from './model'
 import { searchEntries } from './search'
 import {
+  cancelIndexingEntry,
   createEntry,
   deleteEntry,
   exportChat,
@@ -107,4 +108,15 @@ export const knowledgeRoutes = (ctx: AppContext) =>
         data: await reindexEntry(ctx, actor, params.id),
       }),
       { auth: true, detail: { summary: 'Index one of your entries again (retry after a failure)' } },
+    )
+    .post(
+      '/api/knowledge/:id/cancel',
+      async ({ actor, params }) => ({
+        success: true as const,
+        data: await cancelIndexingEntry(ctx, actor, params.id),
+      }),
+      {
+        auth: true,
+        detail: { summary: 'Stop indexing one of your entries (it fails as cancelled; found by its words)' },
+      },
     )

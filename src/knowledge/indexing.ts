@@ -1,16 +1,17 @@
 import type { AppContext } from '../context'
 import { chunkEntry } from './chunking'
-import { createEmbedder, type Embedder, EmbeddingError } from './embeddings'
+import { createEmbedder, EMBED_BATCH, type Embedder, EmbeddingError } from './embeddings'
 import {
   ensureVectorIndex,
   entriesToReembed,
+  entryUpdatedAt,
   findEntryForIndexing,
   hasVector,
   markIndexFailed,
   pendingEntries,
   saveIndex,
 } from './knowledge-data'
-import { toEntryJson } from './service'
+import { announceChange, announceProgress, isCancelled, toEntryJson } from './service'
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log' | 'realtime' | 'jobs'>
 
@@ -25,22 +26,44 @@ export async function activeEmbedder(ctx: Pick<AppContext, 'config' | 'database'
   return embedder && (await hasVector(ctx.database)) ? embedder : null
 }
 
+/** The entry changed while its chunks were being embedded: this job's work is stale. */
+class Superseded extends Error {}
+
 /**
  * The `knowledge-index` job: chunks the entry, embeds the chunks (when vectors are on), replaces its
  * chunks and marks it ready, or failed with the provider's message (its chunks are still written,
- * so a failed entry is found by its words). Tells the owner's browsers (`knowledge:indexed`).
+ * so a failed entry is found by its words). Tells the owner's browsers (`knowledge:indexed`), and
+ * everyone's for a shared entry (`knowledge:changed`).
  */
 export async function indexEntry(ctx: Ctx, entryId: string): Promise<void> {
   const entry = await findEntryForIndexing(ctx.db, entryId)
-  if (!entry) return
+  // A cancelled entry waits for Retry (reindex), which queues a new job.
+  if (!entry || isCancelled(entry)) return
   const texts = chunkEntry(entry.title, entry.content)
   const embedder = await activeEmbedder(ctx)
   let embeddings: number[][] | null = null
   let error: string | null = null
   if (embedder) {
+    // A long entry takes several embeddings requests: its open cards count the chunks done, and
+    // the job stops between requests once the entry changed (cancelled, edited, deleted).
+    const progress =
+      texts.length > EMBED_BATCH
+        ? async (done: number) => {
+            if (done > 0) {
+              const updatedAt = await entryUpdatedAt(ctx.db, entry.id)
+              if (updatedAt?.getTime() !== entry.updatedAt.getTime()) throw new Superseded()
+            }
+            announceProgress(ctx, entry, done, texts.length)
+          }
+        : undefined
     try {
-      embeddings = await embedder.embed(texts)
+      await progress?.(0)
+      embeddings = await embedder.embed(texts, progress)
     } catch (cause) {
+      if (cause instanceof Superseded) {
+        ctx.log.info('knowledge indexing stopped: the entry changed', { entryId })
+        return
+      }
       error = cause instanceof EmbeddingError ? cause.message : 'Failed to index the entry'
       ctx.log.warn('knowledge entry not embedded', { entryId, error: cause })
     }
@@ -59,6 +82,7 @@ export async function indexEntry(ctx: Ctx, entryId: string): Promise<void> {
   // undefined: the entry changed or went meanwhile; the job queued by that change does the work.
   if (!saved) return
   ctx.realtime.toUser(saved.userId, 'knowledge:indexed', { entry: toEntryJson(saved, saved) })
+  announceChange(ctx, saved, 'indexed')
 }
 
 /**

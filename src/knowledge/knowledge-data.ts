@@ -162,18 +162,7 @@ export async function saveIndex(
       .where(eq(knowledgeBase.id, entry.id))
       .for('update')
     if (!current || current.updatedAt.getTime() !== entry.updatedAt.getTime()) return undefined
-    await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.entryId, entry.id))
-    // In slices: one statement's parameters are limited (65,535), and each chunk takes four.
-    for (let start = 0; start < chunks.length; start += 500) {
-      await tx.insert(knowledgeChunks).values(
-        chunks.slice(start, start + 500).map((chunk, index) => ({
-          entryId: entry.id,
-          ordinal: start + index,
-          content: chunk.content,
-          embedding: chunk.embedding,
-        })),
-      )
-    }
+    await replaceChunks(tx, entry.id, chunks)
     const [row] = await tx
       .update(knowledgeBase)
       .set({ indexStatus: outcome.status, indexError: outcome.error, embeddingModel: outcome.embeddingModel })
@@ -181,6 +170,64 @@ export async function saveIndex(
       .returning()
     return row
   })
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+async function replaceChunks(tx: Tx, entryId: string, chunks: IndexedChunk[]): Promise<void> {
+  await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.entryId, entryId))
+  // In slices: one statement's parameters are limited (65,535), and each chunk takes four.
+  for (let start = 0; start < chunks.length; start += 500) {
+    await tx.insert(knowledgeChunks).values(
+      chunks.slice(start, start + 500).map((chunk, index) => ({
+        entryId,
+        ordinal: start + index,
+        content: chunk.content,
+        embedding: chunk.embedding,
+      })),
+    )
+  }
+}
+
+/**
+ * Stops an owner's entry that is being indexed (decision 130): marks it failed with `error`, gives
+ * it these full-text chunks (found by its words, as any failed entry), and moves `updated_at`, so
+ * that a running job sees the entry changed and drops its work. Undefined when the entry is not
+ * the owner's or is not pending any more (indexing ended meanwhile).
+ */
+export async function cancelIndexing(
+  db: Db,
+  ownerId: string,
+  id: string,
+  chunks: IndexedChunk[],
+  error: string,
+  now: Date,
+): Promise<KnowledgeEntry | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(knowledgeBase)
+      .set({ indexStatus: 'failed', indexError: error, embeddingModel: null, updatedAt: now })
+      .where(
+        and(
+          eq(knowledgeBase.id, id),
+          eq(knowledgeBase.userId, ownerId),
+          eq(knowledgeBase.indexStatus, 'pending'),
+        ),
+      )
+      .returning()
+    if (!row) return undefined
+    await replaceChunks(tx, id, chunks)
+    return row
+  })
+}
+
+/** When the entry last changed (a job compares it with the version it read), or undefined when it went. */
+export async function entryUpdatedAt(db: Db, id: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ updatedAt: knowledgeBase.updatedAt })
+    .from(knowledgeBase)
+    .where(eq(knowledgeBase.id, id))
+  return row?.updatedAt
 }
 
 /** Marks an entry failed without touching its chunks (the job could not even start on it). */
@@ -240,31 +287,74 @@ export function hasVector(database: Database): Promise<boolean> {
   return known
 }
 
-/** pgvector's HNSW index takes `vector` of at most 2,000 dimensions. */
-export const MAX_INDEXED_DIMENSIONS = 2000
+/**
+ * Forgets what `hasVector` found on this database, so the next call looks again. For a test that
+ * removes the extension to run in keyword-only mode (a Postgres without pgvector) on PGlite too.
+ */
+export function forgetVectorCheck(database: Database): void {
+  vectorByDatabase.delete(database)
+}
+
+/** The HNSW index's shape: the type its expression casts to, and its build parameters. */
+export interface VectorIndexShape {
+  type: 'vector' | 'halfvec'
+  m: number
+  efConstruction: number
+}
+
+/** docs/decisions/129: the index the product builds (the bench can try others). */
+export const VECTOR_INDEX: VectorIndexShape = { type: 'vector', m: 16, efConstruction: 64 }
+
+/** pgvector's HNSW index takes `vector` of at most 2,000 dimensions, `halfvec` of at most 4,000. */
+export function maxIndexedDimensions(shape: VectorIndexShape = VECTOR_INDEX): number {
+  return shape.type === 'halfvec' ? 4000 : 2000
+}
+
+/**
+ * The index's name carries its shape, so that a database built with other parameters gets the index
+ * rebuilt at start. pgvector's defaults (`vector`, m 16, ef_construction 64) keep the name earlier
+ * releases gave it, `knowledge_chunks_embedding_hnsw_<N>`: the same index is not built again.
+ */
+export function vectorIndexName(dimensions: number, shape: VectorIndexShape = VECTOR_INDEX): string {
+  const base = `knowledge_chunks_embedding_hnsw_${dimensions}`
+  return shape.type === 'vector' && shape.m === 16 && shape.efConstruction === 64
+    ? base
+    : `${base}_${shape.type}_m${shape.m}_ef${shape.efConstruction}`
+}
 
 /**
  * The HNSW index for the configured dimensions, as an expression index over the `real[]` column
- * (DESIGN "vectors"); indexes for other dimensions are dropped. Built on an empty table in no time;
- * on a full one, as long as HNSW takes (the bench measures it).
+ * (DESIGN "vectors"); indexes of other dimensions or shapes are dropped. Built on an empty table in
+ * no time; on a full one, as long as HNSW takes (the bench measures it).
  */
 export async function ensureVectorIndex(
   database: Database,
   dimensions: number,
+  shape: VectorIndexShape = VECTOR_INDEX,
 ): Promise<'created' | 'exists' | 'skipped'> {
-  if (!(await hasVector(database)) || dimensions > MAX_INDEXED_DIMENSIONS) return 'skipped'
-  const name = `knowledge_chunks_embedding_hnsw_${dimensions}`
+  if (!(await hasVector(database)) || dimensions > maxIndexedDimensions(shape)) return 'skipped'
+  const name = vectorIndexName(dimensions, shape)
   const existing = await database.query<{ name: string }>(
     `select indexname as name from pg_indexes where tablename = 'knowledge_chunks' and indexname like 'knowledge_chunks_embedding_hnsw_%'`,
   )
   for (const index of existing)
     if (index.name !== name) await database.exec(`drop index if exists "${index.name}"`)
   if (existing.some((index) => index.name === name)) return 'exists'
+  const { type, m, efConstruction } = shape
+  const create = `create index if not exists "${name}" on knowledge_chunks using hnsw ((embedding::${type}(${dimensions})) ${type}_cosine_ops) with (m = ${Math.trunc(m)}, ef_construction = ${Math.trunc(efConstruction)})`
+  // PGlite's maintenance_work_mem is 64 MB: a graph that outgrows it is finished on disk, several
+  // times slower (100,000 × 1536 dims need ~700 MB). Its heap may grow to 2 GB. A Postgres server
+  // keeps the administrator's setting.
   await database.exec(
-    `create index if not exists "${name}" on knowledge_chunks using hnsw ((embedding::vector(${dimensions})) vector_cosine_ops)`,
+    database.kind === 'pglite'
+      ? `begin; set local maintenance_work_mem = '${PGLITE_INDEX_BUILD_MEMORY}'; ${create}; commit`
+      : create,
   )
   return 'created'
 }
+
+/** maintenance_work_mem for building the HNSW index on PGlite (docs/decisions/129). */
+export const PGLITE_INDEX_BUILD_MEMORY = '1GB'
 
 /* Search: one query, full text and vectors fused by reciprocal rank (docs/decisions/119). */
 
@@ -281,6 +371,8 @@ export interface SearchParams {
   candidates: number
   /** hnsw.ef_search for this query. */
   efSearch?: number
+  /** The index's shape (default VECTOR_INDEX; the bench tries others). */
+  index?: VectorIndexShape
 }
 
 export interface SearchRow {
@@ -303,12 +395,22 @@ export const TEXT_MATCH_CAP = 500
 /** The constant of reciprocal rank fusion (Cormack et al. 2009): score = Σ 1 / (RRF_K + rank). */
 export const RRF_K = 60
 
-export async function searchKnowledge(db: Db, actor: Actor, params: SearchParams): Promise<SearchRow[]> {
+/**
+ * The search as one SQL statement, with the settings its transaction needs first (the bench
+ * explains it).
+ */
+export function searchStatement(actor: Actor, params: SearchParams): { settings: SQL[]; query: SQL } {
   const filters = and(visibleTo(actor), ...filtered(params))!
   const n = sql.raw(String(Math.trunc(params.dimensions)))
   const vectorLiteral = params.vector ? `[${params.vector.join(',')}]` : null
   const distance = vectorLiteral
     ? sql`(${knowledgeChunks.embedding}::vector(${n}) <=> ${vectorLiteral}::vector(${n}))`
+    : undefined
+  // The index's order (its expression, so the planner uses it); the exact distance decides the rank.
+  const shape = params.index ?? VECTOR_INDEX
+  const indexType = sql.raw(params.dimensions <= maxIndexedDimensions(shape) ? shape.type : 'vector')
+  const indexDistance = vectorLiteral
+    ? sql`(${knowledgeChunks.embedding}::${indexType}(${n}) <=> ${vectorLiteral}::${indexType}(${n}))`
     : undefined
   // Relaxed order: the index keeps producing neighbours until enough pass the filters (pgvector 0.8
   // iterative scans), so shared-only, tag and source filters never starve the vector side; the
@@ -318,7 +420,7 @@ export async function searchKnowledge(db: Db, actor: Actor, params: SearchParams
         select ${knowledgeChunks.entryId} as entry_id, ${distance} as distance
         from ${knowledgeChunks} join ${knowledgeBase} on ${knowledgeBase.id} = ${knowledgeChunks.entryId}
         where ${knowledgeChunks.embedding} is not null and ${filters}
-        order by ${distance}
+        order by ${indexDistance}
         limit ${params.candidates}
       ),
       vec_ranked as (
@@ -358,12 +460,33 @@ export async function searchKnowledge(db: Db, actor: Actor, params: SearchParams
     select f.entry_id, ${similarity} as similarity, f.vector_rank, f.text_rank, f.score
     from (select * from fused order by score desc, entry_id limit ${params.limit}) f
     order by f.score desc, f.entry_id`
+  const settings = distance ? [vectorSearchSettings(params.efSearch ?? 100)] : []
+  return { settings, query }
+}
+
+/**
+ * What the planner is told for a vector search: one per operator evaluation, the 1536-dimension
+ * distance costs it like a comparison of two integers, so at 50,000–100,000 chunks it chose an
+ * exact sequential scan (1 to 2 s) over the HNSW index (~15 ms) for some ef_search and m and not
+ * others (docs/decisions/129). Pricing every operator 100 times higher for this transaction
+ * makes evaluating the distance on every row cost what it does, while a filter so selective that
+ * the index would have to walk most of the graph still gets the exact scan (pgvector prices the
+ * index by the tuples it expects to visit): filters never starve results.
+ */
+export const SEARCH_OPERATOR_COST = 0.25
+
+/** The search transaction's settings, in one statement (a round trip less); `true`: this transaction only. */
+export function vectorSearchSettings(efSearch: number): SQL {
+  return sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
+    set_config('hnsw.ef_search', ${String(Math.trunc(efSearch))}, true),
+    set_config('cpu_operator_cost', ${String(SEARCH_OPERATOR_COST)}, true)`
+}
+
+export async function searchKnowledge(db: Db, actor: Actor, params: SearchParams): Promise<SearchRow[]> {
+  const { settings, query } = searchStatement(actor, params)
 
   const ranked = await db.transaction(async (tx) => {
-    if (distance) {
-      await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`)
-      await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.trunc(params.efSearch ?? 100)}`))
-    }
+    for (const setting of settings) await tx.execute(setting)
     return rowsOf<{
       entry_id: string
       similarity: number | string | null

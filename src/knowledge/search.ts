@@ -100,18 +100,26 @@ export const RAG_SOURCE_CHARS = 6000
 
 /**
  * Spec section 9 "RAG context": the top 3 results at or above the minimum similarity, each as
- * '[Source N: title]' and its content, '---' between them. Vector similarity decides, so without
- * vectors (full-text-only mode) there is no context. Any error gives an empty context (spec
+ * '[Source N: title]' and its content, '---' between them. Any error gives an empty context (spec
  * section 8): the answer still comes.
+ *
+ * Keyword-only mode (no embeddings provider, or no pgvector: decision 130): there is no similarity,
+ * so the minimum cannot apply; the best 3 keyword matches are used instead, in the full-text
+ * search's order. A question that matches no entry's words gives no context. A query that could
+ * not be embedded while vectors are on is an error, not keyword-only mode: no context.
  */
 export async function buildRagContext(ctx: Ctx, actor: Actor, question: string): Promise<RagContext> {
   try {
     if (!question.trim() || !(await hasVisibleEntries(ctx.db, actor))) return { text: '', sources: [] }
+    const keywordOnly = (await activeEmbedder(ctx)) === null
     const minSimilarity = await ragMinSimilarity(ctx)
-    const rows = (await runSearch(ctx, actor, { query: question, minSimilarity, limit: 10 }))
-      .filter((row) => row.similarity !== null && row.similarity >= minSimilarity)
-      .sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0))
-      .slice(0, RAG_RESULTS)
+    const found = await runSearch(ctx, actor, { query: question, minSimilarity, limit: 10 })
+    const rows = keywordOnly
+      ? found.filter((row) => row.textRank !== null).slice(0, RAG_RESULTS)
+      : found
+          .filter((row) => row.similarity !== null && row.similarity >= minSimilarity)
+          .sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0))
+          .slice(0, RAG_RESULTS)
     return {
       text: rows
         .map((row, index) => `[Source ${index + 1}: ${row.entry.title}]\n${clip(row.entry.content)}`)

@@ -8,9 +8,10 @@ import { CHAT_NOT_FOUND } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import type { KnowledgeSourceType } from './catalogue'
+import { chunkEntry } from './chunking'
 import { createEmbedder } from './embeddings'
 import { queueIndexing } from './indexing'
-import { type EntryValues, hasVector, knowledgeFor } from './knowledge-data'
+import { cancelIndexing, type EntryValues, hasVector, knowledgeFor } from './knowledge-data'
 import type { CreateEntryBody, ExportChatBody, ListQuery, UpdateEntryBody, UploadQuery } from './model'
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'now' | 'jobs' | 'config' | 'log' | 'realtime' | 'storage'>
@@ -26,6 +27,9 @@ export const KNOWLEDGE_MESSAGES = {
   emptyChat: 'Chat has no messages to export',
   fileType: 'Only PDF, DOCX, text and Markdown files can be added to the knowledge base',
   emptyFile: 'The file has no text to add',
+  notIndexing: 'The entry is not being indexed',
+  /** Stored as the index error of an entry whose indexing was cancelled (decision 130). */
+  cancelled: 'Indexing cancelled',
 } as const
 
 export const MAX_TITLE = 200
@@ -64,6 +68,7 @@ export function toEntryJson(entry: KnowledgeEntry, actor: Pick<Actor, 'userId'>)
 export type KnowledgeEntryJson = ReturnType<typeof toEntryJson>
 
 export type IndexErrorCode =
+  | 'cancelled'
   | 'key_missing'
   | 'timeout'
   | 'unreachable'
@@ -74,6 +79,7 @@ export type IndexErrorCode =
 /** The stable code of a stored indexing error (the texts are written by src/knowledge/embeddings.ts). */
 export function indexErrorCode(error: string | null): IndexErrorCode | null {
   if (error === null) return null
+  if (error === KNOWLEDGE_MESSAGES.cancelled) return 'cancelled'
   if (error.endsWith('key is not configured')) return 'key_missing'
   if (error.endsWith('the request timed out')) return 'timeout'
   if (error.endsWith('the provider could not be reached')) return 'unreachable'
@@ -101,9 +107,43 @@ export function cleanTags(tags: readonly string[] | undefined): string[] {
   return [...new Set((tags ?? []).map((tag) => tag.trim()).filter(Boolean))]
 }
 
+export type KnowledgeChange = 'created' | 'updated' | 'indexed' | 'deleted'
+
+/**
+ * Open Knowledge Base panels refetch on `knowledge:changed` (decision 130): a shared entry's change
+ * concerns every signed-in user, and so does the change that stops it being shared (it leaves
+ * their lists); a private entry's only its owner's tabs and devices.
+ */
+export function announceChange(
+  ctx: Pick<AppContext, 'realtime'>,
+  entry: Pick<KnowledgeEntry, 'id' | 'userId' | 'isShared'>,
+  change: KnowledgeChange,
+  wasShared = false,
+): void {
+  const payload = { entryId: entry.id, change }
+  if (entry.isShared || wasShared) ctx.realtime.toEveryone('knowledge:changed', payload)
+  else ctx.realtime.toUser(entry.userId, 'knowledge:changed', payload)
+}
+
+/**
+ * `knowledge:progress`: how many of a long entry's chunks are embedded, to the audience of its
+ * `knowledge:changed` (decision 130). Only entries that take more than one embeddings request.
+ */
+export function announceProgress(
+  ctx: Pick<AppContext, 'realtime'>,
+  entry: Pick<KnowledgeEntry, 'id' | 'userId' | 'isShared'>,
+  done: number,
+  total: number,
+): void {
+  const payload = { entryId: entry.id, done, total }
+  if (entry.isShared) ctx.realtime.toEveryone('knowledge:progress', payload)
+  else ctx.realtime.toUser(entry.userId, 'knowledge:progress', payload)
+}
+
 async function saveNew(ctx: Ctx, actor: Actor, values: EntryValues) {
   const entry = await knowledgeFor(ctx.db, actor).insert(values, ctx.now())
   await queueIndexing(ctx, entry.id)
+  announceChange(ctx, entry, 'created')
   return toEntryJson(entry, actor)
 }
 
@@ -171,13 +211,17 @@ export async function updateEntry(ctx: Ctx, actor: Actor, id: string, body: Upda
     ctx.now(),
   )
   if (!updated) throw notFound()
-  if (reindex) await queueIndexing(ctx, id)
+  // Any change moves updated_at, which makes a running job drop its work: an entry still being
+  // indexed is queued again, or it would stay pending.
+  if (reindex || updated.indexStatus === 'pending') await queueIndexing(ctx, id)
+  announceChange(ctx, updated, 'updated', entry.isShared)
   return toEntryJson(updated, actor)
 }
 
 export async function deleteEntry(ctx: Ctx, actor: Actor, id: string) {
-  await ownEntry(ctx, actor, id)
+  const entry = await ownEntry(ctx, actor, id)
   if (!(await knowledgeFor(ctx.db, actor).delete(id))) throw notFound()
+  announceChange(ctx, entry, 'deleted')
 }
 
 /** POST /api/knowledge/:id/reindex: the panel's retry after a failure (any state is accepted). */
@@ -186,7 +230,37 @@ export async function reindexEntry(ctx: Ctx, actor: Actor, id: string) {
   const updated = await knowledgeFor(ctx.db, actor).update(id, { indexStatus: 'pending' }, ctx.now())
   if (!updated) throw notFound()
   await queueIndexing(ctx, id)
+  announceChange(ctx, updated, 'updated')
   return toEntryJson(updated, actor)
+}
+
+/** Whether the entry's indexing was cancelled (it stays so until Retry). */
+export function isCancelled(entry: Pick<KnowledgeEntry, 'indexStatus' | 'indexError'>): boolean {
+  return entry.indexStatus === 'failed' && entry.indexError === KNOWLEDGE_MESSAGES.cancelled
+}
+
+/**
+ * POST /api/knowledge/:id/cancel (decision 130): stops an entry that is being indexed. It becomes
+ * failed with 'Indexing cancelled' (Retry indexes it again) and is found by its words meanwhile; a
+ * running job stops before its next embeddings request and saves nothing.
+ */
+export async function cancelIndexingEntry(ctx: Ctx, actor: Actor, id: string) {
+  const entry = await ownEntry(ctx, actor, id)
+  const notIndexing = () => new AppError('conflict:knowledge_not_indexing', KNOWLEDGE_MESSAGES.notIndexing)
+  if (entry.indexStatus !== 'pending') throw notIndexing()
+  const chunks = chunkEntry(entry.title, entry.content).map((content) => ({ content, embedding: null }))
+  const cancelled = await cancelIndexing(
+    ctx.db,
+    actor.userId,
+    id,
+    chunks,
+    KNOWLEDGE_MESSAGES.cancelled,
+    ctx.now(),
+  )
+  // Indexing ended (or the entry went) between the read and the write.
+  if (!cancelled) throw notIndexing()
+  announceChange(ctx, cancelled, 'updated')
+  return toEntryJson(cancelled, actor)
 }
 
 /**

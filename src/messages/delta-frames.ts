@@ -3,9 +3,9 @@ import type { LiveReply } from './live-replies'
 import { partialSaves } from './partial-saves'
 
 /**
- * How long a streamed reply's text waits to travel with the text that follows it: about one screen
- * refresh, so a tab shows nothing later than it could draw it, while a model that sends a token
- * every few milliseconds makes one event per frame instead of one per token.
+ * How long a streamed reply's text waits, at most, to travel with the text that follows it: about
+ * one screen refresh, so a tab shows nothing later than it could draw it, while a model that sends
+ * a token every few milliseconds makes one event per frame instead of one per token.
  */
 export const DELTA_FRAME_MS = 16
 
@@ -13,44 +13,65 @@ type FrameContext = Pick<AppContext, 'database' | 'log' | 'realtime'>
 
 /**
  * The deltas of every reply this instance streams, coalesced per reply over one shared frame
- * (docs/decisions/128-scale-out.md). Text from the provider is kept here until the frame ends; then
- * each reply with new text sends it as one `message:delta` whose `seq` is one more than its last.
- * The reply's `content` and `seq` only move together, when a delta is sent, so a `chat:join`
- * snapshot (content + seq) and the deltas after it never overlap or leave a hole. One timer for all
- * replies: at hundreds of streams a frame's events leave in the same turn, and the fanout sends them
- * to the other instances together.
+ * (docs/decisions/128-scale-out.md, 131-scale-cpu.md). Leading edge: a reply that sent nothing in
+ * the current frame sends its text at once; what arrives after that waits for the frame's end and
+ * goes out as one delta. So a reply sends at most one delta per frame (plus its last words), and a
+ * token that follows a pause is not held back. Each delta's `seq` is one more than the reply's
+ * last; the reply's `content` and `seq` only move together, when a delta is sent, so a `chat:join`
+ * snapshot (content + seq) and the deltas after it never overlap or leave a hole. One timer for
+ * all replies: at hundreds of streams every reply has text waiting at each frame's end, the frame's
+ * events leave in the same turn, and the fanout sends them to the other instances together.
  */
 export class DeltaFrames {
-  private readonly waiting = new Map<LiveReply, string>()
+  /**
+   * The replies that sent a delta in the current frame, with the text that arrived since ('' for
+   * none). A reply absent from here sends its next text at once. Text only waits for a reply that
+   * is here, so a leading-edge delta never overtakes waiting text.
+   */
+  private readonly open = new Map<LiveReply, string>()
   private timer: ReturnType<typeof setTimeout> | undefined
+  private readonly tick = () => this.endFrame()
 
   constructor(
     private readonly ctx: FrameContext,
     private readonly frameMs = DELTA_FRAME_MS,
   ) {}
 
-  /** Adds text from the provider; it is sent at the end of the current frame. */
+  /** Adds text from the provider: sent at once if the reply sent nothing this frame, else at its end. */
   add(reply: LiveReply, text: string): void {
-    this.waiting.set(reply, (this.waiting.get(reply) ?? '') + text)
-    if (this.timer) return
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      this.flushAll()
-    }, this.frameMs)
+    const waiting = this.open.get(reply)
+    if (waiting !== undefined) {
+      this.open.set(reply, waiting + text)
+      return
+    }
+    this.open.set(reply, '')
+    this.send(reply, text)
+    this.timer ??= setTimeout(this.tick, this.frameMs)
   }
 
   /** Sends the reply's waiting text now (the stream ended: its text goes out before the outcome). */
   flush(reply: LiveReply): void {
-    const text = this.waiting.get(reply)
+    const text = this.open.get(reply)
     if (text === undefined) return
-    this.waiting.delete(reply)
-    this.send(reply, text)
+    this.open.delete(reply)
+    if (text) this.send(reply, text)
   }
 
-  private flushAll(): void {
-    const frame = [...this.waiting]
-    this.waiting.clear()
-    for (const [reply, text] of frame) this.send(reply, text)
+  /**
+   * The frame's end: each reply's waiting text goes out (the reply stays open for the next frame);
+   * a reply that had nothing waiting closes, so its next text leaves at once.
+   */
+  private endFrame(): void {
+    this.timer = undefined
+    for (const [reply, text] of this.open) {
+      if (text) {
+        this.open.set(reply, '')
+        this.send(reply, text)
+      } else {
+        this.open.delete(reply)
+      }
+    }
+    if (this.open.size) this.timer = setTimeout(this.tick, this.frameMs)
   }
 
   private send(reply: LiveReply, text: string): void {

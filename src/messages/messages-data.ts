@@ -1,10 +1,24 @@
-import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { preparedPer } from '../../db/prepared'
 import { type Message, messages } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import { decodeCursor, encodeCursor, olderThan, pageSize } from '../chats/cursor'
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'userId' | 'id'>
+
+/** The latest page of a chat's messages: every chat opened reads it. */
+const latestPage = preparedPer((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.chatId, sql.placeholder('chatId')), eq(messages.userId, sql.placeholder('userId'))),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('messages_latest_page'),
+)
 
 /**
  * The actor's messages. Every query is limited to rows the actor owns (`messages.user_id`), so a
@@ -20,14 +34,14 @@ export function messagesFor(db: Db, actor: Actor) {
     /** A page of the chat's messages, newest first, and the cursor of the next (older) page. */
     async page(chatId: string, query: { cursor?: string; limit?: number }) {
       const limit = pageSize(query.limit)
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(
-          and(inChat(chatId), query.cursor ? olderThan(messages, decodeCursor(query.cursor)) : undefined),
-        )
-        .orderBy(...newestFirst)
-        .limit(limit + 1)
+      const rows = query.cursor
+        ? await db
+            .select()
+            .from(messages)
+            .where(and(inChat(chatId), olderThan(messages, decodeCursor(query.cursor))))
+            .orderBy(...newestFirst)
+            .limit(limit + 1)
+        : await latestPage(db).execute({ chatId, userId: actor.userId, limit: limit + 1 })
       const page = rows.slice(0, limit)
       const last = page.at(-1)
       return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null }

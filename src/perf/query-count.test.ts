@@ -84,7 +84,7 @@ describe.if(pglite)('queries per hot path', () => {
       reply: reply.queries,
       // reply: the knowledge base's "is there anything to search?" check (one indexed LIMIT 1) spares
       // an embeddings call for the many users with no entries; then the answer, usage and budget.
-    }).toEqual({ session: 0, list: 1, page: 2, send: 9, agentSend: 9, reply: 5 })
+    }).toEqual({ session: 0, list: 1, page: 2, send: 5, agentSend: 5, reply: 5 })
   })
 })
 

@@ -2,7 +2,7 @@ import type { Brand } from '../branding/service'
 import type { BudgetStatus } from '../budget/budget-state'
 import type { ChatJson } from '../chats/service'
 import type { JoinAck } from '../chats/socket'
-import type { KnowledgeEntryJson } from '../knowledge/service'
+import type { KnowledgeChange, KnowledgeEntryJson } from '../knowledge/service'
 import type { MessageJson } from '../messages/service'
 import type { Profile } from '../profile/service'
 import type { ResearchJson } from '../research/service'
@@ -32,6 +32,17 @@ export interface ServerToClientEvents {
   'budget:updated': (payload: BudgetStatus) => void
   /** To the owner: an entry finished indexing (`index_status` ready or failed). */
   'knowledge:indexed': (payload: { entry: KnowledgeEntryJson }) => void
+  /**
+   * An entry was created, edited, (re)queued, indexed or deleted: refetch the knowledge lists. To
+   * everyone for a shared entry (also the change that stops it being shared), else its owner only
+   * (decision 130).
+   */
+  'knowledge:changed': (payload: { entryId: string; change: KnowledgeChange }) => void
+  /**
+   * While a long entry is embedded (more than one embeddings request): `done` of its `total`
+   * chunks so far, after each request. To the audience of its `knowledge:changed`.
+   */
+  'knowledge:progress': (payload: { entryId: string; done: number; total: number }) => void
   /**
    * To the owner's sockets (every tab): a research run's step, counts, notes or status changed (at
    * most ~4 a second per run). Its report arrives in its message (`message:delta`, `message:completed`).

@@ -16,6 +16,7 @@ import { createFanout, FANOUT_EVENT, type Frame, type Transport } from './fanout
 import { HEARTBEAT_MS, peersOf } from './peers'
 import { createPgTransport } from './pg-transport'
 import { createPublicFeed, EVERYONE_ROOM } from './public-feed'
+import { QUIET_CHECK_MS, QuietMemory } from './quiet-memory'
 import { createRedisTransport } from './redis-transport'
 import { SESSION_SWEEP_MS, startSessionSweep } from './session-sweep'
 
@@ -91,7 +92,12 @@ export async function createRealtime(
   const publicFeed = createPublicFeed(ctx.log)
   type Emitter = { emit(event: string, payload: unknown): boolean }
   // Payloads are typed where they are emitted (Realtime); past that point an event is an event.
+  // After a burst (hundreds of replies streamed or relayed here), the memory it took goes back.
+  const quiet = new QuietMemory()
+  const quietCheck = setInterval(() => quiet.check(), QUIET_CHECK_MS)
+  quietCheck.unref?.()
   const emitLocal = (room: string, event: ServerEvent, payload: unknown) => {
+    quiet.sent()
     if (room === EVERYONE_ROOM) {
       // The feed itself drops anything but a public event, whatever arrives from another instance.
       publicFeed.deliver(event, payload)
@@ -208,6 +214,7 @@ export async function createRealtime(
   )
   async function close() {
     clearInterval(heartbeat)
+    clearInterval(quietCheck)
     await sweep.stop()
     await accessSweep.stop()
     // Frames still queued are dropped with the transport, before the adapter goes.

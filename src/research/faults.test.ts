@@ -97,15 +97,7 @@ test('a result that redirects to a private address is not read, and noted', asyn
       true,
     )
   } finally {
-    fakes.searxng.setResponder(undefined)
-    const { pages } = fakes
-    fakes.searxng.setResponder((query, category) =>
-      [1, 2, 3].map((index) => ({
-        title: `${query} (${category} ${index})`,
-        url: pages.url(`/article/${category}-${query.replace(/[^a-z0-9]+/gi, '-')}-${index}`),
-        content: `About ${query}`,
-      })),
-    )
+    fakes.resetSearch()
   }
 }, 30_000)
 
@@ -144,14 +136,7 @@ test('slow, huge and binary pages are skipped and noted; a page posing as instru
     expect(user.match(/<<<END SOURCE/g)!.length).toBe(user.match(/<<<SOURCE/g)!.length)
   } finally {
     RESEARCH_TIMING.pageTimeoutMs = pageTimeout
-    const { pages } = fakes
-    fakes.searxng.setResponder((query, category) =>
-      [1, 2, 3].map((index) => ({
-        title: `${query} (${category} ${index})`,
-        url: pages.url(`/article/${category}-${query.replace(/[^a-z0-9]+/gi, '-')}-${index}`),
-        content: `About ${query}`,
-      })),
-    )
+    fakes.resetSearch()
   }
 }, 30_000)
 

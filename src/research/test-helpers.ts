@@ -18,6 +18,8 @@ export interface ResearchFakes {
   searxng: FakeSearxng
   scholar: FakeScholar
   pages: FakePages
+  /** Back to the default results (three pages of the fake site per query and category). */
+  resetSearch(): void
   env: Record<string, string>
   close(): Promise<void>
 }
@@ -29,22 +31,25 @@ export function startResearchFakes(): ResearchFakes {
   const searxng = startFakeSearxng()
   const pages = startFakePages()
   const scholar = startFakeScholar()
-  searxng.setResponder((query, category) =>
-    [1, 2, 3].map((index) => {
-      const slug = `${category}-${query.replace(/[^a-z0-9]+/gi, '-')}-${index}`
-      return {
-        title: `${query} (${category} ${index})`,
-        url: pages.url(`/article/${slug}`),
-        content: `About ${query}`,
-      }
-    }),
-  )
+  const resetSearch = () =>
+    searxng.setResponder((query, category) =>
+      [1, 2, 3].map((index) => {
+        const slug = `${category}-${query.replace(/[^a-z0-9]+/gi, '-')}-${index}`
+        return {
+          title: `${query} (${category} ${index})`,
+          url: pages.url(`/article/${slug}`),
+          content: `About ${query}`,
+        }
+      }),
+    )
+  resetSearch()
   return {
     openai,
     model,
     searxng,
     scholar,
     pages,
+    resetSearch,
     env: {
       OPENAI_BASE_URL: openai.url,
       OPENAI_API_KEY: 'sk-test',

@@ -13,11 +13,9 @@ const CONCURRENCY = 4
  * at start was this process's before it stopped.
  */
 export async function startResearchWorker(ctx: AppContext): Promise<void> {
-  // The embedded database gives pg-boss one connection: several workers of one queue interleave
-  // their fetch and completion blocks on it, and a retried run was seen to wait past a minute.
-  // One worker there (runs queue behind each other); on a Postgres server, CONCURRENCY.
-  const concurrency = ctx.database.kind === 'pglite' ? 1 : CONCURRENCY
-  await ctx.jobs.work('research', ({ runId }) => runResearch(ctx, runId), { concurrency })
+  await ctx.jobs.work('research', ({ runId }) => runResearch(ctx, runId), {
+    concurrency: CONCURRENCY,
+  })
   const requeue = async (ids: string[]) => {
     for (const runId of ids) await ctx.jobs.send('research', { runId }, { singletonKey: runId })
     if (ids.length) ctx.log.info('research runs queued again', { count: ids.length })

@@ -225,6 +225,7 @@ describe('every route, walked as another user', () => {
         'PATCH /api/knowledge/:id',
         'DELETE /api/knowledge/:id',
         'POST /api/knowledge/:id/reindex',
+        'POST /api/knowledge/:id/cancel',
         'GET /api/research/:id',
         'POST /api/research/:id/cancel',
         'POST /api/research/:id/retry',

@@ -9,10 +9,9 @@ import {
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
-  startE2E,
+  withAdminPage,
 } from './fixtures'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
 
 setDefaultTimeout(90_000)
 
@@ -23,9 +22,7 @@ const admin = newUser('Grace Hopper')
 
 beforeAll(async () => {
   // The environment's budget: $10 a day, the rest left at its defaults (no monthly limit, UTC).
-  e2e = await startE2E({ BUDGET_DAILY_LIMIT: '10' })
-  page = await e2e.newPage()
-  await signUpThroughCard(page, admin)
+  ;({ e2e, page } = await withAdminPage({ BUDGET_DAILY_LIMIT: '10' }, admin))
 }, SETUP_TIMEOUT)
 afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 

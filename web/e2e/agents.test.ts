@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { type FakeWebhook, startFakeWebhook } from '../../src/test/fakes/n8n-server'
 import { type FakeOauth, startFakeOauth } from '../../src/test/fakes/oauth-server'
 import {
+  DESKTOP,
   type E2E,
   expectAxeClean,
   type NewUser,
@@ -11,11 +12,11 @@ import {
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
-  startE2E,
+  withSignedInPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard, signUpThroughCard } from './session'
+import { signInThroughCard, signUpSpeaking, signUpThroughCard } from './session'
 
 /*
  * Agents (issue 14, browser side): Ada (the first account, so an administrator) enables the
@@ -39,14 +40,14 @@ let adaUser: NewUser
 beforeAll(async () => {
   webhook = startFakeWebhook({ secret: 'workflow-secret-for-tests' })
   oauth = startFakeOauth({ email: 'ada.calendar@example.com' })
-  e2e = await startE2E({
-    N8N_WEBHOOK_URL: webhook.url,
-    WORKFLOW_SIGNING_SECRET: 'workflow-secret-for-tests',
-    ...oauth.env,
-  })
-  ada = await e2e.newPage()
-  adaUser = newUser('Ada Lovelace')
-  await signUpThroughCard(ada, adaUser)
+  ;({
+    e2e,
+    page: ada,
+    user: adaUser,
+  } = await withSignedInPage({
+    env: { N8N_WEBHOOK_URL: webhook.url, WORKFLOW_SIGNING_SECRET: 'workflow-secret-for-tests', ...oauth.env },
+    user: newUser('Ada Lovelace'),
+  }))
   await new ChatPage(ada).newChat()
 }, SETUP_TIMEOUT)
 afterAll(async () => {
@@ -86,6 +87,19 @@ async function agentsOf(page: Page) {
       (await response.json()) as { data: { items: { id: string; enabled: boolean; visible: boolean }[] } }
     ).data.items
   })
+}
+
+/** The texts under `root` that do not fit their box (clipped, truncated or overflowing it). */
+function cutOff(root: Locator) {
+  return root.evaluate((element) =>
+    [...element.querySelectorAll<HTMLElement>('*')]
+      .filter((node) => {
+        const own = [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent?.trim())
+        if (!own || node.offsetParent === null) return false
+        return node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1
+      })
+      .map((node) => node.textContent?.trim() ?? ''),
+  )
 }
 
 describe('agent dropdown and Agent Configuration', () => {
@@ -350,6 +364,52 @@ describe('phone, dark', () => {
     await expectAxeClean(page, 'Calendar Agent Configuration (390, dark)')
     await page.context().close()
   })
+})
+
+describe('German and French', () => {
+  for (const locale of ['de', 'fr'] as const) {
+    test(`the dropdown, the calendar's settings and Agent Configuration in ${locale}, 1280 light and 390 dark: nothing cut off`, async () => {
+      // Someone of their own, so Ada's language and agents stay as the other tests expect them.
+      const context = await e2e.newContext()
+      await signUpSpeaking(context, e2e.url, newUser(`Person ${locale}`), locale)
+      const headers = { origin: e2e.url }
+      // Every agent on, the calendar's e-mail missing: the longest texts the menu and dialog have.
+      for (const id of ['jokes', 'calendar']) {
+        await context.request.put(`/api/agents/${id}/settings`, { headers, data: { enabled: true } })
+      }
+      const page = await context.newPage()
+      await page.goto('/')
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, locale)
+      await new ChatPage(page).newChat()
+      for (const { viewport, dark, name } of [
+        { viewport: DESKTOP, dark: false, name: '1280-light' },
+        { viewport: PHONE, dark: true, name: '390-dark' },
+      ]) {
+        await page.setViewportSize(viewport)
+        await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+        await openMenu(page)
+        expect(await page.getByTestId('agent-option').count()).toBe(3)
+        await screenshot(page, `agents-dropdown-${locale}-${name}`)
+        expect(await cutOff(menu(page))).toEqual([])
+        // The chosen agent's name fits its trigger, on a phone too.
+        expect(await cutOff(dropdown(page))).toEqual([])
+        // The calendar's own settings, from its Configure button.
+        await option(page, 'calendar').getByTestId('agent-configure').click()
+        await calendarDialog(page).waitFor()
+        await screenshot(page, `agents-calendar-dialog-${locale}-${name}`)
+        expect(await cutOff(calendarDialog(page))).toEqual([])
+        await page.keyboard.press('Escape')
+        await calendarDialog(page).waitFor({ state: 'detached' })
+        await openAgentConfiguration(page)
+        await configDialog(page).getByTestId('agent-field-calendar-calendar_email').waitFor()
+        await screenshot(page, `agents-config-dialog-${locale}-${name}`)
+        expect(await cutOff(configDialog(page))).toEqual([])
+        await page.keyboard.press('Escape')
+        await configDialog(page).waitFor({ state: 'detached' })
+      }
+      await context.close()
+    })
+  }
 })
 
 describe('the spec’s local keys', () => {

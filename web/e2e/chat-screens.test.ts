@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Locator, Page } from 'playwright-core'
-import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import type { FakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
   describeViolations,
@@ -10,10 +10,10 @@ import {
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
-  startE2E,
+  withSignedInPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
-import { signInThroughCard, signUpThroughCard } from './session'
+import { signInThroughCard } from './session'
 
 setDefaultTimeout(90_000)
 
@@ -26,19 +26,17 @@ const ANSWER =
 // Each answer costs (12 + 6 tokens) × $1000 per million = $0.018: the first crosses 80 % of the
 // $0.02 daily limit, the second exceeds it, and with enforcement on the third is refused.
 beforeAll(async () => {
-  fake = startFakeOpenAi({ models: ['fake-model'] })
+  ;({ e2e, fake } = await withSignedInPage({
+    fakeModels: ['fake-model'],
+    env: {
+      MODEL_PRICES: 'fake-model=1000/1000',
+      BUDGET_DAILY_LIMIT: '0.02',
+      BUDGET_ALERT_THRESHOLD: '80',
+      BUDGET_ENFORCE: 'true',
+    },
+    user,
+  }))
   fake.setScript({ reply: ANSWER })
-  e2e = await startE2E({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODELS: 'fake-model',
-    MODEL_PRICES: 'fake-model=1000/1000',
-    BUDGET_DAILY_LIMIT: '0.02',
-    BUDGET_ALERT_THRESHOLD: '80',
-    BUDGET_ENFORCE: 'true',
-  })
-  const page = await e2e.newPage()
-  await signUpThroughCard(page, user)
 }, SETUP_TIMEOUT)
 afterAll(async () => {
   await e2e?.close()

@@ -3,6 +3,7 @@ import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { readOutbox } from '../../src/mail/outbox'
+import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import { startShippedServer } from '../../src/test/harness'
 import { signUpThroughCard } from './session'
 
@@ -186,14 +187,62 @@ export function describeViolations(violations: AxeViolation[]): string {
 /** Starting PGlite, the server and Chromium on a busy shared machine can take tens of seconds. */
 export const SETUP_TIMEOUT = 120_000
 
+export interface SignedInOptions {
+  /** Added to the server's environment. */
+  env?: Record<string, string>
+  /**
+   * Model ids of a fake OpenAI provider to start first; the server is pointed at it
+   * (OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODELS), before `env`.
+   */
+  fakeModels?: string[]
+  /** Who signs up; the first account on a fresh server, so also its administrator. */
+  user?: NewUser
+}
+
+export interface SignedIn {
+  e2e: E2E
+  page: Page
+  user: NewUser
+}
+
+/**
+ * A suite's start: a fresh server and Chromium (`startE2E`), with or without a fake OpenAI
+ * provider, and one person signed up and signed in on `page`. The suite closes `e2e` and `fake`.
+ */
+export async function withSignedInPage(
+  options: SignedInOptions & { fakeModels: string[] },
+): Promise<SignedIn & { fake: FakeOpenAi }>
+export async function withSignedInPage(options?: SignedInOptions): Promise<SignedIn>
+export async function withSignedInPage({
+  env = {},
+  fakeModels,
+  user = newUser(),
+}: SignedInOptions = {}): Promise<SignedIn & { fake?: FakeOpenAi }> {
+  const fake = fakeModels && startFakeOpenAi({ models: fakeModels })
+  let e2e: E2E | undefined
+  try {
+    const provider: Record<string, string> =
+      fake && fakeModels
+        ? { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: fakeModels.join(',') }
+        : {}
+    e2e = await startE2E({ ...provider, ...env })
+    const page = await e2e.newPage()
+    await signUpThroughCard(page, user)
+    return { e2e, page, user, fake }
+  } catch (error) {
+    // The suite never gets hold of them, so its afterAll could not close them.
+    await e2e?.close().catch(() => undefined)
+    await fake?.close()
+    throw error
+  }
+}
+
 /**
  * The admin suites' start: a fresh server and Chromium (`startE2E(env)`) with its first account,
  * which a fresh server makes its administrator, signed up and signed in on `page`.
  */
 export async function withAdminPage(env: Record<string, string> = {}, admin: NewUser = newUser('Ada Admin')) {
-  const e2e = await startE2E(env)
-  const page = await e2e.newPage()
-  await signUpThroughCard(page, admin)
+  const { e2e, page } = await withSignedInPage({ env, user: admin })
   return { e2e, page, admin }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { gradientPng } from '../../src/files/test-images'
-import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import type { FakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
   describeViolations,
@@ -12,7 +12,7 @@ import {
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
-  startE2E,
+  withSignedInPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
@@ -37,17 +37,17 @@ let adaUser: NewUser
 let adaChatUrl: string
 
 beforeAll(async () => {
-  fake = startFakeOpenAi({ models: ['fake-model'] })
-  e2e = await startE2E({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODELS: 'fake-model',
-    IMAGE_MODEL: 'fake-image-model',
-  })
+  ;({
+    e2e,
+    fake,
+    page: ada,
+    user: adaUser,
+  } = await withSignedInPage({
+    fakeModels: ['fake-model'],
+    env: { IMAGE_MODEL: 'fake-image-model' },
+    user: newUser('Ada Lovelace'),
+  }))
   fake.setImageScript({ image: gradientPng(448, 256) })
-  ada = await e2e.newPage()
-  adaUser = newUser('Ada Lovelace')
-  await signUpThroughCard(ada, adaUser)
   await new ChatPage(ada).newChat()
 }, SETUP_TIMEOUT)
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type E2E, newUser, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
+import { type E2E, newUser, SETUP_TIMEOUT, screenshot, withSignedInPage } from './fixtures'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
 
 /*
  * Without an embeddings provider the knowledge base still works by words, and the panel says so.
@@ -16,9 +15,7 @@ let e2e: E2E
 let ada: Page
 
 beforeAll(async () => {
-  e2e = await startE2E({})
-  ada = await e2e.newPage()
-  await signUpThroughCard(ada, newUser('Ada Lovelace'))
+  ;({ e2e, page: ada } = await withSignedInPage({ user: newUser('Ada Lovelace') }))
   await new ChatPage(ada).newChat()
 }, SETUP_TIMEOUT)
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import type { FakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
   describeViolations,
@@ -10,7 +10,7 @@ import {
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
-  startE2E,
+  withSignedInPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
@@ -32,16 +32,16 @@ let ada: Page
 let bob: Page
 
 beforeAll(async () => {
-  fake = startFakeOpenAi({ models: ['fake-model'] })
-  e2e = await startE2E({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODELS: 'fake-model',
+  ;({
+    e2e,
+    fake,
+    page: ada,
+  } = await withSignedInPage({
+    fakeModels: ['fake-model'],
     // The fake's embeddings are a bag of words: related texts score lower than a real model's.
-    RAG_MIN_SIMILARITY: '0.1',
-  })
-  ada = await e2e.newPage()
-  await signUpThroughCard(ada, newUser('Ada Lovelace'))
+    env: { RAG_MIN_SIMILARITY: '0.1' },
+    user: newUser('Ada Lovelace'),
+  }))
   await new ChatPage(ada).newChat()
   bob = await e2e.newPage()
   await signUpThroughCard(bob, newUser('Bob Builder'))
@@ -227,6 +227,39 @@ describe('a teammate', () => {
     await screenshot(bob, 'knowledge-teammate-1280-light')
     await closePanel(bob)
   })
+
+  test("Bob's open panel shows Ada's new shared entry, not her private one, and loses it when un-shared, without a reload", async () => {
+    await openFromHeader(bob)
+    await expectCount(bob, '1 entry')
+    const write = async (method: 'post' | 'patch' | 'delete', path: string, data?: object) => {
+      const res = await ada.request[method](path, { headers: { origin: e2e.url }, data })
+      expect(res.ok()).toBe(true)
+      return ((await res.json()) as { data?: { id: string } }).data
+    }
+    const secret = await write('post', '/api/knowledge', {
+      title: 'Ada private diary',
+      content: 'Mine only.',
+    })
+    const shared = await write('post', '/api/knowledge', {
+      title: 'Parking rules',
+      content: 'Park on level two.',
+      is_shared: true,
+    })
+    await card(bob, 'Parking rules').waitFor()
+    // Its indexing state follows live too.
+    await card(bob, 'Parking rules')
+      .locator('[data-testid="knowledge-status"]:not([data-status="pending"])')
+      .waitFor()
+    await expectCount(bob, '2 entries')
+    expect(await card(bob, 'Ada private diary').count()).toBe(0)
+    await screenshot(bob, 'knowledge-teammate-live-1280-light')
+    await write('patch', `/api/knowledge/${shared!.id}`, { is_shared: false })
+    await card(bob, 'Parking rules').waitFor({ state: 'detached' })
+    await expectCount(bob, '1 entry')
+    await closePanel(bob)
+    await write('delete', `/api/knowledge/${shared!.id}`)
+    await write('delete', `/api/knowledge/${secret!.id}`)
+  })
 })
 
 describe('Export Chat to Knowledge Base', () => {
@@ -319,6 +352,60 @@ describe('indexing', () => {
     await flaky.getByTestId('knowledge-delete').click()
     await ada.getByTestId('knowledge-delete-confirm').click()
     await flaky.waitFor({ state: 'detached' })
+    await closePanel(ada)
+  })
+})
+
+describe('indexing progress', () => {
+  test('a long entry counts its chunks while the provider embeds them, then is ready', async () => {
+    fake.setEmbeddings({ delayMs: 2000 })
+    await openFromHeader(ada)
+    const content = 'The quarterly report lists revenue, costs and the outlook for every region. '.repeat(
+      1000,
+    )
+    const res = await ada.request.post('/api/knowledge', {
+      headers: { origin: e2e.url },
+      data: { title: 'Quarterly report', content },
+    })
+    expect(res.status()).toBe(201)
+    const { id } = ((await res.json()) as { data: { id: string } }).data
+    const status = card(ada, 'Quarterly report').getByTestId('knowledge-status')
+    // The second of two embeddings requests: 64 of about 100 chunks are done.
+    await status.filter({ hasText: /Indexing… 64\/\d+ chunks/ }).waitFor()
+    await screenshot(ada, 'knowledge-progress-1280-light')
+    await card(ada, 'Quarterly report')
+      .locator('[data-testid="knowledge-status"][data-status="ready"]')
+      .waitFor()
+    expect(await status.innerText()).toBe('Ready')
+    fake.setEmbeddings({})
+    await closePanel(ada)
+    expect((await ada.request.delete(`/api/knowledge/${id}`, { headers: { origin: e2e.url } })).ok()).toBe(
+      true,
+    )
+  })
+})
+
+describe('cancel indexing', () => {
+  test('Cancel stops a long entry: it reads Indexing cancelled with Retry, and Retry makes it ready', async () => {
+    fake.setEmbeddings({ delayMs: 2000 })
+    await openFromHeader(ada)
+    const res = await ada.request.post('/api/knowledge', {
+      headers: { origin: e2e.url },
+      data: { title: 'Shipping ledger', content: 'Every shipment is logged with its harbour. '.repeat(2000) },
+    })
+    expect(res.status()).toBe(201)
+    const ledger = card(ada, 'Shipping ledger')
+    await ledger.locator('[data-testid="knowledge-status"][data-status="pending"]').waitFor()
+    await ledger.getByRole('button', { name: 'Cancel indexing of Shipping ledger' }).click()
+    await ledger.getByTestId('knowledge-status').filter({ hasText: 'Indexing cancelled' }).waitFor()
+    expect(await ledger.getByTestId('knowledge-cancel-indexing').count()).toBe(0)
+    await screenshot(ada, 'knowledge-cancelled-1280-light')
+    fake.setEmbeddings({})
+    await ledger.getByRole('button', { name: 'Retry' }).click()
+    await ledger.locator('[data-testid="knowledge-status"][data-status="ready"]').waitFor()
+    await ledger.getByTestId('knowledge-delete').click()
+    await ada.getByTestId('knowledge-delete-confirm').click()
+    await ledger.waitFor({ state: 'detached' })
     await closePanel(ada)
   })
 })

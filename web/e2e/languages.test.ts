@@ -14,6 +14,7 @@ import {
   seriousA11yViolations,
   startE2E,
 } from './fixtures'
+import { signUpSpeaking } from './session'
 
 /**
  * Every screen in each of the five other languages: a visible text or an accessible name that is
@@ -88,13 +89,7 @@ async function expectNoEnglish(page: Page, locale: Locale, screen: string) {
 
 async function signedInAs(locale: Locale, options: { dark?: boolean; viewport?: typeof DESKTOP } = {}) {
   const context: BrowserContext = await e2e.newContext(options)
-  const person = newUser(`Person ${locale}`)
-  const headers = { origin: e2e.url }
-  await context.request.post('/api/auth/signup', {
-    headers,
-    data: { email: person.email, password: person.password, fullName: person.fullName },
-  })
-  await context.request.patch('/api/profile', { headers, data: { preferred_language: locale } })
+  await signUpSpeaking(context, e2e.url, newUser(`Person ${locale}`), locale)
   const page = await context.newPage()
   await page.goto('/')
   await page.getByTestId('dashboard').waitFor()
@@ -162,6 +157,26 @@ async function walkScreens(page: Page, visit: (screen: string) => Promise<void>)
   await input.press('Enter')
   await page.locator('[data-testid="message"][data-role="assistant"]').filter({ hasText: '42' }).waitFor()
   await visit('chat')
+
+  // The Knowledge Base panel with one entry (its card: source, status, tag), and its create dialog.
+  const created = await page.request.post('/api/knowledge', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { title: 'Zebra crossing', content: 'Zebra crossings near the office.', tags: ['zebra'] },
+  })
+  expect(created.status()).toBe(201)
+  await page.getByTestId('header-open-knowledge').click()
+  const knowledge = page.getByTestId('knowledge-panel')
+  await knowledge
+    .locator('[data-testid="knowledge-card"] [data-testid="knowledge-status"][data-status="ready"]')
+    .waitFor()
+  await visit('knowledge')
+  await knowledge.getByTestId('knowledge-new').click()
+  await page.getByTestId('knowledge-form-dialog').waitFor()
+  await visit('knowledge-create')
+  await page.keyboard.press('Escape')
+  await knowledge.waitFor()
+  await page.keyboard.press('Escape')
+  await knowledge.waitFor({ state: 'detached' })
 
   await page.getByTestId('composer-more').click()
   await page.getByTestId('open-chat-settings').waitFor()

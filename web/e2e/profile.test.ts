@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type E2E, newUser, SETUP_TIMEOUT, startE2E } from './fixtures'
+import { type E2E, newUser, SETUP_TIMEOUT, withSignedInPage } from './fixtures'
 import { ProfileDialog } from './pages/profile-dialog'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard, signUpThroughCard } from './session'
+import { signInThroughCard } from './session'
 
 // A real 1×1 PNG: the server may check the bytes, not only the declared type.
 const PNG = Buffer.from(
@@ -19,9 +19,7 @@ let page: Page
 const user = newUser('Marie Curie')
 
 beforeAll(async () => {
-  e2e = await startE2E()
-  page = await e2e.newPage()
-  await signUpThroughCard(page, user)
+  ;({ e2e, page } = await withSignedInPage({ user }))
 }, SETUP_TIMEOUT)
 afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import type { FakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
   type E2E,
@@ -9,7 +9,7 @@ import {
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
-  withAdminPage,
+  withSignedInPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
@@ -30,15 +30,14 @@ let ada: Page
 let bob: Page
 
 beforeAll(async () => {
-  fake = startFakeOpenAi({ models: ['fake-model', 'fake-model-large'] })
-  ;({ e2e, page: ada } = await withAdminPage(
-    {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_MODELS: 'fake-model,fake-model-large',
-    },
-    newUser('Ada Lovelace'),
-  ))
+  ;({
+    e2e,
+    fake,
+    page: ada,
+  } = await withSignedInPage({
+    fakeModels: ['fake-model', 'fake-model-large'],
+    user: newUser('Ada Lovelace'),
+  }))
   await new ChatPage(ada).newChat()
   bob = await e2e.newPage()
   await signUpThroughCard(bob, newUser('Bob Builder'))

@@ -65,6 +65,8 @@ export interface FakeEmbeddingsScript {
   hang?: boolean
   /** Answer vectors of this length instead of the requested (or 1536) dimensions. */
   dimensions?: number
+  /** Answer after this many milliseconds (a slow provider: indexing progress can be watched). */
+  delayMs?: number
 }
 
 export interface RecordedRequest {
@@ -234,6 +236,7 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
           open -= 1
           return new Response(null, { status: 499 })
         }
+        if (script.delayMs) await Bun.sleep(script.delayMs)
         const input = body?.input
         const texts = Array.isArray(input) ? input : [input]
         if (texts.some((text) => typeof text !== 'string' || text === '')) {

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AdminAgentJson } from '../../../src/admin/agents/service'
 import { t } from '../../i18n/i18n'
-import { request } from './agents-api'
+import { api } from '../../lib/api'
+import { dataOf } from './agents-api'
 import '../../i18n/areas/agentSettings'
 
 /** One agent as an administrator sets it up (the server's own type). */
@@ -16,16 +17,9 @@ export interface AdminAgentChange {
 
 export const adminAgentsQuery = queryOptions({
   queryKey: ['admin', 'agents'],
-  queryFn: async () =>
-    (await request<{ items: AdminAgent[] }>('GET', '/api/admin/agents', t('agentSettings.admin.loadFailed')))
-      .items,
+  queryFn: async () => (await dataOf(api.admin.agents.get(), t('agentSettings.admin.loadFailed'))).items,
 })
 
 export function saveAdminAgent(id: string, change: AdminAgentChange): Promise<AdminAgent> {
-  return request(
-    'PUT',
-    `/api/admin/agents/${encodeURIComponent(id)}`,
-    t('agentSettings.admin.saveFailed'),
-    change,
-  )
+  return dataOf(api.admin.agents({ id }).put(change), t('agentSettings.admin.saveFailed'))
 }

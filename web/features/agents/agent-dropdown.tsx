@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { Bot, Check, ChevronDown, Eye, EyeOff, Settings2, SlidersHorizontal } from 'lucide-react'
+import { Bot, Eye, EyeOff, Settings2, SlidersHorizontal } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
-import { cn } from '../../lib/cn'
-import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { menuItemClass } from '../../ui/menu'
+import { PickerMenu, PickerOption } from '../../ui/picker-menu'
 import { agentDescription, agentName } from './agent-names'
 import type { Agent } from './agents-api'
 import { configureAgent, openAgentsScreen } from './agents-ui'
@@ -29,114 +29,90 @@ export function AgentDropdown({
 }) {
   const t = useT()
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        data-testid="agent-dropdown"
-        aria-label={t('agents.dropdown.label', { name: selected ? agentName(selected) : '' })}
-        className="flex h-8 max-w-32 shrink-0 sm:max-w-60 items-center gap-1 rounded-lg px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-300 dark:hover:bg-zinc-800"
-      >
-        <Bot className="size-4 shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />
+    <PickerMenu
+      value={selected?.id ?? ''}
+      onValueChange={(id) => {
+        const agent = agents.find((candidate) => candidate.id === id)
+        if (agent) onChoose(agent)
+      }}
+      icon={<Bot className="size-4 shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />}
+      prefix={
         <span className="hidden text-zinc-600 sm:inline dark:text-zinc-400">
           {t('agents.dropdown.prefix')}
         </span>
-        <span className="truncate font-medium">{selected ? agentName(selected) : ''}</span>
-        <ChevronDown className="size-4 shrink-0" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          side="top"
-          sideOffset={6}
-          collisionPadding={8}
-          className={`${menuContentClass} max-h-96 w-80 max-w-[calc(100vw-1rem)] overflow-y-auto`}
-          data-testid="agent-menu"
+      }
+      chosen={selected ? agentName(selected) : ''}
+      heading={t('agents.dropdown.heading')}
+      triggerLabel={t('agents.dropdown.label', { name: selected ? agentName(selected) : '' })}
+      triggerClassName="max-w-36 shrink-0 sm:max-w-60"
+      menuClassName="max-h-96 w-80 max-w-[calc(100vw-1rem)]"
+      collisionPadding={8}
+      testId="agent-dropdown"
+      menuTestId="agent-menu"
+      options={agents.map((agent) => (
+        <div
+          key={agent.id}
+          className="flex items-start gap-0.5"
+          data-testid="agent-option"
+          data-agent={agent.id}
+          data-hidden={agent.visible ? undefined : 'true'}
         >
-          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
-            {t('agents.dropdown.heading')}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={selected?.id ?? ''}
-            onValueChange={(id) => {
-              const agent = agents.find((candidate) => candidate.id === id)
-              if (agent) onChoose(agent)
-            }}
-          >
-            {agents.map((agent) => (
-              <div
-                key={agent.id}
-                className="flex items-start gap-0.5"
-                data-testid="agent-option"
-                data-agent={agent.id}
-                data-hidden={agent.visible ? undefined : 'true'}
-              >
-                <DropdownMenu.RadioItem
-                  value={agent.id}
-                  disabled={!agent.visible}
-                  className={cn(menuItemClass, 'min-w-0 flex-1 items-start')}
-                  data-testid="agent-choose"
-                >
-                  <span className="mt-0.5 size-4 shrink-0">
-                    <DropdownMenu.ItemIndicator>
-                      <Check className="size-4" aria-hidden />
-                    </DropdownMenu.ItemIndicator>
-                  </span>
-                  <span className="min-w-0">
-                    <span className="block font-medium">{agentName(agent)}</span>
-                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                      {agent.visible ? agentDescription(agent) : t('agents.dropdown.hidden')}
-                    </span>
-                  </span>
-                </DropdownMenu.RadioItem>
-                {agent.hasConfig ? (
-                  <DropdownMenu.Item
-                    className={iconItemClass}
-                    onSelect={() => configureAgent(agent.id)}
-                    aria-label={t('agents.dropdown.configure', { name: agentName(agent) })}
-                    title={t('agents.dropdown.configure', { name: agentName(agent) })}
-                    data-testid="agent-configure"
-                  >
-                    <Settings2 className="size-4" aria-hidden />
-                  </DropdownMenu.Item>
-                ) : null}
-                <DropdownMenu.Item
-                  className={iconItemClass}
-                  // The menu stays open: hiding several agents is one visit.
-                  onSelect={(event) => {
-                    event.preventDefault()
-                    onSetVisible(agent, !agent.visible)
-                  }}
-                  aria-label={
-                    agent.visible
-                      ? t('agents.dropdown.hide', { name: agentName(agent) })
-                      : t('agents.dropdown.show', { name: agentName(agent) })
-                  }
-                  title={
-                    agent.visible
-                      ? t('agents.dropdown.hide', { name: agentName(agent) })
-                      : t('agents.dropdown.show', { name: agentName(agent) })
-                  }
-                  data-testid="agent-visibility"
-                  data-visible={agent.visible ? 'true' : 'false'}
-                >
-                  {agent.visible ? (
-                    <Eye className="size-4" aria-hidden />
-                  ) : (
-                    <EyeOff className="size-4" aria-hidden />
-                  )}
-                </DropdownMenu.Item>
-              </div>
-            ))}
-          </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <PickerOption
+            value={agent.id}
+            name={agentName(agent)}
+            notes={[agent.visible ? agentDescription(agent) : t('agents.dropdown.hidden')]}
+            disabled={!agent.visible}
+            className="min-w-0 flex-1"
+            testId="agent-choose"
+          />
+          {agent.hasConfig ? (
+            <DropdownMenu.Item
+              className={iconItemClass}
+              onSelect={() => configureAgent(agent.id)}
+              aria-label={t('agents.dropdown.configure', { name: agentName(agent) })}
+              title={t('agents.dropdown.configure', { name: agentName(agent) })}
+              data-testid="agent-configure"
+            >
+              <Settings2 className="size-4" aria-hidden />
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item
-            className={menuItemClass}
-            onSelect={() => openAgentsScreen('config')}
-            data-testid="agent-configure-all"
+            className={iconItemClass}
+            // The menu stays open: hiding several agents is one visit.
+            onSelect={(event) => {
+              event.preventDefault()
+              onSetVisible(agent, !agent.visible)
+            }}
+            aria-label={
+              agent.visible
+                ? t('agents.dropdown.hide', { name: agentName(agent) })
+                : t('agents.dropdown.show', { name: agentName(agent) })
+            }
+            title={
+              agent.visible
+                ? t('agents.dropdown.hide', { name: agentName(agent) })
+                : t('agents.dropdown.show', { name: agentName(agent) })
+            }
+            data-testid="agent-visibility"
+            data-visible={agent.visible ? 'true' : 'false'}
           >
-            <SlidersHorizontal className="size-4" aria-hidden /> {t('agents.configure')}
+            {agent.visible ? (
+              <Eye className="size-4" aria-hidden />
+            ) : (
+              <EyeOff className="size-4" aria-hidden />
+            )}
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </div>
+      ))}
+    >
+      <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+      <DropdownMenu.Item
+        className={menuItemClass}
+        onSelect={() => openAgentsScreen('config')}
+        data-testid="agent-configure-all"
+      >
+        <SlidersHorizontal className="size-4" aria-hidden /> {t('agents.configure')}
+      </DropdownMenu.Item>
+    </PickerMenu>
   )
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { AgentConfigField } from '../../../src/agents/catalogue'
 import type { AgentJson, CalendarJson } from '../../../src/agents/service'
 import { t } from '../../i18n/i18n'
+import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/agents'
 
@@ -26,29 +27,27 @@ export interface CalendarOAuthChange {
 }
 
 /**
- * JSON to and from our API. Plain fetch with the contract's types rather than Eden: the failures
- * go through the same `apiFailure` (code → translated text) as every Eden call.
+ * An Eden call's `data`; a failure, or no answer at all (offline), throws the same `apiFailure`
+ * (code → translated text, else `fallback`) as every other Eden call, for the caller's toast.
  */
-export async function request<T>(method: string, path: string, fallback: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).catch(() => null)
-  const value: unknown = await response?.json().catch(() => null)
-  if (!response?.ok) throw apiFailure({ status: response?.status ?? null, value }, fallback)
-  return (value as { data: T }).data
+export async function dataOf<T>(
+  call: Promise<
+    { data: { data: T }; error: null } | { data: null; error: { status: unknown; value: unknown } }
+  >,
+  fallback: string,
+): Promise<T> {
+  const result = await call.catch(() => ({ data: null, error: { status: null, value: null } }))
+  if (result.error) throw apiFailure(result.error, fallback)
+  return result.data.data
 }
 
 export const agentsQuery = queryOptions({
   queryKey: ['agents'],
-  queryFn: async () =>
-    (await request<{ items: Agent[] }>('GET', '/api/agents', t('agents.loadFailed'))).items,
+  queryFn: async () => (await dataOf(api.agents.get(), t('agents.loadFailed'))).items,
 })
 
 export function saveAgentSettings(id: string, change: AgentSettingsChange): Promise<Agent> {
-  return request('PUT', `/api/agents/${encodeURIComponent(id)}/settings`, t('agents.saveFailed'), change)
+  return dataOf(api.agents({ id }).settings.put(change), t('agents.saveFailed'))
 }
 
 /** Replaces one agent in the cached list with the server's answer. */

@@ -1,7 +1,19 @@
-import { AlertTriangle, Check, Loader2, Pencil, RotateCcw, Trash2, Users } from 'lucide-react'
+import {
+  AlertTriangle,
+  Check,
+  CircleStop,
+  Loader2,
+  type LucideIcon,
+  Pencil,
+  RotateCcw,
+  Trash2,
+  Users,
+} from 'lucide-react'
+import type { ReactNode } from 'react'
 import { formatDate } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
+import { useIndexProgress } from './index-progress'
 import type { KnowledgeEntry } from './knowledge-query'
 import { previewOf, sourceTypeName } from './knowledge-text'
 import '../../i18n/areas/knowledge'
@@ -16,10 +28,12 @@ export function EntryCard({
   owned,
   selected,
   retrying,
+  cancelling,
   onSelect,
   onEdit,
   onDelete,
   onRetry,
+  onCancel,
 }: {
   entry: KnowledgeEntry
   /** The search's highlight, shown instead of the content's start. */
@@ -27,10 +41,13 @@ export function EntryCard({
   owned: boolean
   selected: boolean
   retrying: boolean
+  cancelling: boolean
   onSelect: () => void
   onEdit: () => void
   onDelete: () => void
   onRetry: () => void
+  /** Stops the entry's indexing (it then reads 'Indexing cancelled', with Retry). */
+  onCancel: () => void
 }) {
   const t = useT()
   return (
@@ -77,39 +94,43 @@ export function EntryCard({
         <span aria-hidden>·</span>
         <span data-testid="knowledge-source-type">{sourceTypeName(entry.source_type)}</span>
         <span aria-hidden>·</span>
-        <IndexStatus status={entry.index_status} />
+        <IndexStatus entry={entry} />
         <span className="ml-auto flex flex-wrap gap-0.5">
           {owned && entry.index_status === 'failed' ? (
-            <button
-              type="button"
-              className={actionClass}
-              onClick={onRetry}
-              disabled={retrying}
-              data-testid="knowledge-retry"
+            <CardAction icon={RotateCcw} onClick={onRetry} disabled={retrying} testId="knowledge-retry">
+              {t('knowledge.status.retry')}
+            </CardAction>
+          ) : null}
+          {owned && entry.index_status === 'pending' ? (
+            <CardAction
+              icon={CircleStop}
+              onClick={onCancel}
+              disabled={cancelling}
+              label={t('knowledge.status.cancelNamed', { title: entry.title })}
+              testId="knowledge-cancel-indexing"
             >
-              <RotateCcw className="size-3.5" aria-hidden /> {t('knowledge.status.retry')}
-            </button>
+              {t('knowledge.status.cancel')}
+            </CardAction>
           ) : null}
           {owned ? (
             <>
-              <button
-                type="button"
-                className={actionClass}
+              <CardAction
+                icon={Pencil}
                 onClick={onEdit}
-                aria-label={t('knowledge.entry.editNamed', { title: entry.title })}
-                data-testid="knowledge-edit"
+                label={t('knowledge.entry.editNamed', { title: entry.title })}
+                testId="knowledge-edit"
               >
-                <Pencil className="size-3.5" aria-hidden /> {t('knowledge.entry.edit')}
-              </button>
-              <button
-                type="button"
-                className={cn(actionClass, 'text-red-700 dark:text-red-400')}
+                {t('knowledge.entry.edit')}
+              </CardAction>
+              <CardAction
+                icon={Trash2}
                 onClick={onDelete}
-                aria-label={t('knowledge.entry.deleteNamed', { title: entry.title })}
-                data-testid="knowledge-delete"
+                label={t('knowledge.entry.deleteNamed', { title: entry.title })}
+                testId="knowledge-delete"
+                danger
               >
-                <Trash2 className="size-3.5" aria-hidden /> {t('knowledge.entry.delete')}
-              </button>
+                {t('knowledge.entry.delete')}
+              </CardAction>
             </>
           ) : null}
         </span>
@@ -118,13 +139,58 @@ export function EntryCard({
   )
 }
 
-/** Indexing… / Ready / Indexing failed: whether the entry can be found by meaning yet. */
-export function IndexStatus({ status }: { status: KnowledgeEntry['index_status'] }) {
+/** One of the card's small text buttons (Retry, Cancel, Edit, Delete). */
+function CardAction({
+  icon: Icon,
+  onClick,
+  disabled,
+  label,
+  testId,
+  danger = false,
+  children,
+}: {
+  icon: LucideIcon
+  onClick: () => void
+  disabled?: boolean
+  /** The accessible name, when the visible text alone would not say which entry. */
+  label?: string
+  testId: string
+  danger?: boolean
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className={cn(actionClass, danger && 'text-red-700 dark:text-red-400')}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      data-testid={testId}
+    >
+      <Icon className="size-3.5" aria-hidden /> {children}
+    </button>
+  )
+}
+
+/**
+ * Indexing… / Ready / Indexing failed (or cancelled): whether the entry can be found by meaning yet. A long
+ * entry's indexing counts its chunks as they are embedded ('Indexing… 64/95 chunks').
+ */
+export function IndexStatus({
+  entry,
+}: {
+  entry: Pick<KnowledgeEntry, 'id' | 'index_status' | 'index_error_code'>
+}) {
   const t = useT()
+  const status = entry.index_status
+  const progress = useIndexProgress(entry.id)
   if (status === 'pending') {
     return (
       <span className="inline-flex items-center gap-1" data-testid="knowledge-status" data-status={status}>
-        <Loader2 className="size-3 animate-spin" aria-hidden /> {t('knowledge.status.pending')}
+        <Loader2 className="size-3 animate-spin" aria-hidden />{' '}
+        {progress
+          ? t('knowledge.status.progress', { done: progress.done, total: progress.total })
+          : t('knowledge.status.pending')}
       </span>
     )
   }
@@ -135,7 +201,10 @@ export function IndexStatus({ status }: { status: KnowledgeEntry['index_status']
         data-testid="knowledge-status"
         data-status={status}
       >
-        <AlertTriangle className="size-3" aria-hidden /> {t('knowledge.status.failed')}
+        <AlertTriangle className="size-3" aria-hidden />{' '}
+        {entry.index_error_code === 'cancelled'
+          ? t('knowledge.status.cancelled')
+          : t('knowledge.status.failed')}
       </span>
     )
   }

@@ -37,9 +37,9 @@ export function EntryDetail({ entry, onClose }: { entry: KnowledgeEntry; onClose
             <Users className="size-3.5" aria-hidden /> {t('knowledge.entry.shared')}
           </span>
         ) : null}
-        <IndexStatus status={entry.index_status} />
+        <IndexStatus entry={entry} />
       </p>
-      {entry.index_status === 'failed' && entry.index_error ? (
+      {entry.index_status === 'failed' && entry.index_error && entry.index_error_code !== 'cancelled' ? (
         <p className="text-xs text-red-700 dark:text-red-400" data-testid="knowledge-index-error">
           {entry.index_error}
         </p>

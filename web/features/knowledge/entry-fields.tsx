@@ -28,39 +28,3 @@ export function TagsField({
     </div>
   )
 }
-
-/** 'Share with team' and its note, which says who can read a shared entry. */
-export function SharedCheckbox({
-  id,
-  checked,
-  onChange,
-  testId,
-}: {
-  id: string
-  checked: boolean
-  onChange: (checked: boolean) => void
-  testId: string
-}) {
-  const t = useT()
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={`${id}-note`}
-        className="mt-0.5 size-4 accent-brand"
-        data-testid={testId}
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium">
-          {t('knowledge.form.shared')}
-        </label>
-        <p id={`${id}-note`} className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t('knowledge.form.sharedNote')}
-        </p>
-      </div>
-    </div>
-  )
-}

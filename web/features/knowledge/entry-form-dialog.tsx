@@ -4,9 +4,10 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
+import { CheckboxField } from '../../ui/checkbox-field'
 import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
-import { SharedCheckbox, TagsField } from './entry-fields'
+import { TagsField } from './entry-fields'
 import { parseTags } from './export-rules'
 import { createEntry, type KnowledgeEntry, updateEntry, uploadDocument } from './knowledge-query'
 import '../../i18n/areas/knowledge'
@@ -133,10 +134,12 @@ export function EntryFormDialog({
           )}
         </div>
         <TagsField id={`${id}-tags`} value={tags} onChange={setTags} testId="knowledge-tags-input" />
-        <SharedCheckbox
+        <CheckboxField
           id={`${id}-shared`}
           checked={shared}
           onChange={setShared}
+          label={t('knowledge.form.shared')}
+          note={t('knowledge.form.sharedNote')}
           testId="knowledge-shared-input"
         />
         <p className="flex gap-2 rounded-lg bg-brand/10 p-3 text-sm text-zinc-800 dark:text-zinc-200">

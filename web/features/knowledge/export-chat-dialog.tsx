@@ -3,11 +3,12 @@ import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
+import { CheckboxField } from '../../ui/checkbox-field'
 import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
 import type { Chat } from '../chats/chats-query'
 import { messagesQuery } from '../messages/messages-query'
-import { SharedCheckbox, TagsField } from './entry-fields'
+import { TagsField } from './entry-fields'
 import { EXPORT_TAG, exportPatch, parseTags } from './export-rules'
 import { exportChat, KNOWLEDGE_KEY, updateEntry } from './knowledge-query'
 import '../../i18n/areas/knowledge'
@@ -100,10 +101,12 @@ export default function ExportChatDialog({ chatId, onClose }: { chatId: string; 
             data-testid="knowledge-export-notes"
           />
         </div>
-        <SharedCheckbox
+        <CheckboxField
           id={`${id}-shared`}
           checked={form.shared}
           onChange={(value) => set('shared', value)}
+          label={t('knowledge.form.shared')}
+          note={t('knowledge.form.sharedNote')}
           testId="knowledge-export-shared"
         />
         <div className="flex justify-end gap-2">

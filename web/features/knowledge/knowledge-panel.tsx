@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Info, Plus } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
@@ -13,7 +13,9 @@ import { useSocket } from '../chats/socket-context'
 import { EntryCard } from './entry-card'
 import { EntryDetail } from './entry-detail'
 import { EntryFormDialog } from './entry-form-dialog'
+import { setIndexProgress } from './index-progress'
 import {
+  cancelIndexing,
   deleteEntry,
   KNOWLEDGE_KEY,
   type KnowledgeEntry,
@@ -50,7 +52,8 @@ export default function KnowledgePanel({
   )
   const [deleting, setDeleting] = useState<KnowledgeEntry | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: KNOWLEDGE_KEY })
-  useIndexedEvents()
+  const unselect = useCallback(() => setSelectedId(null), [])
+  useKnowledgeEvents(selectedId, unselect)
 
   // Opening reloads: teammates share entries and indexing finishes meanwhile.
   const list = useInfiniteQuery({ ...knowledgeListQuery(tags), refetchOnMount: 'always' })
@@ -79,10 +82,12 @@ export default function KnowledgePanel({
 
   useEffect(() => {
     if (detail.isError) {
-      toast.error(detail.error.message)
+      // A refetch that fails after a live update: the entry stopped being shared (or went). It
+      // leaves the pane quietly; the list shows it gone too.
+      if (!detail.isRefetchError) toast.error(detail.error.message)
       setSelectedId(null)
     }
-  }, [detail.isError, detail.error])
+  }, [detail.isError, detail.isRefetchError, detail.error])
 
   function toggleTag(tag: string) {
     setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]))
@@ -95,6 +100,11 @@ export default function KnowledgePanel({
       if (selectedId === entry.id) setSelectedId(null)
       void refresh()
     },
+    onError: (error) => toast.error(error.message),
+  })
+  const cancel = useMutation({
+    mutationFn: (entry: KnowledgeEntry) => cancelIndexing(entry.id),
+    onSuccess: () => void refresh(),
     onError: (error) => toast.error(error.message),
   })
   const retry = useMutation({
@@ -183,10 +193,12 @@ export default function KnowledgePanel({
                       owned={entry.is_owner}
                       selected={entry.id === selectedId}
                       retrying={retry.isPending}
+                      cancelling={cancel.isPending}
                       onSelect={() => setSelectedId(entry.id)}
                       onEdit={() => setDialog({ kind: 'edit', entry })}
                       onDelete={() => setDeleting(entry)}
                       onRetry={() => retry.mutate(entry)}
+                      onCancel={() => cancel.mutate(entry)}
                     />
                   ))}
                 </ul>
@@ -247,16 +259,32 @@ export default function KnowledgePanel({
   )
 }
 
-/** An entry's indexing finished (ready or failed), here or for a teammate's shared entry: reload. */
-function useIndexedEvents() {
+/**
+ * Someone changed an entry this user sees (their own, or a teammate's shared one: created, edited,
+ * indexed, deleted, un-shared; decision 130): the lists and the open entry read again. The open
+ * entry closes when it was deleted. A long entry's indexing progress is kept for its status.
+ */
+function useKnowledgeEvents(selectedId: string | null, unselect: () => void) {
   const socket = useSocket()
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!socket) return
-    const indexed = () => void queryClient.invalidateQueries({ queryKey: KNOWLEDGE_KEY })
-    socket.on('knowledge:indexed', indexed)
-    return () => {
-      socket.off('knowledge:indexed', indexed)
+    const changed = ({ entryId, change }: { entryId: string; change: string }) => {
+      // Indexing ended, or starts over (reindex, edit), or stopped (cancel): the count is stale.
+      setIndexProgress(entryId, null)
+      if (change === 'deleted' && entryId === selectedId) {
+        unselect()
+        queryClient.removeQueries({ queryKey: knowledgeEntryQuery(entryId).queryKey })
+      }
+      void queryClient.invalidateQueries({ queryKey: KNOWLEDGE_KEY })
     }
-  }, [socket, queryClient])
+    const progress = ({ entryId, done, total }: { entryId: string; done: number; total: number }) =>
+      setIndexProgress(entryId, { done, total })
+    socket.on('knowledge:changed', changed)
+    socket.on('knowledge:progress', progress)
+    return () => {
+      socket.off('knowledge:changed', changed)
+      socket.off('knowledge:progress', progress)
+    }
+  }, [socket, queryClient, selectedId, unselect])
 }

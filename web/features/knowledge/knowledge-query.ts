@@ -103,6 +103,12 @@ export async function reindexEntry(id: string) {
   return data.data
 }
 
+export async function cancelIndexing(id: string) {
+  const { data, error } = await api.knowledge({ id }).cancel.post()
+  if (error) throw apiFailure(error, t('knowledge.status.cancelFailed'))
+  return data.data
+}
+
 /**
  * A PDF, DOCX, text or Markdown file becomes an entry (the server extracts its text), with these
  * tags and sharing. Plain `fetch`: the route reads the multipart body itself (no body schema),

@@ -92,17 +92,19 @@ export function cachedMessage(
   return undefined
 }
 
+/** Patches one cached message; with `when`, only a message that still matches it (see research's Retry). */
 export function patchMessage(
   queryClient: QueryClient,
   chatId: string,
   messageId: string,
   patch: Partial<Message>,
+  when: (message: Message) => boolean = () => true,
 ) {
   update(queryClient, chatId, (data) => ({
     ...data,
     pages: data.pages.map((page) => ({
       ...page,
-      messages: page.messages.map((m) => (m.id === messageId ? { ...m, ...patch } : m)),
+      messages: page.messages.map((m) => (m.id === messageId && when(m) ? { ...m, ...patch } : m)),
     })),
   }))
 }

@@ -1,8 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { Check, ChevronDown } from 'lucide-react'
 import { DEMO_MODEL_ID } from '../../../src/ai/demo-model-id'
 import { useT } from '../../i18n/i18n'
-import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { PickerMenu, PickerOption } from '../../ui/picker-menu'
 import type { Model } from './models-query'
 import '../../i18n/areas/shell'
 
@@ -31,53 +29,30 @@ export function ModelDropdown({
         ? nameOf(selected)
         : t('shell.model.select')
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        disabled={loading || models.length === 0}
-        data-testid="model-dropdown"
-        className="flex h-8 min-w-0 items-center gap-1 rounded-lg px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-70 dark:text-zinc-300 dark:hover:bg-zinc-800"
-      >
-        <span className="text-zinc-600 dark:text-zinc-400">{t('shell.model.prefix')}</span>
-        <span className="truncate font-medium">{label}</span>
-        <ChevronDown className="size-4 shrink-0" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          side="top"
-          sideOffset={6}
-          className={`${menuContentClass} max-h-80 w-72 overflow-y-auto`}
-        >
-          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
-            {t('shell.model.heading')}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={selected?.id ?? ''} onValueChange={onChoose}>
-            {models.map((model) => (
-              <DropdownMenu.RadioItem
-                key={model.id}
-                value={model.id}
-                className={`${menuItemClass} items-start`}
-                data-testid="model-option"
-              >
-                <span className="mt-0.5 size-4 shrink-0">
-                  <DropdownMenu.ItemIndicator>
-                    <Check className="size-4" aria-hidden />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                <span className="min-w-0">
-                  <span className="block font-medium">{nameOf(model)}</span>
-                  {descriptionOf(model) ? (
-                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                      {descriptionOf(model)}
-                    </span>
-                  ) : null}
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">{model.provider}</span>
-                </span>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <PickerMenu
+      value={selected?.id ?? ''}
+      onValueChange={onChoose}
+      // On phones the row is narrow: the prefix is read out but not shown, so the name has the room.
+      prefix={
+        <span className="sr-only text-zinc-600 sm:not-sr-only dark:text-zinc-400">
+          {t('shell.model.prefix')}
+        </span>
+      }
+      chosen={label}
+      heading={t('shell.model.heading')}
+      disabled={loading || models.length === 0}
+      triggerClassName="min-w-0 disabled:opacity-70"
+      menuClassName="max-h-80 w-72"
+      testId="model-dropdown"
+      options={models.map((model) => (
+        <PickerOption
+          key={model.id}
+          value={model.id}
+          name={nameOf(model)}
+          notes={[descriptionOf(model), model.provider]}
+          testId="model-option"
+        />
+      ))}
+    />
   )
 }

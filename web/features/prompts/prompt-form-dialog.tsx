@@ -13,6 +13,7 @@ import {
 import { addVariable, extractVariables } from '../../../src/prompts/variables'
 import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
+import { CheckboxField } from '../../ui/checkbox-field'
 import { Dialog } from '../../ui/dialog'
 import { fieldClass, Input, Label, Textarea } from '../../ui/input'
 import { modelsQuery } from '../models/models-query'
@@ -307,10 +308,13 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
                   data-testid="prompt-tags"
                 />
               </div>
-              <PublicCheckbox
+              <CheckboxField
                 id={`${id}-public`}
+                label={t('prompts.create.public')}
+                note={t('prompts.create.publicNote')}
                 checked={draft.isPublic}
                 onChange={(on) => set('isPublic', on)}
+                testId="prompt-public"
               />
             </Tabs.Content>
           </Tabs.Root>
@@ -532,7 +536,14 @@ export function EditPromptDialog({
             placeholder={t('prompts.create.tagsPlaceholder')}
           />
         </div>
-        <PublicCheckbox id={`${id}-public`} checked={isPublic} onChange={setIsPublic} />
+        <CheckboxField
+          id={`${id}-public`}
+          label={t('prompts.create.public')}
+          note={t('prompts.create.publicNote')}
+          checked={isPublic}
+          onChange={setIsPublic}
+          testId="prompt-public"
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             {t('common.cancel')}
@@ -569,35 +580,5 @@ function CategorySelect({
         </option>
       ))}
     </select>
-  )
-}
-
-function PublicCheckbox({
-  id,
-  checked,
-  onChange,
-}: {
-  id: string
-  checked: boolean
-  onChange: (on: boolean) => void
-}) {
-  const t = useT()
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 size-4 accent-brand"
-        data-testid="prompt-public"
-      />
-      <label htmlFor={id} className="text-sm">
-        <span className="font-medium">{t('prompts.create.public')}</span>
-        <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-          {t('prompts.create.publicNote')}
-        </span>
-      </label>
-    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, Loader2, RotateCcw, Telescope, X } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -7,8 +7,8 @@ import { useT } from '../../i18n/i18n'
 import { ApiRequestError } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { useSocket } from '../chats/socket-context'
-import { patchMessage } from '../messages/messages-query'
 import { cancelResearch, type Research, researchKey, researchQuery, retryResearch } from './research-api'
+import { storeRetried, writingAgain } from './retry-state'
 import '../../i18n/areas/research'
 
 /** How many of the latest notes the card shows (the run keeps them all). */
@@ -245,18 +245,13 @@ function CancelledNote({ research }: { research: Research | undefined }) {
   )
 }
 
-/** The answer goes back to 'streaming' and empty, as the server has stored it on a retry. */
-function writingAgain(queryClient: QueryClient, run: Research) {
-  patchMessage(queryClient, run.chatId, run.messageId, { status: 'streaming', content: '', error: null })
-}
-
 function useRetry(research: Research | undefined) {
   const t = useT()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => retryResearch(research?.id ?? ''),
     onSuccess: (run) => {
-      queryClient.setQueryData(researchKey(run.id), run)
+      storeRetried(queryClient, run)
       writingAgain(queryClient, run)
     },
     onError: (error) =>

@@ -147,6 +147,7 @@ export const errors = {
   // The knowledge base (decision 119).
   'error.not_found:knowledge': 'Knowledge entry not found',
   'error.forbidden:knowledge': 'Only the owner can change this entry',
+  'error.conflict:knowledge_not_indexing': 'The entry is not being indexed',
   'error.bad_request:knowledge_content': 'Content cannot be empty',
   'error.bad_request:knowledge_query': 'Text cannot be empty',
   'error.bad_request:chat_empty': 'Chat has no messages to export',

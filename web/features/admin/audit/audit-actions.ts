@@ -24,6 +24,13 @@ export const AUDIT_ACTIONS = [
   'impersonation.write',
   'impersonation.stop',
   'impersonation.end',
+  'model.update',
+  'model.default',
+  'model.refresh',
+  'model.image_prices',
+  'agents.update',
+  'knowledge.settings_update',
+  'usage.export',
 ] as const
 export type KnownAction = (typeof AUDIT_ACTIONS)[number]
 export const isKnownAction = (action: string): action is KnownAction =>

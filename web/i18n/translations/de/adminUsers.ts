@@ -117,6 +117,13 @@ export const adminUsers = {
   'adminUsers.audit.action.impersonation.write': 'Als Benutzer etwas geändert',
   'adminUsers.audit.action.impersonation.stop': 'Supportzugriff beendet',
   'adminUsers.audit.action.impersonation.end': 'Supportzugriff eines anderen beendet',
+  'adminUsers.audit.action.model.update': 'Ein Modell geändert',
+  'adminUsers.audit.action.model.default': 'Standardmodell geändert',
+  'adminUsers.audit.action.model.refresh': 'Modellliste aktualisiert',
+  'adminUsers.audit.action.model.image_prices': 'Bildpreise geändert',
+  'adminUsers.audit.action.agents.update': 'Einen Agenten geändert',
+  'adminUsers.audit.action.knowledge.settings_update': 'Wissenseinstellungen geändert',
+  'adminUsers.audit.action.usage.export': 'Nutzungsdaten exportiert',
   'adminUsers.audit.detail.role': 'Rolle: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# Sitzung beendet} other {# Sitzungen beendet}}',

@@ -141,6 +141,7 @@ export const errors = {
   // The knowledge base (decision 119).
   'error.not_found:knowledge': 'Wissenseintrag nicht gefunden',
   'error.forbidden:knowledge': 'Nur der Eigentümer kann diesen Eintrag ändern',
+  'error.conflict:knowledge_not_indexing': 'Der Eintrag wird gerade nicht indexiert',
   'error.bad_request:knowledge_content': 'Der Inhalt darf nicht leer sein',
   'error.bad_request:knowledge_query': 'Der Text darf nicht leer sein',
   'error.bad_request:chat_empty': 'Der Chat enthält keine Nachrichten zum Exportieren',

@@ -116,6 +116,13 @@ export const adminUsers = {
   'adminUsers.audit.action.impersonation.write': 'Hizo un cambio como el usuario',
   'adminUsers.audit.action.impersonation.stop': 'Detuvo un acceso de soporte',
   'adminUsers.audit.action.impersonation.end': 'Terminó el acceso de soporte de otra persona',
+  'adminUsers.audit.action.model.update': 'Cambió un modelo',
+  'adminUsers.audit.action.model.default': 'Cambió el modelo predeterminado',
+  'adminUsers.audit.action.model.refresh': 'Actualizó la lista de modelos',
+  'adminUsers.audit.action.model.image_prices': 'Cambió los precios de imágenes',
+  'adminUsers.audit.action.agents.update': 'Cambió un agente',
+  'adminUsers.audit.action.knowledge.settings_update': 'Cambió la configuración de conocimiento',
+  'adminUsers.audit.action.usage.export': 'Exportó los datos de uso',
   'adminUsers.audit.detail.role': 'Rol: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sesión cerrada} other {# sesiones cerradas}}',

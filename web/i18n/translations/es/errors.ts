@@ -140,6 +140,7 @@ export const errors = {
   // The knowledge base (decision 119).
   'error.not_found:knowledge': 'No se encontró la entrada de conocimiento',
   'error.forbidden:knowledge': 'Solo el propietario puede cambiar esta entrada',
+  'error.conflict:knowledge_not_indexing': 'La entrada no se está indexando',
   'error.bad_request:knowledge_content': 'El contenido no puede estar vacío',
   'error.bad_request:knowledge_query': 'El texto no puede estar vacío',
   'error.bad_request:chat_empty': 'El chat no tiene mensajes para exportar',

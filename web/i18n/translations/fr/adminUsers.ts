@@ -116,6 +116,13 @@ export const adminUsers = {
   'adminUsers.audit.action.impersonation.write': 'A fait une modification en tant qu’utilisateur',
   'adminUsers.audit.action.impersonation.stop': 'A arrêté un accès support',
   'adminUsers.audit.action.impersonation.end': 'A mis fin à l’accès support d’un autre',
+  'adminUsers.audit.action.model.update': 'A modifié un modèle',
+  'adminUsers.audit.action.model.default': 'A modifié le modèle par défaut',
+  'adminUsers.audit.action.model.refresh': 'A actualisé la liste des modèles',
+  'adminUsers.audit.action.model.image_prices': 'A modifié les prix des images',
+  'adminUsers.audit.action.agents.update': 'A modifié un agent',
+  'adminUsers.audit.action.knowledge.settings_update': 'A modifié les paramètres de connaissances',
+  'adminUsers.audit.action.usage.export': 'A exporté les données d’utilisation',
   'adminUsers.audit.detail.role': 'Rôle : {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# session fermée} other {# sessions fermées}}',

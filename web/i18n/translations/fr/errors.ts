@@ -144,6 +144,7 @@ export const errors = {
   // The knowledge base (decision 119).
   'error.not_found:knowledge': 'Entrée de connaissance introuvable',
   'error.forbidden:knowledge': 'Seul le propriétaire peut modifier cette entrée',
+  'error.conflict:knowledge_not_indexing': 'L’entrée n’est pas en cours d’indexation',
   'error.bad_request:knowledge_content': 'Le contenu ne peut pas être vide',
   'error.bad_request:knowledge_query': 'Le texte ne peut pas être vide',
   'error.bad_request:chat_empty': 'La discussion ne contient aucun message à exporter',

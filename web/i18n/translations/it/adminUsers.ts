@@ -115,6 +115,13 @@ export const adminUsers = {
   'adminUsers.audit.action.impersonation.write': 'Ha fatto una modifica come utente',
   'adminUsers.audit.action.impersonation.stop': 'Ha interrotto un accesso di supporto',
   'adminUsers.audit.action.impersonation.end': 'Ha chiuso l’accesso di supporto di un altro',
+  'adminUsers.audit.action.model.update': 'Ha modificato un modello',
+  'adminUsers.audit.action.model.default': 'Ha modificato il modello predefinito',
+  'adminUsers.audit.action.model.refresh': 'Ha aggiornato l’elenco dei modelli',
+  'adminUsers.audit.action.model.image_prices': 'Ha modificato i prezzi delle immagini',
+  'adminUsers.audit.action.agents.update': 'Ha modificato un agente',
+  'adminUsers.audit.action.knowledge.settings_update': 'Ha modificato le impostazioni della conoscenza',
+  'adminUsers.audit.action.usage.export': 'Ha esportato i dati di utilizzo',
   'adminUsers.audit.detail.role': 'Ruolo: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessione terminata} other {# sessioni terminate}}',

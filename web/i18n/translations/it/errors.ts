@@ -141,6 +141,7 @@ export const errors = {
   // The knowledge base (decision 119).
   'error.not_found:knowledge': 'Voce di conoscenza non trovata',
   'error.forbidden:knowledge': 'Solo il proprietario può modificare questa voce',
+  'error.conflict:knowledge_not_indexing': 'La voce non è in corso di indicizzazione',
   'error.bad_request:knowledge_content': 'Il contenuto non può essere vuoto',
   'error.bad_request:knowledge_query': 'Il testo non può essere vuoto',
   'error.bad_request:chat_empty': 'La chat non contiene messaggi da esportare',

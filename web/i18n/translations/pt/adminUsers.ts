@@ -115,6 +115,13 @@ export const adminUsers = {
   'adminUsers.audit.action.impersonation.write': 'Fez uma alteração como o usuário',
   'adminUsers.audit.action.impersonation.stop': 'Encerrou um acesso de suporte',
   'adminUsers.audit.action.impersonation.end': 'Encerrou o acesso de suporte de outra pessoa',
+  'adminUsers.audit.action.model.update': 'Alterou um modelo',
+  'adminUsers.audit.action.model.default': 'Alterou o modelo padrão',
+  'adminUsers.audit.action.model.refresh': 'Atualizou a lista de modelos',
+  'adminUsers.audit.action.model.image_prices': 'Alterou os preços de imagens',
+  'adminUsers.audit.action.agents.update': 'Alterou um agente',
+  'adminUsers.audit.action.knowledge.settings_update': 'Alterou as configurações de conhecimento',
+  'adminUsers.audit.action.usage.export': 'Exportou os dados de uso',
   'adminUsers.audit.detail.role': 'Função: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessão encerrada} other {# sessões encerradas}}',

@@ -138,6 +138,7 @@ export const errors = {
   // The knowledge base (decision 119).
   'error.not_found:knowledge': 'Entrada de conhecimento não encontrada',
   'error.forbidden:knowledge': 'Só o proprietário pode alterar esta entrada',
+  'error.conflict:knowledge_not_indexing': 'A entrada não está sendo indexada',
   'error.bad_request:knowledge_content': 'O conteúdo não pode ficar vazio',
   'error.bad_request:knowledge_query': 'O texto não pode ficar vazio',
   'error.bad_request:chat_empty': 'A conversa não tem mensagens para exportar',

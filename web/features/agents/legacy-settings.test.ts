@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readLegacySettings } from './legacy-import'
+import { readLegacySettings } from './legacy-settings'
 
 function storage(values: Record<string, string>) {
   return { getItem: (key: string) => values[key] ?? null }

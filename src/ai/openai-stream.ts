@@ -1,0 +1,87 @@
+import { APIError } from 'openai'
+import { SseParser } from './sse'
+import type { ProviderEvent } from './types'
+
+/** What the caller learns of a chat stream besides its events. */
+export interface ChatStreamState {
+  /** Some text arrived (a failure after this is a connection lost mid-answer). */
+  started: boolean
+  /** A choice carried its `finish_reason`: the answer is whole. */
+  finished: boolean
+}
+
+interface ChatChunk {
+  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[]
+  usage?: { prompt_tokens: number; completion_tokens: number } | null
+  error?: unknown
+}
+
+/**
+ * Reads an OpenAI-compatible chat completions stream (`chat.completion.chunk` server-sent events,
+ * ending with `data: [DONE]`) from the raw response. The text of every chunk that arrived in one
+ * network read goes out as one delta: the parsing is synchronous (sse.ts), so a reply costs one
+ * step of this generator per read, not an object and three generators per chunk as the SDK's
+ * Stream did. As the SDK: an `error` event, or a chunk carrying `error`, throws its APIError; a
+ * chunk that is not JSON throws. After `[DONE]` the body is still read to its end, so the
+ * keep-alive connection goes back to the pool.
+ */
+export async function* readChatStream(
+  response: Response,
+  state: ChatStreamState,
+): AsyncGenerator<ProviderEvent> {
+  if (!response.body) return
+  const decoder = new TextDecoder()
+  const parser = new SseParser()
+  let text = ''
+  let usage: ChatChunk['usage']
+  let done = false
+  const onEvent = (data: string, event: string | undefined) => {
+    if (done) return
+    if (data === '[DONE]') {
+      done = true
+      return
+    }
+    let chunk: ChatChunk
+    try {
+      chunk = JSON.parse(data)
+    } catch {
+      throw new SyntaxError('Error reading response: malformed server-sent event JSON.')
+    }
+    if (event === 'error' || chunk?.error) {
+      throw new APIError(undefined, (chunk?.error ?? chunk) as object, undefined, response.headers)
+    }
+    const choice = chunk.choices?.[0]
+    const content = choice?.delta?.content
+    if (content) text += content
+    if (choice?.finish_reason) state.finished = true
+    if (chunk.usage) usage = chunk.usage
+  }
+  const reader = response.body.getReader()
+  let ended = false
+  try {
+    while (!ended) {
+      const read = await reader.read()
+      if (read.done) {
+        ended = true
+        parser.push(decoder.decode(), onEvent)
+        parser.end(onEvent)
+      } else {
+        parser.push(decoder.decode(read.value, { stream: true }), onEvent)
+      }
+      if (text) {
+        state.started = true
+        const delta = text
+        text = ''
+        yield { type: 'delta', text: delta }
+      }
+      if (usage) {
+        const { prompt_tokens: promptTokens, completion_tokens: completionTokens } = usage
+        usage = undefined
+        yield { type: 'usage', promptTokens, completionTokens }
+      }
+    }
+  } finally {
+    // Left early (an error, the consumer stopped): the request is given up.
+    if (!ended) reader.cancel().catch(() => {})
+  }
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
+import { startShippedServer } from '../test/harness'
+import { waitFor } from '../test/wait'
+
+/*
+ * The embedded database's own process (the default start) is SIGKILLed in the middle of a streamed
+ * reply: the app restarts it, and nothing stored is lost — the user's message is there and the reply
+ * ends (stored whole, or failed with its text kept), never left 'streaming'.
+ */
+let fake: FakeOpenAi
+let server: Awaited<ReturnType<typeof startShippedServer>>
+
+beforeAll(async () => {
+  fake = startFakeOpenAi({ models: ['fake-model'] })
+  server = await startShippedServer({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_MODELS: 'fake-model',
+  })
+})
+afterAll(async () => {
+  await server?.stop()
+  await fake?.close()
+})
+
+const json = (cookie: string, body?: unknown, method = 'POST') => ({
+  method,
+  headers: { cookie, 'content-type': 'application/json', origin: server.url },
+  body: body === undefined ? undefined : JSON.stringify(body),
+})
+
+test('the database process killed mid-reply: the user message stays and the reply ends with its text', async () => {
+  const signup = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: 'db-crash@example.com', password: 'secret123', fullName: 'Db Crash' }),
+  })
+  const session = signup.headers.get('set-cookie')!.split(';')[0]!
+  const created = await fetch(`${server.url}/api/chats`, json(session, {}))
+  expect(created.status).toBe(201)
+  const chat = (await created.json()).data
+  const words = Array.from({ length: 80 }, (_, i) => `word${i} `)
+  fake.setScript({ chunks: words, chunkDelayMs: 40 })
+  const sent = await fetch(
+    `${server.url}/api/chats/${chat.id}/messages`,
+    json(session, { content: 'Tell me a story' }),
+  )
+  expect(sent.status).toBe(202)
+  const { assistantMessageId } = (await sent.json()).data
+
+  const messages = async () => {
+    const res = await fetch(`${server.url}/api/chats/${chat.id}/messages`, json(session, undefined, 'GET'))
+    if (res.status !== 200) return undefined // 503 while the database restarts
+    return (await res.json()).data.messages as { id: string; content: string; status: string }[]
+  }
+  await waitFor(async () => {
+    const reply = (await messages())?.find((m) => m.id === assistantMessageId)
+    return (reply?.content ?? '').includes('word5 ')
+  }, 30_000)
+
+  const database = server.ctx.database as { pid?: number }
+  const killed = database.pid
+  expect(killed).toBeGreaterThan(0)
+  process.kill(killed!, 'SIGKILL')
+
+  // Restarted, and the reply has ended.
+  let reply: { id: string; content: string; status: string } | undefined
+  let user: { content: string } | undefined
+  await waitFor(async () => {
+    const all = await messages()
+    reply = all?.find((m) => m.id === assistantMessageId)
+    user = all?.find((m) => m.id !== assistantMessageId)
+    return reply !== undefined && reply.status !== 'streaming'
+  }, 60_000)
+  expect(database.pid).not.toBe(killed)
+  expect(user?.content).toBe('Tell me a story')
+  if (reply!.status === 'complete') expect(reply!.content).toBe(words.join(''))
+  else {
+    expect(reply!.status).toBe('failed')
+    expect(reply!.content).toStartWith('word0 word1 word2 word3 word4 word5 ')
+  }
+}, 120_000)
