@@ -105,6 +105,33 @@ describe('peers', () => {
     ])
     expect(peers.size).toBe(1)
   })
+
+  test('silence while this instance cannot hear (its own connection down) loses no peer', () => {
+    let now = 0
+    const peers = new Peers(() => now)
+    peers.receive({
+      f: 'a',
+      n: 1,
+      e: [
+        [
+          'chat:c',
+          'message:created',
+          { chatId: 'c', message: { id: 'm', is_user: false, status: 'streaming' } },
+        ],
+      ],
+    })
+    // Postgres away for 20 s: this instance hears nobody, itself included.
+    for (now = 1_000; now <= 20_000; now += 1_000) expect(peers.takeLost(false)).toEqual([])
+    // Back: the peer gets the whole time-out to be heard again, and its reply is still known.
+    now = 20_000 + PEER_TIMEOUT_MS - 1
+    expect(peers.takeLost(true)).toEqual([])
+    expect(peers.reply('c')).toEqual({ messageId: 'm', content: '', seq: 0 })
+    // Still silent while this instance hears: gone, with its reply.
+    now = 20_000 + PEER_TIMEOUT_MS
+    expect(peers.takeLost(true)).toEqual([
+      { id: 'a', replies: [{ chatId: 'c', messageId: 'm', content: '', seq: 0 }] },
+    ])
+  })
 })
 
 describe('NOTIFY pieces', () => {

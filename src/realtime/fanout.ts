@@ -25,6 +25,11 @@ export interface Frame {
 export interface Transport {
   /** Sends a frame; never waits for an earlier one, and frames arrive in the order they were sent. */
   send(frame: Frame): void
+  /**
+   * Whether this instance hears the others now: false while its own connection is down. The others'
+   * silence then is not theirs, and their replies are not failed for it (Peers.takeLost).
+   */
+  hearing(): boolean
   close(): Promise<void>
 }
 

@@ -73,10 +73,20 @@ export class Peers {
     return { messageId: reply.messageId, content: reply.content, seq: reply.seq }
   }
 
-  /** Peers silent for PEER_TIMEOUT_MS, removed, with the replies they were streaming. */
-  takeLost(): { id: string; replies: RemoteReply[] }[] {
-    const lost: { id: string; replies: RemoteReply[] }[] = []
+  /**
+   * Peers silent for PEER_TIMEOUT_MS while this instance could hear them, removed, with the replies
+   * they were streaming. `hearing` false: this instance's own connection is down (Postgres or Redis
+   * away; its own frames stopped coming back), so the others' silence says nothing about them. They
+   * are all counted as heard now and get the whole time-out again once this instance hears; without
+   * that, every instance would fail every other's live replies after an outage of over 5 s.
+   */
+  takeLost(hearing = true): { id: string; replies: RemoteReply[] }[] {
     const now = this.now()
+    if (!hearing) {
+      for (const peer of this.peers.values()) peer.seenAt = now
+      return []
+    }
+    const lost: { id: string; replies: RemoteReply[] }[] = []
     for (const [id, peer] of this.peers) {
       if (now - peer.seenAt < PEER_TIMEOUT_MS) continue
       this.peers.delete(id)

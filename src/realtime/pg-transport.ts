@@ -5,6 +5,8 @@ import type { Frame, Transport } from './fanout'
 export const FANOUT_CHANNEL = 'parley_fanout'
 /** NOTIFY refuses payloads of 8000 bytes or more; a frame is cut into pieces below that. */
 export const MAX_NOTIFY_BYTES = 7_900
+/** This instance hears the others while its own frames came back this recently. */
+const HEARD_WITHIN_MS = 2_500
 /** The socket.io adapter's table for larger payloads; it deletes rows after 30 s. */
 const ATTACHMENTS = 'socket_io_attachments'
 
@@ -179,6 +181,9 @@ export function createPgTransport(options: Options): PgTransport {
   return {
     send,
     pieces,
+    // Heartbeats leave every second and come back through the same channel: 2.5 s without one of
+    // ours means the connection (or Postgres) is away, or so far behind that the others are too.
+    hearing: () => !closed && performance.now() - lastOwn < HEARD_WITHIN_MS,
     ready: listening.then(() => undefined),
     async close() {
       closed = true

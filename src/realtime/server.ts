@@ -158,7 +158,7 @@ export async function createRealtime(
     // Alive (to the others), and the others' replies ended when one of them goes silent.
     heartbeat = setInterval(() => {
       fanout?.heartbeat()
-      for (const lost of peers.takeLost()) {
+      for (const lost of peers.takeLost(transport?.hearing() ?? true)) {
         ctx.log.warn('another instance went silent', { instance: lost.id, replies: lost.replies.length })
         void failLostReplies(
           { ...ctx, realtime },
