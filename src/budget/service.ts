@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { OrgSettings } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
@@ -66,8 +67,13 @@ function spendMicros(ctx: Ctx, actor: Actor, timeZone: string): Promise<{ daily:
  * time zone), with the limits that apply to them, in dollars (the API's unit). No limit reads 0.
  */
 export async function getBudgetStatus(ctx: Ctx, actor: Actor): Promise<BudgetStatus> {
-  const budget = await effectiveBudgetFor(ctx, actor)
-  return budgetStatus(budget, await spendMicros(ctx, actor, budget.timeZone))
+  const org = await cachedOrgSettings(ctx)
+  // The periods follow the organisation's time zone (an override never sets one), so the override
+  // and the spend are read together, in one statement.
+  const { timeZone } = effectiveBudget(ctx.config, org, null)
+  const { day, month } = periodStarts(ctx.now(), timeZone)
+  const { override, daily, monthly } = await budgetFor(ctx.db, actor).overrideAndSpend(day, month)
+  return budgetStatus(effectiveBudget(ctx.config, org, override), { daily, monthly })
 }
 
 export interface UsageInput {
@@ -102,6 +108,15 @@ export async function recordUsage(
     await budget.recordUsage(row)
     await budget.release(reservationId)
   })
+}
+
+/**
+ * The usage row of a call with nothing reserved, as a statement for the caller to run inside its
+ * own (a reply's outcome and usage in one round trip). A call holding a reservation uses
+ * `recordUsage`, which drops it in the same transaction.
+ */
+export function usageStatement(ctx: Ctx, actor: Actor, usage: UsageInput): SQL {
+  return budgetFor(ctx.db, actor).recordUsageStatement({ ...usage, createdAt: ctx.now() })
 }
 
 export interface Reservation {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { preparedPer } from '../../db/prepared'
 import { type Message, messages } from '../../db/schema'
@@ -112,9 +112,18 @@ export function messagesFor(db: Db, actor: Actor) {
     async storeOutcome(
       messageId: string,
       outcome: Pick<Message, 'content' | 'status' | 'error'> & Partial<Pick<Message, 'sources'>>,
-      options: { whileStreaming?: boolean } = {},
+      options: {
+        whileStreaming?: boolean
+        /**
+         * A statement run by the same one (a data-modifying CTE): the reply's usage row, so that
+         * finishing a reply is one round trip, not two. Postgres runs it whether or not the
+         * update finds the message.
+         */
+        alongside?: SQL
+      } = {},
     ): Promise<Message | undefined> {
-      const [row] = await db
+      const builder = options.alongside ? db.with(db.$with('alongside', {}).as(options.alongside)) : db
+      const [row] = await builder
         .update(messages)
         .set(outcome)
         .where(

@@ -6,7 +6,13 @@ import { ProviderError } from '../ai/types'
 import { type SearchResult, searchWeb } from '../ai/web-search'
 import type { Actor } from '../auth/actor'
 import { costMicros } from '../budget/money'
-import { getBudgetStatus, type Reservation, recordUsage } from '../budget/service'
+import {
+  getBudgetStatus,
+  type Reservation,
+  recordUsage,
+  type UsageInput,
+  usageStatement,
+} from '../budget/service'
 import type { AppContext } from '../context'
 import { buildRagContext, usesKnowledge } from '../knowledge/search'
 import { deltaFrames } from './delta-frames'
@@ -126,13 +132,15 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
   frames.flush(reply)
   saves.forget(messageId)
   try {
-    stored = await messagesFor(ctx.db, job.actor).storeOutcome(messageId, {
-      content: reply.content,
-      status,
-      error,
-      sources: sources.length ? sources : null,
-    })
-    await recordReplyUsage(ctx, job, prompt, usage)
+    const used = replyUsage(job, prompt, usage)
+    // Nothing reserved (no limit enforced): the outcome and the usage row in one statement.
+    const alongside = used && !job.reservation.id ? usageStatement(ctx, job.actor, used) : undefined
+    stored = await messagesFor(ctx.db, job.actor).storeOutcome(
+      messageId,
+      { content: reply.content, status, error, sources: sources.length ? sources : null },
+      { alongside },
+    )
+    if (used && !alongside) await recordUsage(ctx, job.actor, used, job.reservation)
   } catch (cause) {
     ctx.log.error('could not store the reply', { chatId, messageId, error: cause })
   } finally {
@@ -191,35 +199,30 @@ function questionOf(job: ReplyJob): string {
   return typeof last === 'string' ? last : last[0]?.type === 'text' ? last[0].text : ''
 }
 
-async function recordReplyUsage(
-  ctx: AppContext,
+/** What the reply used: the provider's count, else an estimate; undefined when nothing was used. */
+function replyUsage(
   job: ReplyJob,
   prompt: ChatTurn[],
   reported: { promptTokens: number; completionTokens: number } | undefined,
-) {
+): UsageInput | undefined {
   const tokens = reported ?? {
     promptTokens: prompt.length ? estimatePromptTokens(prompt) : 0,
     completionTokens: estimateTokens(job.reply.content),
   }
-  if (!tokens.promptTokens && !tokens.completionTokens) return
-  await recordUsage(
-    ctx,
-    job.actor,
-    {
-      chatId: job.reply.chatId,
-      messageId: job.reply.messageId,
-      modelId: job.model.id,
-      ...tokens,
-      costMicros: job.free
-        ? 0
-        : costMicros(tokens, {
-            inputMicrosPerMillion: job.model.inputPriceMicrosPerMillion,
-            outputMicrosPerMillion: job.model.outputPriceMicrosPerMillion,
-          }),
-      estimated: !reported,
-    },
-    job.reservation,
-  )
+  if (!tokens.promptTokens && !tokens.completionTokens) return undefined
+  return {
+    chatId: job.reply.chatId,
+    messageId: job.reply.messageId,
+    modelId: job.model.id,
+    ...tokens,
+    costMicros: job.free
+      ? 0
+      : costMicros(tokens, {
+          inputMicrosPerMillion: job.model.inputPriceMicrosPerMillion,
+          outputMicrosPerMillion: job.model.outputPriceMicrosPerMillion,
+        }),
+    estimated: !reported,
+  }
 }
 
 async function pushBudget(ctx: AppContext, actor: Actor) {

@@ -83,8 +83,9 @@ describe.if(pglite)('queries per hot path', () => {
       agentSend: agentSend.queries,
       reply: reply.queries,
       // reply: the knowledge base's "is there anything to search?" check (one indexed LIMIT 1) spares
-      // an embeddings call for the many users with no entries; then the answer, usage and budget.
-    }).toEqual({ session: 0, list: 1, page: 2, send: 5, agentSend: 5, reply: 5 })
+      // an embeddings call for the many users with no entries; then the answer with its usage (one
+      // statement) and the budget pushed to the user (its override and spend in one).
+    }).toEqual({ session: 0, list: 1, page: 2, send: 5, agentSend: 5, reply: 3 })
   })
 })
 
