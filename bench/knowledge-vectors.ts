@@ -14,11 +14,15 @@
  * Both normalise every vector (cosine distance).
  */
 
-// A small deterministic generator.
-let seed = 42
+// A small deterministic generator (mulberry32, period 2^32). The linear congruential one the bench
+// had before, computed in doubles, lost its low bits and cycled every 10,466 values: at 3,072 draws
+// a vector, 100,000 chunks had only 5,233 distinct noise patterns (decision 134).
+let state = 42
 function random(): number {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-  return seed / 2 ** 31
+  state = (state + 0x6d2b79f5) | 0
+  let t = Math.imul(state ^ (state >>> 15), 1 | state)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
 }
 function gaussian(): number {
   return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random())
