@@ -47,7 +47,12 @@ export function fromPglite(pglite: PGlite): Database {
   }
 }
 
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+/** `startParams`: other than the embedded ones (EMBEDDED_START_PARAMS), for a bench. */
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  options: { startParams?: string[] } = {},
+): Promise<Database> {
   const initdb = !loadDataDir && !(dataDir && existsSync(`${dataDir}/PG_VERSION`))
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create({
@@ -55,6 +60,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     loadDataDir,
     extensions: { vector },
     ...(await pgliteAssets({ initdb })),
+    ...(options.startParams ? { startParams: options.startParams } : {}),
   })
   return fromPglite(pglite)
 }

@@ -15,6 +15,7 @@ import m12 from './0012_knowledge_base.sql' with { type: 'text' }
 import m13 from './0013_image_prices.sql' with { type: 'text' }
 import m14 from './0014_agents.sql' with { type: 'text' }
 import m15 from './0015_research_runs.sql' with { type: 'text' }
+import m16 from './0016_knowledge_search_no_pending_list.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -33,4 +34,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0013_image_prices', sql: m13 },
   { tag: '0014_agents', sql: m14 },
   { tag: '0015_research_runs', sql: m15 },
+  { tag: '0016_knowledge_search_no_pending_list', sql: m16 },
 ]

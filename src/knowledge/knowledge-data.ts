@@ -397,30 +397,39 @@ export const RRF_K = 60
 
 /**
  * The search as one SQL statement, with the settings its transaction needs first (the bench
- * explains it).
+ * explains it). `db` builds the statement: the transaction that runs it, on PGlite.
+ *
+ * Where its time went (docs/decisions/134): the query's vector is sent and parsed once (`qv`;
+ * parsing 1,536 floats from text takes ~2 ms in PGlite's WASM, and it was parsed three times);
+ * each candidate's distance is computed once (the index orders by the same expression); the text
+ * side checks visibility per match by the entries' key, not by reading every visible entry; the
+ * entries come back with the ranks, not by a second query.
  */
-export function searchStatement(actor: Actor, params: SearchParams): { settings: SQL[]; query: SQL } {
+export function searchStatement(db: Pick<Db, 'select'>, actor: Actor, params: SearchParams) {
   const filters = and(visibleTo(actor), ...filtered(params))!
   const n = sql.raw(String(Math.trunc(params.dimensions)))
   const vectorLiteral = params.vector ? `[${params.vector.join(',')}]` : null
-  const distance = vectorLiteral
-    ? sql`(${knowledgeChunks.embedding}::vector(${n}) <=> ${vectorLiteral}::vector(${n}))`
-    : undefined
+  // The query's vector, once (an init plan: evaluated once, a constant for the index scan).
+  const queryVector = sql`(select v from qv)`
+  const distance = sql`(${knowledgeChunks.embedding}::vector(${n}) <=> ${queryVector})`
   // The index's order (its expression, so the planner uses it); the exact distance decides the rank.
+  // For a `vector` index they are the same expression: ordering by the output column computes it once.
   const shape = params.index ?? VECTOR_INDEX
-  const indexType = sql.raw(params.dimensions <= maxIndexedDimensions(shape) ? shape.type : 'vector')
-  const indexDistance = vectorLiteral
-    ? sql`(${knowledgeChunks.embedding}::${indexType}(${n}) <=> ${vectorLiteral}::${indexType}(${n}))`
-    : undefined
+  const indexType = params.dimensions <= maxIndexedDimensions(shape) ? shape.type : 'vector'
+  const indexOrder =
+    indexType === 'vector'
+      ? sql`distance`
+      : sql`(${knowledgeChunks.embedding}::${sql.raw(indexType)}(${n}) <=> (select v::${sql.raw(indexType)}(${n}) from qv))`
   // Relaxed order: the index keeps producing neighbours until enough pass the filters (pgvector 0.8
   // iterative scans), so shared-only, tag and source filters never starve the vector side; the
   // materialized CTE then sorts them exactly.
-  const vectorSide = distance
-    ? sql`vec as materialized (
+  const vectorSide = vectorLiteral
+    ? sql`qv as materialized (select ${vectorLiteral}::vector(${n}) as v),
+      vec as materialized (
         select ${knowledgeChunks.entryId} as entry_id, ${distance} as distance
         from ${knowledgeChunks} join ${knowledgeBase} on ${knowledgeBase.id} = ${knowledgeChunks.entryId}
         where ${knowledgeChunks.embedding} is not null and ${filters}
-        order by ${indexDistance}
+        order by ${indexOrder}
         limit ${params.candidates}
       ),
       vec_ranked as (
@@ -429,13 +438,18 @@ export function searchStatement(actor: Actor, params: SearchParams): { settings:
       )`
     : sql`vec_ranked as (select null::uuid as entry_id, null::float8 as similarity, null::bigint as rank where false)`
   // Any of the query's words (plainto_tsquery joins them with AND; a question rarely has them all).
+  // Visibility and filters per match, by the entry's key (`offset 0` keeps the planner from turning
+  // it into a hash join over every visible entry: ~10,000 rows read at 100,000 chunks).
   const textSide = sql`tsq as (
       select nullif(replace(plainto_tsquery('english', ${params.text})::text, ' & ', ' | '), '')::tsquery as q
     ),
     txt_matches as (
       select ${knowledgeChunks.entryId} as entry_id, ${knowledgeChunks.search} as search
-      from ${knowledgeChunks} join ${knowledgeBase} on ${knowledgeBase.id} = ${knowledgeChunks.entryId}, tsq
-      where tsq.q is not null and ${knowledgeChunks.search} @@ tsq.q and ${filters}
+      from ${knowledgeChunks} cross join tsq
+      cross join lateral (
+        select 1 from ${knowledgeBase} where ${knowledgeBase.id} = ${knowledgeChunks.entryId} and ${filters} offset 0
+      ) visible
+      where tsq.q is not null and ${knowledgeChunks.search} @@ tsq.q
       limit ${TEXT_MATCH_CAP}
     ),
     txt as (
@@ -446,11 +460,11 @@ export function searchStatement(actor: Actor, params: SearchParams): { settings:
       limit ${params.candidates}
     ),
     txt_ranked as (select entry_id, row_number() over (order by score desc) as rank from txt)`
-  const similarity = distance
-    ? sql`coalesce(f.similarity, (select max(1 - (c2.embedding::vector(${n}) <=> ${vectorLiteral}::vector(${n})))
+  const similarity = vectorLiteral
+    ? sql`coalesce(f.similarity, (select max(1 - (c2.embedding::vector(${n}) <=> ${queryVector}))
         from ${knowledgeChunks} c2 where c2.entry_id = f.entry_id and c2.embedding is not null))`
     : sql`null::float8`
-  const query = sql`with ${vectorSide}, ${textSide},
+  const ranked = sql`with ${vectorSide}, ${textSide},
     fused as (
       select coalesce(v.entry_id, t.entry_id) as entry_id, v.similarity, v.rank as vector_rank, t.rank as text_rank,
         coalesce(1.0 / (${RRF_K} + v.rank), 0) + coalesce(1.0 / (${RRF_K} + t.rank), 0) as score
@@ -458,9 +472,19 @@ export function searchStatement(actor: Actor, params: SearchParams): { settings:
     )
     -- The nearest-chunk similarity of entries found by words only: computed for the final rows only.
     select f.entry_id, ${similarity} as similarity, f.vector_rank, f.text_rank, f.score
-    from (select * from fused order by score desc, entry_id limit ${params.limit}) f
-    order by f.score desc, f.entry_id`
-  const settings = distance ? [vectorSearchSettings(params.efSearch ?? 100)] : []
+    from (select * from fused order by score desc, entry_id limit ${params.limit}) f`
+  const query = db
+    .select({
+      entry: knowledgeBase,
+      similarity: sql<number | string | null>`r.similarity`,
+      vectorRank: sql<number | string | null>`r.vector_rank`,
+      textRank: sql<number | string | null>`r.text_rank`,
+      score: sql<number | string>`r.score`,
+    })
+    .from(sql`(${ranked}) r`)
+    .innerJoin(knowledgeBase, sql`${knowledgeBase.id} = r.entry_id`)
+    .orderBy(sql`r.score desc`, sql`r.entry_id`)
+  const settings = vectorLiteral ? [vectorSearchSettings(params.efSearch ?? 100)] : []
   return { settings, query }
 }
 
@@ -483,47 +507,17 @@ export function vectorSearchSettings(efSearch: number): SQL {
 }
 
 export async function searchKnowledge(db: Db, actor: Actor, params: SearchParams): Promise<SearchRow[]> {
-  const { settings, query } = searchStatement(actor, params)
-
-  const ranked = await db.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
+    const { settings, query } = searchStatement(tx, actor, params)
     for (const setting of settings) await tx.execute(setting)
-    return rowsOf<{
-      entry_id: string
-      similarity: number | string | null
-      vector_rank: number | string | null
-      text_rank: number | string | null
-      score: number | string
-    }>(await tx.execute(query))
+    return query
   })
-  if (!ranked.length) return []
-  const entries = await db
-    .select()
-    .from(knowledgeBase)
-    .where(
-      inArray(
-        knowledgeBase.id,
-        ranked.map((row) => row.entry_id),
-      ),
-    )
-  const byId = new Map(entries.map((entry) => [entry.id, entry]))
   const num = (value: number | string | null) => (value === null ? null : Number(value))
-  return ranked.flatMap((row) => {
-    const entry = byId.get(row.entry_id)
-    return entry
-      ? [
-          {
-            entry,
-            similarity: num(row.similarity),
-            vectorRank: num(row.vector_rank),
-            textRank: num(row.text_rank),
-            score: Number(row.score),
-          },
-        ]
-      : []
-  })
-}
-
-/** `db.execute` answers `{ rows }` on PGlite and the rows themselves on postgres.js. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+  return rows.map((row) => ({
+    entry: row.entry,
+    similarity: num(row.similarity),
+    vectorRank: num(row.vectorRank),
+    textRank: num(row.textRank),
+    score: Number(row.score),
+  }))
 }

@@ -77,11 +77,11 @@ describe.if(vectors)('the HNSW index', () => {
       limit: 10,
       candidates: 40,
     }
-    const { query } = searchStatement(actor, { ...params, index: halfvec })
     const plan = await database.db.transaction(async (tx) => {
+      const { query } = searchStatement(tx, actor, { ...params, index: halfvec })
       // Three rows: without this the planner rightly prefers a sequential scan.
       await tx.execute(sql`set local enable_seqscan = off`)
-      return tx.execute(sql`explain ${query}`)
+      return tx.execute(sql`explain ${query.getSQL()}`)
     })
     expect(JSON.stringify(plan)).toContain(index!.name)
     const rows = await searchKnowledge(database.db, actor, { ...params, index: halfvec })
