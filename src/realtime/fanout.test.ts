@@ -39,6 +39,13 @@ describe('fanout to other instances', () => {
   })
 })
 
+/** Another instance announces the reply `m` it streams in chat `c`. */
+const STREAMING_REPLY_CREATED: NonNullable<Frame['e']>[number] = [
+  'chat:c',
+  'message:created',
+  { chatId: 'c', message: { id: 'm', is_user: false, status: 'streaming' } },
+]
+
 describe('peers', () => {
   const delta = (messageId: string, seq: number, text: string) =>
     ['chat:c', 'message:delta', { chatId: 'c', messageId, delta: text, seq }] as [
@@ -83,11 +90,7 @@ describe('peers', () => {
       f: 'a',
       n: 1,
       e: [
-        [
-          'chat:c',
-          'message:created',
-          { chatId: 'c', message: { id: 'm', is_user: false, status: 'streaming' } },
-        ],
+        STREAMING_REPLY_CREATED,
         [
           'chat:c',
           'message:created',
@@ -112,13 +115,7 @@ describe('peers', () => {
     peers.receive({
       f: 'a',
       n: 1,
-      e: [
-        [
-          'chat:c',
-          'message:created',
-          { chatId: 'c', message: { id: 'm', is_user: false, status: 'streaming' } },
-        ],
-      ],
+      e: [STREAMING_REPLY_CREATED],
     })
     // Postgres away for 20 s: this instance hears nobody, itself included.
     for (now = 1_000; now <= 20_000; now += 1_000) expect(peers.takeLost(false)).toEqual([])
