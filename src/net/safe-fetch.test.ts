@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { buildPdf } from '../extract/test-docs'
 import { type FakePages, startFakePages } from '../test/fakes/pages-server'
 import { isPublicAddress } from './address-guard'
 import { htmlToText } from './html-to-text'
-import { checkUrl, FetchRefused, safeFetch } from './safe-fetch'
+import { checkUrl, FetchRefused, safeFetch, safeFetchDocument } from './safe-fetch'
 
 /*
  * The page-fetch guard. Host names resolve through a fake DNS table here, so no test depends on
@@ -141,6 +142,48 @@ describe('fetching under the guard', () => {
 
   test('an error status is a refusal with the status', async () => {
     await expect(safeFetch(pages.url('/missing'), allowed)).rejects.toThrow('answered 404')
+  })
+
+  test('a PDF is refused as a text page, and comes back as its bytes from safeFetchDocument', async () => {
+    const pdf = buildPdf({ pages: [['Tidal energy output rose 8% in 2025.']] })
+    pages.setFile('/paper.pdf', pdf, 'application/pdf')
+    await expect(safeFetch(pages.url('/paper.pdf'), allowed)).rejects.toThrow(
+      'not a text page (application/pdf)',
+    )
+    const document = await safeFetchDocument(pages.url('/paper.pdf'), allowed)
+    expect(document.kind).toBe('pdf')
+    if (document.kind !== 'pdf') return
+    expect(document.contentType).toBe('application/pdf')
+    expect(document.bytes).toEqual(pdf)
+    // Pages still come back as text, and other binary types are still refused.
+    const page = await safeFetchDocument(pages.url('/article/solar'), allowed)
+    expect(page.kind === 'page' && page.text).toContain('Solar capacity grew by 30% in 2025.')
+    await expect(safeFetchDocument(pages.url('/binary'), allowed)).rejects.toThrow(
+      'not a text page (image/png)',
+    )
+  })
+
+  test('a PDF is held to the same size cap, time limit and redirect checks', async () => {
+    const pdf = buildPdf({
+      pages: [Array.from({ length: 400 }, (_, line) => `Line ${line} of a long paper`)],
+    })
+    pages.setFile('/long.pdf', pdf, 'application/pdf')
+    await expect(
+      safeFetchDocument(pages.url('/long.pdf'), { ...allowed, maxBytes: pdf.length - 1 }),
+    ).rejects.toThrow('too large')
+    expect((await safeFetchDocument(pages.url('/long.pdf'), { ...allowed, maxBytes: pdf.length })).kind).toBe(
+      'pdf',
+    )
+    await expect(safeFetchDocument(pages.url('/huge'), { ...allowed, maxBytes: 64 * 1024 })).rejects.toThrow(
+      'too large',
+    )
+    await expect(safeFetchDocument(pages.url('/slow'), { ...allowed, timeoutMs: 300 })).rejects.toThrow(
+      'in time',
+    )
+    await expect(safeFetchDocument(pages.url('/redirect-private'), allowed)).rejects.toThrow(
+      'private or reserved',
+    )
+    await expect(safeFetchDocument(pages.url('/long.pdf'))).rejects.toThrow('private or reserved')
   })
 
   test('plain http connects to the checked address with the original Host header', async () => {

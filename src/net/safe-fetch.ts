@@ -16,7 +16,8 @@ import { htmlToText } from './html-to-text'
  *   refuses a rebound address (an internal server has no certificate for the outside name);
  * - redirects are followed by hand, at most 5, each target checked the same way;
  * - a time limit over the whole fetch, a size cap on the body, and only text types are read;
- *   HTML is reduced to its text.
+ *   HTML is reduced to its text. `safeFetchDocument` also takes PDFs, as bytes under the same
+ *   guard and limits; their text is extracted by the caller, off this thread (src/extract).
  *
  * `allowedHosts` (FETCH_ALLOWED_HOSTS) lets an administrator reach named internal hosts; tests
  * allow 127.0.0.1, where their fake pages listen.
@@ -33,6 +34,7 @@ export interface SafeFetchOptions {
 }
 
 export interface FetchedPage {
+  kind: 'page'
   /** The final URL, after redirects. */
   url: string
   contentType: string
@@ -40,14 +42,27 @@ export interface FetchedPage {
   text: string
 }
 
+/** A PDF as it arrived: its bytes, for the extraction workers (src/extract) to read. */
+export interface FetchedPdf {
+  kind: 'pdf'
+  /** The final URL, after redirects. */
+  url: string
+  contentType: typeof PDF_TYPE
+  bytes: Uint8Array
+}
+
 export const SAFE_FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 5 }
 
 const TEXT_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'text/markdown']
+export const PDF_TYPE = 'application/pdf'
+
+const TEXT_ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1'
+const DOCUMENT_ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.1'
 
 /** A fetch refused or failed; `message` is safe to show and to note ('example.com: ...'). */
 export class FetchRefused extends Error {
-  constructor(message: string) {
-    super(message)
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
     this.name = 'FetchRefused'
   }
 }
@@ -94,14 +109,48 @@ export async function checkUrl(
 
 /** Fetches a page under the guard and returns its text. Throws FetchRefused on any refusal or failure. */
 export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
+  const body = await fetchGuarded(raw, options, false)
+  return toPage(body)
+}
+
+/**
+ * Fetches a page or a PDF under the guard (the same address checks, redirects, time limit and size
+ * cap): a text page comes back as its text, a PDF as its bytes. Throws FetchRefused as safeFetch does.
+ */
+export async function safeFetchDocument(
+  raw: string,
+  options: SafeFetchOptions = {},
+): Promise<FetchedPage | FetchedPdf> {
+  const body = await fetchGuarded(raw, options, true)
+  if (body.contentType === PDF_TYPE)
+    return { kind: 'pdf', url: body.url, contentType: PDF_TYPE, bytes: body.bytes }
+  return toPage(body)
+}
+
+interface GuardedBody {
+  url: string
+  contentType: string
+  bytes: Uint8Array
+}
+
+function toPage({ url, contentType, bytes }: GuardedBody): FetchedPage {
+  const body = new TextDecoder().decode(bytes)
+  const isHtml = contentType === 'text/html' || contentType === 'application/xhtml+xml'
+  const page = isHtml ? htmlToText(body) : { title: '', text: body.trim() }
+  return { kind: 'page', url, contentType, title: page.title, text: page.text }
+}
+
+/** The guarded fetch itself: the body's bytes when its type is one asked for, else FetchRefused. */
+async function fetchGuarded(raw: string, options: SafeFetchOptions, pdf: boolean): Promise<GuardedBody> {
   const limits = { ...SAFE_FETCH_LIMITS, ...options }
   const timeout = AbortSignal.timeout(limits.timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  const accept = pdf ? DOCUMENT_ACCEPT : TEXT_ACCEPT
   let current: string | URL = raw
   try {
     for (let hop = 0; ; hop += 1) {
       const { url, address } = await checkUrl(current, options)
-      const response = await connect(url, address, signal)
+      const response = await connect(url, address, signal, accept)
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
         await response.body?.cancel().catch(() => {})
         if (hop >= limits.maxRedirects) throw new FetchRefused('too many redirects')
@@ -116,15 +165,12 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
         .split(';')[0]!
         .trim()
         .toLowerCase()
-      if (!TEXT_TYPES.includes(contentType)) {
+      if (!TEXT_TYPES.includes(contentType) && !(pdf && contentType === PDF_TYPE)) {
         await response.body?.cancel().catch(() => {})
         throw new FetchRefused(`not a text page (${contentType})`)
       }
       const bytes = await readCapped(response, limits.maxBytes)
-      const body = new TextDecoder().decode(bytes)
-      const isHtml = contentType === 'text/html' || contentType === 'application/xhtml+xml'
-      const page = isHtml ? htmlToText(body) : { title: '', text: body.trim() }
-      return { url: url.toString(), contentType, title: page.title, text: page.text }
+      return { url: url.toString(), contentType, bytes }
     }
   } catch (error) {
     if (error instanceof FetchRefused) throw error
@@ -139,9 +185,9 @@ export async function safeFetch(raw: string, options: SafeFetchOptions = {}): Pr
  * Plain http goes to the checked address with the original Host header; https by name (see above).
  * Redirects are never followed by fetch itself.
  */
-function connect(url: URL, address: string, signal: AbortSignal): Promise<Response> {
+function connect(url: URL, address: string, signal: AbortSignal, accept: string): Promise<Response> {
   const headers: Record<string, string> = {
-    accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
+    accept,
     'user-agent': 'Parley-Research/1.0',
   }
   if (url.protocol === 'https:') return fetch(url, { headers, redirect: 'manual', signal })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { buildPdf } from '../extract/test-docs'
 import type { MessageJson } from '../messages/service'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
 import type { ResearchJson } from './service'
@@ -136,6 +137,62 @@ test('slow, huge and binary pages are skipped and noted; a page posing as instru
     expect(user.match(/<<<END SOURCE/g)!.length).toBe(user.match(/<<<SOURCE/g)!.length)
   } finally {
     RESEARCH_TIMING.pageTimeoutMs = pageTimeout
+    fakes.resetSearch()
+  }
+}, 30_000)
+
+test('a PDF source is read into the findings prompt; a broken or oversized PDF is skipped and noted', async () => {
+  const paper = buildPdf({
+    pages: [
+      ['Offshore wind and tidal arrays', 'Tidal stream output rose 8% in 2025.'],
+      ['Capacity factors reached 41% at the best sites.'],
+    ],
+  })
+  // Past the guard's 2 MiB cap: a real PDF followed by padding, as a scanned paper might be.
+  const oversized = new Uint8Array(2.5 * 1024 * 1024).fill(0x20)
+  oversized.set(paper)
+  fakes.pages.setFile('/papers/tidal.pdf', paper, 'application/pdf')
+  fakes.pages.setFile(
+    '/papers/broken.pdf',
+    new TextEncoder().encode('%PDF-1.7\nthese bytes are not a PDF at all'),
+    'application/pdf',
+  )
+  fakes.pages.setFile('/papers/oversized.pdf', oversized, 'application/pdf')
+  fakes.searxng.setResponder(() => [
+    { title: 'Tidal paper', url: fakes.pages.url('/papers/tidal.pdf'), content: '' },
+    { title: 'Broken paper', url: fakes.pages.url('/papers/broken.pdf'), content: '' },
+    { title: 'Oversized paper', url: fakes.pages.url('/papers/oversized.pdf'), content: '' },
+  ])
+  try {
+    const { body } = await start(t, alice, { topic: 'Tidal stream power', depth: 'quick' })
+    const run = await waitForRun(t, alice.headers, body.data.id, finished)
+    expect(run.status).toBe('completed')
+    expect(run.sourcesRead).toBe(1)
+    const host = new URL(fakes.pages.url('/')).host
+    expect(run.notes).toEqual(
+      expect.arrayContaining([
+        `${host} could not be read (the PDF could not be read)`,
+        `${host} could not be read (the page is too large)`,
+      ]),
+    )
+    const prompts = fakes.openai
+      .completions()
+      .map((request) => request.body?.messages as { role: string; content: string }[])
+    const extract = prompts.findLast((turns) => turns[0]!.content.startsWith('Research task: extract'))!
+    const user = extract[1]!.content
+    // The PDF's text, from both pages, fenced as data like any page.
+    const fence = user.match(/<<<SOURCE (\d+)>>>\nTitle: Tidal paper\n[\s\S]*?<<<END SOURCE \1>>>/)
+    expect(fence?.[0]).toContain('Tidal stream output rose 8% in 2025.')
+    expect(fence?.[0]).toContain('Capacity factors reached 41% at the best sites.')
+    expect(user).not.toContain('Broken paper')
+    expect(user).not.toContain('Oversized paper')
+    // The report is written from it: the PDF is among the sources the report prompt may cite.
+    const report = prompts.findLast((turns) => turns[0]!.content.startsWith('Research task: report'))!
+    expect(report[1]!.content).toContain(`[${fence![1]}] Tidal paper`)
+    expect((await lastMessage(t, alice, body.data.chatId)).content).toContain(
+      `[${fence![1]}] [Tidal paper](${fakes.pages.url('/papers/tidal.pdf')})`,
+    )
+  } finally {
     fakes.resetSearch()
   }
 }, 30_000)

@@ -12,7 +12,7 @@ import { messagesFor } from '../messages/messages-data'
 import { partialSaves } from '../messages/partial-saves'
 import { toMessageJson } from '../messages/service'
 import { listActiveModels } from '../models/service'
-import { FetchRefused, safeFetch } from '../net/safe-fetch'
+import { FetchRefused } from '../net/safe-fetch'
 import { DEPTH_PLANS, type DepthPlan } from './depth'
 import { createProgress, type Progress } from './progress'
 import {
@@ -25,6 +25,7 @@ import {
   reflectPrompt,
   reportPrompt,
 } from './prompts'
+import { readPageText } from './read-page'
 import { assembleReport, findingsReport } from './report'
 import { findRunOwner, researchFor, stillHeld } from './research-data'
 import { toResearchJson } from './service'
@@ -317,20 +318,26 @@ class Runner {
     await this.save()
   }
 
-  /** The source's text: its own (knowledge, abstracts) or the page's, fetched under the guard; null when unreadable. */
+  /**
+   * The source's text: its own (knowledge, abstracts) or the page's (HTML, text or PDF), fetched
+   * under the guard; its snippet, with a note, when the page cannot be read; null when nothing is.
+   */
   private async readSource(source: ResearchSource): Promise<string | null> {
     if (source.text) return source.text
     if (!source.url) return null
     try {
-      const page = await safeFetch(source.url, {
+      const text = await readPageText(source.url, {
         allowedHosts: this.ctx.config.fetchAllowedHosts,
         timeoutMs: RESEARCH_TIMING.pageTimeoutMs,
         signal: this.signal,
+        // Twice what the model is given: a cut-off note at the end never reaches it.
+        maxChars: SOURCE_CHARS * 2,
       })
-      return page.text || null
+      return text || null
     } catch (error) {
       this.checkStop()
       if (error instanceof FetchRefused) {
+        if (error.cause) this.ctx.log.debug('research: a page could not be read', { url: source.url, error })
         this.note([`${hostOf(source.url)} could not be read (${error.message})`])
         return source.snippet || null
       }

@@ -12,4 +12,6 @@ export const RESEARCH_TIMING = {
   searchTimeoutMs: 10_000,
   /** How long a page may take to arrive (src/net/safe-fetch.ts's default). */
   pageTimeoutMs: 10_000,
+  /** How long reading a fetched PDF's text may take (in the extraction workers). */
+  pdfTimeoutMs: 10_000,
 }

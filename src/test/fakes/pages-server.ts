@@ -1,7 +1,8 @@
 /**
  * Fake web pages for the page-fetch guard and deep research, on 127.0.0.1: a normal article, pages
- * a test sets, a redirect chain, a redirect to a private address, a huge page, a page that never
- * answers, a binary file and a 404. Records each request's path and Host header.
+ * a test sets (HTML, or any bytes such as a PDF), a redirect chain, a redirect to a private
+ * address, a huge page, a page that never answers, a binary file and a 404. Records each request's
+ * path and Host header.
  */
 
 export interface FakePages {
@@ -9,6 +10,8 @@ export interface FakePages {
   url(path: string): string
   /** Serves this HTML at `path` from now on. */
   setPage(path: string, html: string): void
+  /** Serves these bytes with this content type at `path` from now on (a PDF, say). */
+  setFile(path: string, body: Uint8Array, contentType: string): void
   /** Paths requested, in order. */
   paths: string[]
   /** The Host header of each request, in order. */
@@ -26,6 +29,7 @@ export function startFakePages(): FakePages {
   const paths: string[] = []
   const hosts: string[] = []
   const pages = new Map<string, string>([['/article/solar', SOLAR_ARTICLE]])
+  const files = new Map<string, { body: Uint8Array; contentType: string }>()
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -34,6 +38,8 @@ export function startFakePages(): FakePages {
       const url = new URL(request.url)
       paths.push(url.pathname)
       hosts.push(request.headers.get('host') ?? '')
+      const file = files.get(url.pathname)
+      if (file) return new Response(file.body.slice(), { headers: { 'content-type': file.contentType } })
       const html = pages.get(url.pathname)
       if (html !== undefined)
         return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })
@@ -81,6 +87,9 @@ export function startFakePages(): FakePages {
     url: (path) => `${base}${path}`,
     setPage(path, html) {
       pages.set(path, html)
+    },
+    setFile(path, body, contentType) {
+      files.set(path, { body, contentType })
     },
     paths,
     hosts,
