@@ -144,6 +144,11 @@ describe('Deep research', () => {
     expect(await citation.getAttribute('target')).toBe('_blank')
     await report.getByRole('heading', { name: 'Sources' }).waitFor()
     expect(await ada.getByTestId('research-progress').count()).toBe(0)
+    // Under the report, the tokens and cost the run was charged: a quick run on the fake model is
+    // three calls of 1,000 + 200 tokens at $1/$2 per million.
+    const usage = report.getByTestId('research-usage')
+    await usage.waitFor()
+    expect(await usage.innerText()).toBe('3,600 tokens · $0.0042')
     await phone
       .locator('[data-testid="message"][data-role="assistant"][data-status="complete"]')
       .getByRole('heading', { name: 'Overview' })

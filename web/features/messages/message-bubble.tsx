@@ -13,7 +13,8 @@ import { type Message, researchIdOf } from './messages-query'
 import { ReplyFailure } from './reply-failure'
 import '../../i18n/areas/chat'
 
-// Only research answers need it: the progress card and the Retry of a failed run (decision 127).
+// Only research answers need it: the progress card, the Retry of a failed run and the tokens and
+// cost of a finished one (decision 127).
 const ResearchCard = lazy(() => import('../research/research-card'))
 
 const actionClass =
@@ -107,7 +108,7 @@ function AssistantBubble({
         ? 'failed'
         : message.status === 'stopped'
           ? 'stopped'
-          : null
+          : 'completed'
   const Markdown = useMarkdown()
   return (
     <article
@@ -154,7 +155,7 @@ function AssistantBubble({
           )
         ) : null}
         {message.status === 'failed' && !researchId ? <ReplyFailure reason={message.error} /> : null}
-        {researchId && (researchMode === 'failed' || researchMode === 'stopped') ? (
+        {researchId && researchMode && researchMode !== 'progress' ? (
           <Suspense fallback={null}>
             <ResearchCard
               researchId={researchId}

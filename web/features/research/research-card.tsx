@@ -5,10 +5,12 @@ import { toast } from 'sonner'
 import { formatNumber } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
 import { ApiRequestError } from '../../lib/api-error'
+import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
 import { useSocket } from '../chats/socket-context'
 import { cancelResearch, type Research, researchKey, researchQuery, retryResearch } from './research-api'
 import { storeRetried, writingAgain } from './retry-state'
+import { runUsageText } from './run-usage'
 import '../../i18n/areas/research'
 
 /** How many of the latest notes the card shows (the run keeps them all). */
@@ -17,8 +19,9 @@ const NOTES_SHOWN = 4
 /**
  * What a research answer shows besides its text (loaded only for research answers): while it
  * runs, the live progress card (step, round, sources found and read, elapsed time, the latest
- * notes, Cancel); once failed, Retry under the findings kept so far. Every tab of the user gets
- * `research:progress`; a card mounted later (the chat opened again) reads the run first.
+ * notes, Cancel); once failed, Retry under the findings kept so far; once finished in any way, a
+ * quiet line with the run's tokens and cost. Every tab of the user gets `research:progress`; a
+ * card mounted later (the chat opened again) reads the run first.
  */
 export default function ResearchCard({
   researchId,
@@ -27,7 +30,7 @@ export default function ResearchCard({
   kept = false,
 }: {
   researchId: string
-  mode: 'progress' | 'failed' | 'stopped'
+  mode: 'progress' | 'failed' | 'stopped' | 'completed'
   /** A failed run: the stored cause, and whether the answer holds the findings gathered so far. */
   reason?: string | null
   kept?: boolean
@@ -35,6 +38,7 @@ export default function ResearchCard({
   const research = useResearch(researchId)
   if (mode === 'failed') return <RetryStrip research={research.data} reason={reason} kept={kept} />
   if (mode === 'stopped') return <CancelledNote research={research.data} />
+  if (mode === 'completed') return <UsageLine research={research.data} className="mt-3" />
   return (
     <ProgressCard
       research={research.data}
@@ -223,6 +227,22 @@ export function clock(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`
 }
 
+/** The tokens and cost a finished run was charged ('12,345 tokens · $0.0123'); nothing before that. */
+function UsageLine({ research, className }: { research: Research | undefined; className?: string }) {
+  // Re-rendered when the language changes: the text and its figures are formatted in it.
+  useT()
+  const text = research ? runUsageText(research) : null
+  if (!text) return null
+  return (
+    <p
+      className={cn('text-xs text-zinc-600 tabular-nums dark:text-zinc-400', className)}
+      data-testid="research-usage"
+    >
+      {text}
+    </p>
+  )
+}
+
 /** A cancelled run: how long it ran and what it had found (its answer may hold no text at all). */
 function CancelledNote({ research }: { research: Research | undefined }) {
   const t = useT()
@@ -241,6 +261,7 @@ function CancelledNote({ research }: { research: Research | undefined }) {
       <span className="ml-auto">
         <RetryButton research={research} />
       </span>
+      <UsageLine research={research} className="basis-full" />
     </div>
   )
 }
@@ -318,6 +339,7 @@ function RetryStrip({
         ) : null}
         <RetryButton research={research} />
       </div>
+      <UsageLine research={research} />
     </div>
   )
 }

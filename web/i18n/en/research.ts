@@ -1,4 +1,4 @@
-/** Deep research (composer '+' menu): the dialog, its toasts, the live progress card and the report's failure strip. */
+/** Deep research (composer '+' menu): the dialog, its toasts, the live progress card, the report's failure strip and its tokens and cost. */
 export const research = {
   'research.dialog.title': 'Deep Research',
   'research.dialog.description':
@@ -50,4 +50,5 @@ export const research = {
   'research.failed.kept': 'The findings gathered so far are kept above.',
   'research.failed.retry': 'Retry research',
   'research.failed.retryFailed': 'Could not restart the research. Please try again.',
+  'research.usage': '{tokens, plural, one {# token} other {# tokens}} · {cost}',
 } as const

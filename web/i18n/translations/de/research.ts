@@ -54,6 +54,7 @@ export const research = {
   'research.failed.retry': 'Recherche wiederholen',
   'research.failed.retryFailed':
     'Die Recherche konnte nicht neu gestartet werden. Bitte versuch es noch einmal.',
+  'research.usage': '{tokens, plural, one {# Token} other {# Tokens}} · {cost}',
 } as const
 
 translationOf<typeof english>()(research)

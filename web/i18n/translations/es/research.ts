@@ -52,6 +52,7 @@ export const research = {
   'research.failed.kept': 'Los hallazgos reunidos hasta ahora se conservan arriba.',
   'research.failed.retry': 'Reintentar investigación',
   'research.failed.retryFailed': 'No se pudo reiniciar la investigación. Inténtalo de nuevo.',
+  'research.usage': '{tokens, plural, one {# token} other {# tokens}} · {cost}',
 } as const
 
 translationOf<typeof english>()(research)

@@ -52,6 +52,7 @@ export const research = {
   'research.failed.kept': "Les résultats recueillis jusqu'ici sont conservés ci-dessus.",
   'research.failed.retry': 'Relancer la recherche',
   'research.failed.retryFailed': 'Impossible de relancer la recherche. Veuillez réessayer.',
+  'research.usage': '{tokens, plural, one {# jeton} other {# jetons}} · {cost}',
 } as const
 
 translationOf<typeof english>()(research)

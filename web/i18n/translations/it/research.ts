@@ -52,6 +52,7 @@ export const research = {
   'research.failed.kept': 'I risultati raccolti finora sono conservati qui sopra.',
   'research.failed.retry': 'Riprova la ricerca',
   'research.failed.retryFailed': 'Impossibile riavviare la ricerca. Riprova.',
+  'research.usage': '{tokens, plural, one {# token} other {# token}} · {cost}',
 } as const
 
 translationOf<typeof english>()(research)

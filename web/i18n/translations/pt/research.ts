@@ -52,6 +52,7 @@ export const research = {
   'research.failed.kept': 'As descobertas reunidas até agora estão mantidas acima.',
   'research.failed.retry': 'Tentar a pesquisa novamente',
   'research.failed.retryFailed': 'Não foi possível reiniciar a pesquisa. Tente novamente.',
+  'research.usage': '{tokens, plural, one {# token} other {# tokens}} · {cost}',
 } as const
 
 translationOf<typeof english>()(research)

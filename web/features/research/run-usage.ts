@@ -1,0 +1,45 @@
+import { currentLocale, t } from '../../i18n/i18n'
+import type { Research } from './research-api'
+import '../../i18n/areas/research'
+
+const costFormats = new Map<string, Intl.NumberFormat>()
+function costFormat(locale: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}|${fractionDigits}`
+  let format = costFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: fractionDigits,
+    })
+    costFormats.set(key, format)
+  }
+  return format
+}
+
+/** A hundredth of a cent: the smallest cost the line shows as a figure. */
+const SMALLEST_MICROS = 100
+
+/**
+ * A run's cost in the reader's language. A run usually costs a fraction of a cent, which
+ * `formatMoney`'s whole cents would show as $0.00: below a dollar, up to four decimals ('$0.0123',
+ * '0,0042 $' in German); a dollar and up in cents ('$1.25'); a cost under $0.0001 as '<$0.0001'.
+ */
+export function formatRunCost(costMicros: number): string {
+  const locale = currentLocale() || 'en'
+  const dollars = costMicros / 1_000_000
+  if (costMicros > 0 && costMicros < SMALLEST_MICROS)
+    return `<${costFormat(locale, 4).format(SMALLEST_MICROS / 1_000_000)}`
+  return costFormat(locale, dollars < 1 ? 4 : 2).format(dollars)
+}
+
+/**
+ * The quiet line under a finished run: its tokens and cost ('12,345 tokens · $0.0123'), or null
+ * while it runs and for a run that made no model call (cancelled before its first step).
+ */
+export function runUsageText(research: Pick<Research, 'status' | 'tokens' | 'costMicros'>): string | null {
+  if (!['completed', 'failed', 'cancelled'].includes(research.status)) return null
+  if (research.tokens === 0 && research.costMicros === 0) return null
+  return t('research.usage', { tokens: research.tokens, cost: formatRunCost(research.costMicros) })
+}
