@@ -295,19 +295,50 @@ export function forgetVectorCheck(database: Database): void {
   vectorByDatabase.delete(database)
 }
 
-/** The HNSW index's shape: the type its expression casts to, and its build parameters. */
+/**
+ * The HNSW index's shape: the type its expression casts to, and its build parameters. `bit`: the
+ * embedding's binary quantization (one sign bit a dimension, Hamming distance), whose nearest are
+ * re-ranked by the exact cosine distance (pgvector's README; docs/decisions/138).
+ */
 export interface VectorIndexShape {
-  type: 'vector' | 'halfvec'
+  type: 'vector' | 'halfvec' | 'bit'
   m: number
   efConstruction: number
 }
 
-/** docs/decisions/129: the index the product builds (the bench can try others). */
+/**
+ * docs/decisions/129 and 134: the index the product builds (the bench can try others). Binary
+ * quantization (`bit`) was measured and not kept (docs/decisions/138): at 100,000 chunks it builds
+ * 4.4 times faster and is ~16 times smaller, but its re-ranking reads every candidate's 6 kB vector
+ * from the table, and recall@10 on the hard data set stays at 0.90 with 200 candidates re-ranked.
+ */
 export const VECTOR_INDEX: VectorIndexShape = { type: 'vector', m: 16, efConstruction: 64 }
 
-/** pgvector's HNSW index takes `vector` of at most 2,000 dimensions, `halfvec` of at most 4,000. */
+/**
+ * A `bit` index's search takes this many nearest by Hamming distance, then ranks them by the exact
+ * cosine distance and keeps the search's `candidates` (docs/decisions/138).
+ */
+export const BIT_RERANK = 200
+
+/**
+ * pgvector's HNSW index takes `vector` of at most 2,000 dimensions, `halfvec` of at most 4,000;
+ * `bit` of 64,000, over `binary_quantize` of a `vector` (at most 16,000).
+ */
 export function maxIndexedDimensions(shape: VectorIndexShape = VECTOR_INDEX): number {
-  return shape.type === 'halfvec' ? 4000 : 2000
+  return shape.type === 'bit' ? 16000 : shape.type === 'halfvec' ? 4000 : 2000
+}
+
+/** The index's expression over the `real[]` column, and its operator class. */
+function indexExpression(
+  type: VectorIndexShape['type'],
+  dimensions: number,
+): { expression: string; ops: string } {
+  return type === 'bit'
+    ? {
+        expression: `binary_quantize(embedding::vector(${dimensions}))::bit(${dimensions})`,
+        ops: 'bit_hamming_ops',
+      }
+    : { expression: `embedding::${type}(${dimensions})`, ops: `${type}_cosine_ops` }
 }
 
 /**
@@ -341,7 +372,8 @@ export async function ensureVectorIndex(
     if (index.name !== name) await database.exec(`drop index if exists "${index.name}"`)
   if (existing.some((index) => index.name === name)) return 'exists'
   const { type, m, efConstruction } = shape
-  const create = `create index if not exists "${name}" on knowledge_chunks using hnsw ((embedding::${type}(${dimensions})) ${type}_cosine_ops) with (m = ${Math.trunc(m)}, ef_construction = ${Math.trunc(efConstruction)})`
+  const { expression, ops } = indexExpression(type, dimensions)
+  const create = `create index if not exists "${name}" on knowledge_chunks using hnsw ((${expression}) ${ops}) with (m = ${Math.trunc(m)}, ef_construction = ${Math.trunc(efConstruction)})`
   // PGlite's maintenance_work_mem is 64 MB: a graph that outgrows it is finished on disk, several
   // times slower (100,000 × 1536 dims need ~700 MB). Its heap may grow to 2 GB. A Postgres server
   // keeps the administrator's setting.
@@ -373,6 +405,8 @@ export interface SearchParams {
   efSearch?: number
   /** The index's shape (default VECTOR_INDEX; the bench tries others). */
   index?: VectorIndexShape
+  /** A `bit` index: the nearest by Hamming distance re-ranked exactly (default BIT_RERANK). */
+  rerank?: number
 }
 
 export interface SearchRow {
@@ -419,19 +453,37 @@ export function searchStatement(db: Pick<Db, 'select'>, actor: Actor, params: Se
   const indexOrder =
     indexType === 'vector'
       ? sql`distance`
-      : sql`(${knowledgeChunks.embedding}::${sql.raw(indexType)}(${n}) <=> (select v::${sql.raw(indexType)}(${n}) from qv))`
+      : indexType === 'bit'
+        ? sql`(binary_quantize(${knowledgeChunks.embedding}::vector(${n}))::bit(${n}) <~> (select binary_quantize(v)::bit(${n}) from qv))`
+        : sql`(${knowledgeChunks.embedding}::${sql.raw(indexType)}(${n}) <=> (select v::${sql.raw(indexType)}(${n}) from qv))`
+  const rerank = Math.max(params.candidates, Math.trunc(params.rerank ?? BIT_RERANK))
   // Relaxed order: the index keeps producing neighbours until enough pass the filters (pgvector 0.8
   // iterative scans), so shared-only, tag and source filters never starve the vector side; the
-  // materialized CTE then sorts them exactly.
-  const vectorSide = vectorLiteral
-    ? sql`qv as materialized (select ${vectorLiteral}::vector(${n}) as v),
-      vec as materialized (
+  // materialized CTE then sorts them exactly. A `bit` index's order is the Hamming distance of the
+  // sign bits: its `rerank` nearest visible chunks are ranked by the exact distance.
+  const vec =
+    indexType === 'bit'
+      ? sql`vec as materialized (
+        select entry_id, (embedding::vector(${n}) <=> ${queryVector}) as distance from (
+          select ${knowledgeChunks.entryId} as entry_id, ${knowledgeChunks.embedding} as embedding
+          from ${knowledgeChunks} join ${knowledgeBase} on ${knowledgeBase.id} = ${knowledgeChunks.entryId}
+          where ${knowledgeChunks.embedding} is not null and ${filters}
+          order by ${indexOrder}
+          limit ${rerank}
+        ) pool
+        order by distance
+        limit ${params.candidates}
+      )`
+      : sql`vec as materialized (
         select ${knowledgeChunks.entryId} as entry_id, ${distance} as distance
         from ${knowledgeChunks} join ${knowledgeBase} on ${knowledgeBase.id} = ${knowledgeChunks.entryId}
         where ${knowledgeChunks.embedding} is not null and ${filters}
         order by ${indexOrder}
         limit ${params.candidates}
-      ),
+      )`
+  const vectorSide = vectorLiteral
+    ? sql`qv as materialized (select ${vectorLiteral}::vector(${n}) as v),
+      ${vec},
       vec_ranked as (
         select entry_id, 1 - min(distance) as similarity, row_number() over (order by min(distance)) as rank
         from vec group by entry_id having 1 - min(distance) >= ${params.minSimilarity}
@@ -484,7 +536,9 @@ export function searchStatement(db: Pick<Db, 'select'>, actor: Actor, params: Se
     .from(sql`(${ranked}) r`)
     .innerJoin(knowledgeBase, sql`${knowledgeBase.id} = r.entry_id`)
     .orderBy(sql`r.score desc`, sql`r.entry_id`)
-  const settings = vectorLiteral ? [vectorSearchSettings(params.efSearch ?? 100)] : []
+  // A `bit` index's scan is asked for `rerank` rows: its ef_search is at least that many.
+  const efSearch = Math.max(params.efSearch ?? 100, indexType === 'bit' ? rerank : 0)
+  const settings = vectorLiteral ? [vectorSearchSettings(efSearch)] : []
   return { settings, query }
 }
 

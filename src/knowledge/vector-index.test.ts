@@ -14,6 +14,7 @@ import { ensureVectorIndex, searchKnowledge, searchStatement, vectorIndexName } 
  */
 const vectors = process.env.TEST_DATABASE_URL === undefined
 const halfvec = { type: 'halfvec', m: 8, efConstruction: 32 } as const
+const bit = { type: 'bit', m: 16, efConstruction: 64 } as const
 
 let database: Database
 let actor: Actor
@@ -59,6 +60,88 @@ describe.if(vectors)('the HNSW index', () => {
     expect(vectorIndexName(3)).toBe('knowledge_chunks_embedding_hnsw_3')
     expect(await ensureVectorIndex(database, 3)).toBe('created')
     expect(await ensureVectorIndex(database, 3)).toBe('exists')
+  })
+
+  test('binary quantization: the index orders by Hamming distance, the exact distance ranks', async () => {
+    expect(await ensureVectorIndex(database, 3, bit)).toBe('created')
+    const [index, ...others] = await indexes()
+    expect(others).toEqual([])
+    expect(index!.definition).toContain('binary_quantize')
+    expect(index!.definition).toContain('bit_hamming_ops')
+    expect(index!.name).toBe('knowledge_chunks_embedding_hnsw_3_bit_m16_ef64')
+    const params = {
+      text: '',
+      vector: [0.9, 0.1, 0],
+      dimensions: 3,
+      minSimilarity: 0,
+      limit: 10,
+      candidates: 40,
+      index: bit,
+    }
+    const plan = await database.db.transaction(async (tx) => {
+      const { query } = searchStatement(tx, actor, params)
+      await tx.execute(sql`set local enable_seqscan = off`)
+      return tx.execute(sql`explain ${query.getSQL()}`)
+    })
+    expect(JSON.stringify(plan)).toContain(index!.name)
+    // The query's sign bits are 110, north's 010 and east's 100: both one bit away, the exact distance
+    // orders them (west, 010 too, is below min_similarity 0).
+    const rows = await searchKnowledge(database.db, actor, params)
+    expect(rows.map((row) => row.entry.title)).toEqual(['east', 'north'])
+    expect(rows[0]!.similarity).toBeCloseTo(0.9 / Math.hypot(0.9, 0.1), 6)
+  })
+
+  test("neighbours that are all another user's private chunks do not starve the search (both shapes)", async () => {
+    const [other] = await database.db
+      .insert(users)
+      .values({ email: 'b@example.com', passwordHash: 'x' })
+      .returning()
+    const hidden = await database.db
+      .insert(knowledgeBase)
+      .values(
+        Array.from({ length: 30 }, (_, n) => ({
+          userId: other!.id,
+          title: `hidden ${n}`,
+          content: 'hidden',
+          indexStatus: 'ready' as const,
+        })),
+      )
+      .returning()
+    // 300 private chunks right around the query (its sign bits and nearly its direction).
+    await database.db.insert(knowledgeChunks).values(
+      hidden.flatMap((entry, e) =>
+        Array.from({ length: 10 }, (_, ordinal) => ({
+          entryId: entry.id,
+          ordinal,
+          content: 'hidden',
+          embedding: [0.9, 0.1 + (e * 10 + ordinal) / 10_000, 0.001],
+        })),
+      ),
+    )
+    for (const shape of [bit, undefined]) {
+      if (shape === undefined) expect(await ensureVectorIndex(database, 3)).toBe('created')
+      const params = {
+        text: '',
+        vector: [0.9, 0.1, 0.001],
+        dimensions: 3,
+        minSimilarity: 0,
+        limit: 10,
+        candidates: 5,
+        rerank: 20,
+        efSearch: 20,
+        index: shape,
+      }
+      const { rows, plan } = await database.db.transaction(async (tx) => {
+        const { settings, query } = searchStatement(tx, actor, params)
+        for (const setting of settings) await tx.execute(setting)
+        await tx.execute(sql`set local enable_seqscan = off`)
+        const plan = await tx.execute(sql`explain ${query.getSQL()}`)
+        return { rows: await query, plan }
+      })
+      expect(JSON.stringify(plan)).toContain(vectorIndexName(3, shape))
+      // The index walked past all 300 (more than `rerank` and ef_search) to the user's own entries.
+      expect(rows.map((row) => row.entry.title)).toEqual(['east', 'north'])
+    }
   })
 
   test('another shape replaces the index, and the search orders by its expression', async () => {
