@@ -1,5 +1,5 @@
-import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { Elysia, ValidationError } from 'elysia'
+import { databaseUnavailable } from '../../db/unavailable'
 import { mayWrite, sessionCacheOf } from '../auth/session-cache'
 import type { AppContext } from '../context'
 import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
@@ -222,35 +222,6 @@ const DATABASE_UNAVAILABLE_MESSAGE = 'The database is restarting. Try again in a
  * postgres.js's connection failures; the embedded database process's query deadline
  * (db/embedded/process.ts); Postgres's "shutting down" and "starting up".
  */
-const UNAVAILABLE_CODES = new Set([
-  'QUERY_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-  '57P01',
-  '57P03',
-])
-/** A connect() to a database that is down (ENOENT: the socket file is gone); a file's ENOENT is not one. */
-const CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT'])
-/** The connection dropped under a query (the database process was killed): only below a drizzle query error. */
-const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE'])
-
-function databaseUnavailable(error: unknown): boolean {
-  let inQuery = false
-  for (let current = error, hops = 0; current && hops < 5; hops++) {
-    if (current instanceof DrizzleQueryError) inQuery = true
-    const { code, syscall } = current as { code?: unknown; syscall?: unknown }
-    if (typeof code === 'string') {
-      if (UNAVAILABLE_CODES.has(code)) return true
-      if (CONNECT_CODES.has(code) && syscall === 'connect') return true
-      if (inQuery && DROPPED_CODES.has(code)) return true
-    }
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
-}
-
 /** The first Postgres SQLSTATE (five characters) in the error's cause chain. */
 function pgCodeIn(error: unknown): string | undefined {
   for (let current = error, hops = 0; current && hops < 5; hops++) {

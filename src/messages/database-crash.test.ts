@@ -81,3 +81,46 @@ test('the database process killed mid-reply: the user message stays and the repl
     expect(reply!.content).toStartWith('word0 word1 word2 word3 word4 word5 ')
   }
 }, 120_000)
+
+test('a reply that ends while the database restarts is stored when it is back, not left streaming', async () => {
+  const signup = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: 'db-crash-end@example.com', password: 'secret123', fullName: 'Db Crash' }),
+  })
+  const session = signup.headers.get('set-cookie')!.split(';')[0]!
+  const created = await fetch(`${server.url}/api/chats`, json(session, {}))
+  const chat = (await created.json()).data
+  let end!: () => void
+  const words = Array.from({ length: 10 }, (_, i) => `part${i} `)
+  fake.setScript({ chunks: words, chunkDelayMs: 10, beforeFinish: new Promise<void>((r) => (end = r)) })
+  const sent = await fetch(
+    `${server.url}/api/chats/${chat.id}/messages`,
+    json(session, { content: 'Short one' }),
+  )
+  expect(sent.status).toBe(202)
+  const { assistantMessageId } = (await sent.json()).data
+  const messages = async () => {
+    const res = await fetch(`${server.url}/api/chats/${chat.id}/messages`, json(session, undefined, 'GET'))
+    if (res.status !== 200) return undefined
+    return (await res.json()).data.messages as { id: string; content: string; status: string }[]
+  }
+  // Every word is out and saved as it streams; the model has not said it is done.
+  await waitFor(async () => {
+    const reply = (await messages())?.find((m) => m.id === assistantMessageId)
+    return reply?.content === words.join('')
+  }, 30_000)
+
+  // The database goes down, and the model ends the reply at that moment: the outcome is written
+  // while the database process is being replaced.
+  const database = server.ctx.database as { pid?: number }
+  process.kill(database.pid!, 'SIGKILL')
+  end()
+
+  let reply: { content: string; status: string } | undefined
+  await waitFor(async () => {
+    reply = (await messages())?.find((m) => m.id === assistantMessageId)
+    return reply !== undefined && reply.status !== 'streaming'
+  }, 20_000)
+  expect(reply).toEqual(expect.objectContaining({ status: 'complete', content: words.join('') }))
+}, 60_000)

@@ -1,4 +1,5 @@
 import type { Message, Model } from '../../db/schema'
+import { whileDatabaseRestarts } from '../../db/unavailable'
 import { buildPrompt, estimatePromptTokens, estimateTokens } from '../ai/prompt'
 import { aiProviders } from '../ai/providers'
 import type { ChatProvider, ChatTurn, GenerationSettings, WorkflowCall } from '../ai/types'
@@ -133,14 +134,31 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
   saves.forget(messageId)
   try {
     const used = replyUsage(job, prompt, usage)
-    // Nothing reserved (no limit enforced): the outcome and the usage row in one statement.
-    const alongside = used && !job.reservation.id ? usageStatement(ctx, job.actor, used) : undefined
-    stored = await messagesFor(ctx.db, job.actor).storeOutcome(
-      messageId,
-      { content: reply.content, status, error, sources: sources.length ? sources : null },
-      { alongside },
-    )
-    if (used && !alongside) await recordUsage(ctx, job.actor, used, job.reservation)
+    const outcome = { content: reply.content, status, error, sources: sources.length ? sources : null }
+    // The database may be restarting (its process killed): the outcome is retried, not lost (the
+    // message would stay 'streaming' until the stale-reply sweep failed it, though every tab saw
+    // it end). A retry changes only a message still streaming: an earlier try may have committed
+    // before its answer was lost, and its usage row must not be written twice.
+    let usageWritten = false
+    stored = await whileDatabaseRestarts(async (tryNumber) => {
+      // Nothing reserved (no limit enforced): the outcome and the usage row in one statement.
+      const alongside = used && !job.reservation.id ? usageStatement(ctx, job.actor, used) : undefined
+      if (tryNumber === 0 || !used || !alongside) {
+        const row = await messagesFor(ctx.db, job.actor).storeOutcome(messageId, outcome, { alongside })
+        usageWritten = alongside !== undefined
+        return row
+      }
+      const row = await messagesFor(ctx.db, job.actor).storeOutcome(messageId, outcome, {
+        whileStreaming: true,
+      })
+      // Not streaming any more: the first try's statement, its usage row included, was committed.
+      if (!row) return undefined
+      await recordUsage(ctx, job.actor, used, job.reservation)
+      usageWritten = true
+      return row
+    })
+    if (used && !usageWritten)
+      await whileDatabaseRestarts(() => recordUsage(ctx, job.actor, used, job.reservation))
   } catch (cause) {
     ctx.log.error('could not store the reply', { chatId, messageId, error: cause })
   } finally {

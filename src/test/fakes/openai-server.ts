@@ -54,6 +54,8 @@ export interface FakeOpenAiScript {
   cutAfterChunks?: number
   /** Usage reported in the final chunk when the client asks for it; false: report none. */
   usage: { prompt_tokens: number; completion_tokens: number } | false
+  /** Wait for this before ending the stream (after the last chunk): a test decides when a reply ends. */
+  beforeFinish?: Promise<void>
   /** Prefix each chunk's text with `⟦<epoch ms>⟧`, the emit time (benchmarks measure latency). */
   stampChunks?: boolean
 }
@@ -326,6 +328,7 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
             controller.enqueue(chunk({ content: text }, null))
             return
           }
+          if (script.beforeFinish) await script.beforeFinish
           controller.enqueue(chunk({}, 'stop'))
           if (wantsUsage && script.usage) controller.enqueue(chunk({}, null, withTotal(script.usage)))
           controller.enqueue(encoder.encode('data: [DONE]\n\n'))
