@@ -1,11 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { type EmbeddedProcessEvent, openEmbeddedProcess } from './embedded/process'
-import { pgliteAssets, vector } from './pglite-assets'
 import * as schema from './schema'
 import { findTemplate } from './template'
 import { extractTemplate, isNewDataDir } from './template-extract'
@@ -33,7 +31,13 @@ export interface Database {
   sql?: postgres.Sql
 }
 
-export function fromPglite(pglite: PGlite): Database {
+/**
+ * PGlite in this process (EMBEDDED_DATABASE=inline, the test suites, the CLI's inline mode). PGlite
+ * and its driver are imported here, on first use: the server with the embedded database in its own
+ * process (the default) or on Postgres never loads them (docs/decisions/137-idle-memory.md).
+ */
+async function fromPglite(pglite: PGlite): Promise<Database> {
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite')
   return {
     db: drizzlePglite(pglite, { schema }) as unknown as Db,
     kind: 'pglite',
@@ -55,6 +59,10 @@ export async function openPglite(
 ): Promise<Database> {
   const initdb = !loadDataDir && !(dataDir && existsSync(`${dataDir}/PG_VERSION`))
   if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const [{ PGlite }, { pgliteAssets, vector }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('./pglite-assets'),
+  ])
   const pglite = await PGlite.create({
     dataDir,
     loadDataDir,

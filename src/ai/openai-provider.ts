@@ -1,8 +1,9 @@
-import OpenAI, { APIConnectionError, APIError } from 'openai'
+import type OpenAI from 'openai'
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions'
+import { loadedOpenAiSdk, openaiSdk } from './openai-sdk'
 import { type ChatStreamState, readChatStream } from './openai-stream'
 import type { ChatProvider, ChatTurn, ModelCall, ProviderEvent } from './types'
 import { ProviderError, turnText } from './types'
@@ -31,13 +32,17 @@ const NON_CHAT_MODEL =
  * retries from the UI with the failure in front of them.
  */
 export function createOpenAiProvider(settings: OpenAiSettings) {
-  const client = new OpenAI({
-    baseURL: settings.baseUrl ?? 'https://api.openai.com/v1',
-    // Local servers (Ollama, vLLM) need no key, but the SDK insists on one.
-    apiKey: settings.apiKey ?? 'not-needed',
-    maxRetries: 0,
-    timeout: settings.timeoutMs,
-  })
+  let created: OpenAI | undefined
+  const client = async () => {
+    created ??= new (await openaiSdk()).default({
+      baseURL: settings.baseUrl ?? 'https://api.openai.com/v1',
+      // Local servers (Ollama, vLLM) need no key, but the SDK insists on one.
+      apiKey: settings.apiKey ?? 'not-needed',
+      maxRetries: 0,
+      timeout: settings.timeoutMs,
+    })
+    return created
+  }
 
   const provider: ChatProvider = {
     async *stream(call: ModelCall): AsyncIterable<ProviderEvent> {
@@ -58,7 +63,9 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
       try {
         // The raw response (the SDK still turns an error status into its APIError), read by
         // readChatStream instead of the SDK's Stream: a fraction of the CPU per token.
-        const response = await client.chat.completions.create(params, { signal: call.signal }).asResponse()
+        const response = await (await client()).chat.completions
+          .create(params, { signal: call.signal })
+          .asResponse()
         yield* readChatStream(response, state)
       } catch (error) {
         if (call.signal.aborted) {
@@ -69,7 +76,7 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
           throw error
         }
         const failure =
-          state.started && !(error instanceof APIError && error.status)
+          state.started && !(isApiError(error) && error.status)
             ? new ProviderError('The connection to the AI provider was lost before the answer was complete', {
                 cause: error,
               })
@@ -90,7 +97,7 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
   async function listAllModelIds(signal?: AbortSignal): Promise<string[]> {
     try {
       const ids: string[] = []
-      for await (const model of client.models.list({ signal })) ids.push(model.id)
+      for await (const model of (await client()).models.list({ signal })) ids.push(model.id)
       settings.status?.success()
       return ids
     } catch (error) {
@@ -125,12 +132,18 @@ function toOpenAiMessage(turn: ChatTurn): ChatCompletionMessageParam {
   }
 }
 
+function isApiError(error: unknown): error is InstanceType<typeof OpenAI.APIError> {
+  const sdk = loadedOpenAiSdk()
+  return sdk !== undefined && error instanceof sdk.APIError
+}
+
 function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error
-  if (error instanceof APIConnectionError) {
+  const sdk = loadedOpenAiSdk()
+  if (sdk && error instanceof sdk.APIConnectionError) {
     return new ProviderError('Could not connect to the AI provider', { cause: error })
   }
-  if (error instanceof APIError) {
+  if (isApiError(error)) {
     const detail = (error.error as { message?: unknown } | undefined)?.message
     const text = typeof detail === 'string' ? detail.slice(0, 300) : error.message
     return new ProviderError(

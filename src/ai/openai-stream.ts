@@ -1,4 +1,4 @@
-import { APIError } from 'openai'
+import { openaiSdk } from './openai-sdk'
 import { SseParser } from './sse'
 import type { ProviderEvent } from './types'
 
@@ -30,6 +30,8 @@ export async function* readChatStream(
   state: ChatStreamState,
 ): AsyncGenerator<ProviderEvent> {
   if (!response.body) return
+  // Loaded already: the response came from the SDK's client.
+  const { APIError } = await openaiSdk()
   const decoder = new TextDecoder()
   const parser = new SseParser()
   let text = ''

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError } from 'openai'
+import { openaiSdk } from '../ai/openai-sdk'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { readLimitedForm } from '../files/read-upload'
@@ -54,7 +54,8 @@ export async function transcribeRecording(
   if (!transcriptionAvailable(ctx.config) || !model) {
     throw new AppError('unavailable:transcription', 'Voice transcription is not configured on this server')
   }
-  const client = new OpenAI({
+  const sdk = await openaiSdk()
+  const client = new sdk.default({
     baseURL: ctx.config.ai.openaiBaseUrl ?? 'https://api.openai.com/v1',
     apiKey: ctx.config.ai.openaiApiKey ?? 'not-needed',
     maxRetries: 0,
@@ -69,7 +70,7 @@ export async function transcribeRecording(
     })
     return { text: result.text.trim() }
   } catch (error) {
-    if (error instanceof APIConnectionTimeoutError) {
+    if (error instanceof sdk.APIConnectionTimeoutError) {
       throw new AppError(
         'unavailable:transcription_timeout',
         'The transcription service did not answer in time',

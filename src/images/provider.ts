@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai'
+import type { APIError } from 'openai'
+import { type OpenAiSdk, openaiSdk } from '../ai/openai-sdk'
 import type { ImageSize } from '../config/model-prices'
 import { detectImageType, type ImageType } from '../files/image-type'
 import { AppError } from '../http/errors'
@@ -33,7 +34,8 @@ export async function generateImageBytes(
   size: ImageSize,
 ): Promise<GeneratedBytes> {
   const deadline = Date.now() + settings.timeoutMs
-  const client = new OpenAI({
+  const sdk = await openaiSdk()
+  const client = new sdk.default({
     baseURL: settings.baseUrl ?? 'https://api.openai.com/v1',
     apiKey: settings.apiKey ?? 'not-needed',
     maxRetries: 0,
@@ -45,7 +47,7 @@ export async function generateImageBytes(
     const response = await client.images.generate({ model: settings.model, prompt, size, n: 1 })
     answer = response.data?.[0]
   } catch (error) {
-    throw providerFailure(error)
+    throw providerFailure(sdk, error)
   }
   if (answer?.b64_json) return checkImage(Buffer.from(answer.b64_json, 'base64'))
   if (answer?.url) return checkImage(await download(answer.url, deadline))
@@ -54,15 +56,15 @@ export async function generateImageBytes(
   })
 }
 
-function providerFailure(error: unknown): AppError {
-  if (error instanceof APIConnectionTimeoutError) {
+function providerFailure(sdk: OpenAiSdk, error: unknown): AppError {
+  if (error instanceof sdk.APIConnectionTimeoutError) {
     return new AppError(
       'unavailable:image_timeout',
       'The image service did not answer in time. Please try again.',
       { cause: error },
     )
   }
-  if (error instanceof APIError && isContentPolicy(error)) {
+  if (error instanceof sdk.APIError && isContentPolicy(error)) {
     return new AppError(
       'unprocessable:image_content_policy',
       'The image service refused this description under its content policy. Please describe something else.',

@@ -1,4 +1,4 @@
-import { type Db as BossDb, fromPglite, PgBoss } from 'pg-boss'
+import type { Db as BossDb, PgBoss } from 'pg-boss'
 import type { Database } from '../../db/client'
 import type { Logger } from '../log/logger'
 
@@ -44,16 +44,48 @@ const SCHEMA = 'pgboss'
 
 /**
  * The queue, started on first use: apps (and tests) that never queue anything pay nothing for it.
+ *
+ * On the embedded database (one instance, the only writer) the workers wait for work too: `work()`
+ * starts pg-boss only when jobs are waiting in its tables (left by the last run, or queued by the
+ * CLI); otherwise the first `send()` starts it and the workers with it. An idle server then never
+ * loads pg-boss (~10 MiB, and its polling; docs/decisions/137-idle-memory.md). On a Postgres
+ * server another instance may queue jobs at any time, so the workers start (and poll) at once.
  */
 export function createJobs(options: JobsOptions): Jobs {
   let started: Promise<PgBoss> | undefined
   let stopped = false
   /** This instance's workers per queue, woken when a job is queued here. */
   const workers = new Map<QueueName, string[]>()
+  type Worker = { queue: QueueName; handler: (data: never) => Promise<void>; concurrency?: number }
+  /** Workers waiting for the queue to start (embedded database). */
+  const deferred: Worker[] = []
   const boss = () => {
     if (stopped) throw new Error('the job queue is stopped')
-    started ??= startBoss(options)
+    started ??= startBoss(options).then(async (running) => {
+      for (const worker of deferred.splice(0)) await register(running, worker)
+      return running
+    })
     return started
+  }
+  const register = async (running: PgBoss, worker: Worker) => {
+    let workId = ''
+    workId = await running.work<never>(
+      worker.queue,
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        batchSize: 1,
+        // Long jobs (research runs for minutes) must not queue behind each other on one instance.
+        localConcurrency: worker.concurrency ?? 1,
+      },
+      async (jobs) => {
+        for (const job of jobs) await worker.handler(job.data)
+        // A backlog drains without a poll's pause between jobs: after a job, fetch again at once;
+        // an empty fetch falls back to polling. (Measured: 30 queued entries took 60 s at one job
+        // per 2 s poll; bench:knowledge-stall.)
+        running.notifyWorker(workId)
+      },
+    )
+    workers.set(worker.queue, [...(workers.get(worker.queue) ?? []), workId])
   }
   return {
     async send(queue, data, sendOptions) {
@@ -69,25 +101,19 @@ export function createJobs(options: JobsOptions): Jobs {
       for (const id of workers.get(queue) ?? []) running.notifyWorker(id)
     },
     async work(queue, handler, workOptions) {
-      const running = await boss()
-      let workId = ''
-      workId = await running.work<JobQueues[typeof queue]>(
+      const worker: Worker = {
         queue,
-        {
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-          batchSize: 1,
-          // Long jobs (research runs for minutes) must not queue behind each other on one instance.
-          localConcurrency: workOptions?.concurrency ?? 1,
-        },
-        async (jobs) => {
-          for (const job of jobs) await handler(job.data)
-          // A backlog drains without a poll's pause between jobs: after a job, fetch again at once;
-          // an empty fetch falls back to polling. (Measured: 30 queued entries took 60 s at one job
-          // per 2 s poll; bench:knowledge-stall.)
-          running.notifyWorker(workId)
-        },
-      )
-      workers.set(queue, [...(workers.get(queue) ?? []), workId])
+        handler: handler as (data: never) => Promise<void>,
+        concurrency: workOptions?.concurrency,
+      }
+      if (!options.databaseUrl && !started && !(await jobsWaiting(options.database))) {
+        // Checked again: a send() may have started the queue meanwhile (it registers `deferred`).
+        if (!started) {
+          deferred.push(worker)
+          return
+        }
+      }
+      await register(await boss(), worker)
     },
     async stop() {
       stopped = true
@@ -98,7 +124,20 @@ export function createJobs(options: JobsOptions): Jobs {
   }
 }
 
+/** Whether pg-boss's tables hold a job not yet finished (queued, to retry, or running when the last process stopped). */
+async function jobsWaiting(database: Database): Promise<boolean> {
+  const [schema] = await database.query<{ job: string | null }>(
+    `select to_regclass('${SCHEMA}.job')::text as job`,
+  )
+  if (!schema?.job) return false
+  const [row] = await database.query<{ waiting: boolean }>(
+    `select exists (select 1 from ${SCHEMA}.job where state < 'completed') as waiting`,
+  )
+  return row?.waiting === true
+}
+
 async function startBoss(options: JobsOptions): Promise<PgBoss> {
+  const { PgBoss } = await import('pg-boss')
   const common = {
     schema: SCHEMA,
     // Parley runs no pg-boss schedules; its own sweeps have their own timers.
@@ -107,7 +146,7 @@ async function startBoss(options: JobsOptions): Promise<PgBoss> {
   }
   const boss = options.databaseUrl
     ? new PgBoss({ ...common, connectionString: options.databaseUrl, max: 3 })
-    : new PgBoss({ ...common, db: embeddedAdapter(options.database), backend: 'pglite' })
+    : new PgBoss({ ...common, db: await embeddedAdapter(options.database), backend: 'pglite' })
   boss.on('error', (error) => options.log.error('background jobs', { error }))
   await boss.start()
   for (const queue of QUEUES) {
@@ -122,8 +161,8 @@ async function startBoss(options: JobsOptions): Promise<PgBoss> {
  * pg-boss sends its schema and lock blocks as several statements without parameters; those go as
  * one simple query, and every statement's rows come back in order (a RETURNING before a COMMIT).
  */
-export function embeddedAdapter(database: Database): BossDb {
-  if (database.pglite) return fromPglite(database.pglite)
+export async function embeddedAdapter(database: Database): Promise<BossDb> {
+  if (database.pglite) return (await import('pg-boss')).fromPglite(database.pglite)
   return {
     async executeSql(text, values) {
       try {

@@ -61,4 +61,32 @@ describe('background jobs', () => {
     await jobs.stop()
     await database.close()
   })
+
+  // docs/decisions/137-idle-memory.md: an idle embedded server does not start pg-boss.
+  test('on the embedded database, workers wait for the first job before the queue starts', async () => {
+    const database = await createTestDatabase()
+    if ((database as { url?: string }).url) return await database.close()
+    const started = async () =>
+      (await database.query<{ job: string | null }>(`select to_regclass('pgboss.job')::text as job`))[0]
+        ?.job !== null
+    let jobs = createJobs({ database, log, pollingIntervalSeconds: 0.5 })
+    const seen: string[] = []
+    const worker = async ({ entryId }: { entryId: string }) => {
+      seen.push(entryId)
+    }
+    await jobs.work('knowledge-index', worker)
+    expect(await started()).toBe(false)
+    await jobs.send('knowledge-index', { entryId: 'first' })
+    await waitFor(() => seen.length === 1, 20_000, 'the first job')
+    await jobs.stop()
+
+    // Its tables exist now, with nothing left to do: the next start waits again, then runs the next job.
+    jobs = createJobs({ database, log, pollingIntervalSeconds: 0.5 })
+    await jobs.work('knowledge-index', worker)
+    await jobs.send('knowledge-index', { entryId: 'second' })
+    await waitFor(() => seen.length === 2, 20_000, 'the second job')
+    expect(seen).toEqual(['first', 'second'])
+    await jobs.stop()
+    await database.close()
+  })
 })

@@ -1,6 +1,5 @@
 import { Server as Engine } from '@socket.io/bun-engine'
-import { createAdapter } from '@socket.io/postgres-adapter'
-import pg from 'pg'
+import type pg from 'pg'
 import { Server } from 'socket.io'
 import { type Actor, type Credential, resolveActor } from '../auth/actor'
 import { readCookie } from '../auth/cookies'
@@ -17,7 +16,6 @@ import { HEARTBEAT_MS, peersOf } from './peers'
 import { createPgTransport } from './pg-transport'
 import { createPublicFeed, EVERYONE_ROOM } from './public-feed'
 import { QUIET_CHECK_MS, QuietMemory } from './quiet-memory'
-import { createRedisTransport } from './redis-transport'
 import { SESSION_SWEEP_MS, startSessionSweep } from './session-sweep'
 
 export interface SocketData {
@@ -126,13 +124,20 @@ export async function createRealtime(
     for (const [room, event, payload] of frame.e ?? []) emitLocal(room, event, payload)
     if (heard === 'missed') resync('missed frames')
   }
+  // The adapters and their clients are imported only when configured: a single instance (the
+  // embedded database) loads neither (docs/decisions/137-idle-memory.md).
   if (ctx.config.redisUrl) {
+    const { createRedisTransport } = await import('./redis-transport')
     transport = await createRedisTransport(io as unknown as Server, {
       url: ctx.config.redisUrl,
       log: ctx.log,
       receive,
     })
   } else if (ctx.config.databaseUrl) {
+    const [{ default: pg }, { createAdapter }] = await Promise.all([
+      import('pg'),
+      import('@socket.io/postgres-adapter'),
+    ])
     pool = new pg.Pool({ connectionString: ctx.config.databaseUrl, max: 2 })
     pool.on('error', (error) => ctx.log.error('socket.io adapter pool error', { error }))
     // The adapter keeps one client checked out for LISTEN and handles its 'end' (it reconnects),
