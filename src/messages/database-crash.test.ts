@@ -30,16 +30,29 @@ const json = (cookie: string, body?: unknown, method = 'POST') => ({
   body: body === undefined ? undefined : JSON.stringify(body),
 })
 
-test('the database process killed mid-reply: the user message stays and the reply ends with its text', async () => {
+type StoredMessage = { id: string; content: string; status: string }
+
+/** A new person with a new chat; `messages()` reads it back (undefined while the database restarts: 503). */
+async function personWithChat(email: string) {
   const signup = await fetch(`${server.url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: 'db-crash@example.com', password: 'secret123', fullName: 'Db Crash' }),
+    body: JSON.stringify({ email, password: 'secret123', fullName: 'Db Crash' }),
   })
   const session = signup.headers.get('set-cookie')!.split(';')[0]!
   const created = await fetch(`${server.url}/api/chats`, json(session, {}))
   expect(created.status).toBe(201)
-  const chat = (await created.json()).data
+  const chat = (await created.json()).data as { id: string }
+  const messages = async () => {
+    const res = await fetch(`${server.url}/api/chats/${chat.id}/messages`, json(session, undefined, 'GET'))
+    if (res.status !== 200) return undefined
+    return (await res.json()).data.messages as StoredMessage[]
+  }
+  return { session, chat, messages }
+}
+
+test('the database process killed mid-reply: the user message stays and the reply ends with its text', async () => {
+  const { session, chat, messages } = await personWithChat('db-crash@example.com')
   const words = Array.from({ length: 80 }, (_, i) => `word${i} `)
   fake.setScript({ chunks: words, chunkDelayMs: 40 })
   const sent = await fetch(
@@ -49,11 +62,6 @@ test('the database process killed mid-reply: the user message stays and the repl
   expect(sent.status).toBe(202)
   const { assistantMessageId } = (await sent.json()).data
 
-  const messages = async () => {
-    const res = await fetch(`${server.url}/api/chats/${chat.id}/messages`, json(session, undefined, 'GET'))
-    if (res.status !== 200) return undefined // 503 while the database restarts
-    return (await res.json()).data.messages as { id: string; content: string; status: string }[]
-  }
   await waitFor(async () => {
     const reply = (await messages())?.find((m) => m.id === assistantMessageId)
     return (reply?.content ?? '').includes('word5 ')
@@ -83,14 +91,7 @@ test('the database process killed mid-reply: the user message stays and the repl
 }, 120_000)
 
 test('a reply that ends while the database restarts is stored when it is back, not left streaming', async () => {
-  const signup = await fetch(`${server.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: 'db-crash-end@example.com', password: 'secret123', fullName: 'Db Crash' }),
-  })
-  const session = signup.headers.get('set-cookie')!.split(';')[0]!
-  const created = await fetch(`${server.url}/api/chats`, json(session, {}))
-  const chat = (await created.json()).data
+  const { session, chat, messages } = await personWithChat('db-crash-end@example.com')
   let end!: () => void
   const words = Array.from({ length: 10 }, (_, i) => `part${i} `)
   fake.setScript({ chunks: words, chunkDelayMs: 10, beforeFinish: new Promise<void>((r) => (end = r)) })
@@ -100,11 +101,6 @@ test('a reply that ends while the database restarts is stored when it is back, n
   )
   expect(sent.status).toBe(202)
   const { assistantMessageId } = (await sent.json()).data
-  const messages = async () => {
-    const res = await fetch(`${server.url}/api/chats/${chat.id}/messages`, json(session, undefined, 'GET'))
-    if (res.status !== 200) return undefined
-    return (await res.json()).data.messages as { id: string; content: string; status: string }[]
-  }
   // Every word is out and saved as it streams; the model has not said it is done.
   await waitFor(async () => {
     const reply = (await messages())?.find((m) => m.id === assistantMessageId)
