@@ -143,7 +143,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
     stored = await whileDatabaseRestarts(async (tryNumber) => {
       // Nothing reserved (no limit enforced): the outcome and the usage row in one statement.
       const alongside = used && !job.reservation.id ? usageStatement(ctx, job.actor, used) : undefined
-      if (tryNumber === 0 || !used || !alongside) {
+      if (tryNumber === 0 || !alongside) {
         const row = await messagesFor(ctx.db, job.actor).storeOutcome(messageId, outcome, { alongside })
         usageWritten = alongside !== undefined
         return row
@@ -152,9 +152,8 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
         whileStreaming: true,
       })
       // Not streaming any more: the first try's statement, its usage row included, was committed.
-      if (!row) return undefined
-      await recordUsage(ctx, job.actor, used, job.reservation)
-      usageWritten = true
+      // Otherwise the usage is recorded below, retried on its own.
+      usageWritten = !row
       return row
     })
     if (used && !usageWritten)
