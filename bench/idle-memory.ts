@@ -1,7 +1,8 @@
 /**
  * `bun bench/idle-memory.ts`: issue 17's idle memory of the embedded mode, measured as a user starts
  * it (`bun src/index.ts`, or the compiled binary with BENCH_BINARY=dist/parley) on a new, empty
- * DATA_DIR: `BENCH_IDLE_SECONDS` (3) after /api/health first answers, the server and its database
+ * DATA_DIR, and then again on the same folder (a restart): `BENCH_IDLE_SECONDS` (3) after
+ * /api/health first answers, the server and its database
  * process (the server's child) are read from /proc: RSS (VmRSS, the issue's figure), PSS and USS
  * (smaps_rollup: private pages only), and how much of the RSS is the Bun executable's own file
  * pages, which two Bun processes share (RSS counts them in each; PSS splits them).
@@ -11,7 +12,16 @@
  * server's bun, e.g. `--smol`), EMBEDDED_DATABASE (process; `inline` for one process), and anything
  * else the server reads (passed through).
  */
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -56,6 +66,41 @@ function memory(pid: number): Memory {
   }
 }
 
+/**
+ * The physical pages resident in any of `pids`, counted once (KiB): what the processes together
+ * hold, pages they share (the Bun executable's) included once. From /proc/<pid>/pagemap, whose page
+ * frame numbers only root can read: undefined otherwise.
+ */
+function unionKiB(pids: number[]): number | undefined {
+  const frames = new Set<bigint>()
+  for (const pid of pids) {
+    const ranges: [number, number][] = []
+    let range: [number, number] | undefined
+    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+      const head = line.match(/^([0-9a-f]+)-([0-9a-f]+) /)
+      if (head) range = [Number.parseInt(head[1]!, 16), Number.parseInt(head[2]!, 16)]
+      else if (range && line.startsWith('Rss:') && kib(line, 'Rss') > 0) ranges.push(range)
+    }
+    const fd = openSync(`/proc/${pid}/pagemap`, 'r')
+    try {
+      for (const [start, end] of ranges) {
+        const pages = (end - start) / 4096
+        const entries = new BigUint64Array(pages)
+        readSync(fd, new Uint8Array(entries.buffer), 0, pages * 8, (start / 4096) * 8)
+        for (const entry of entries) {
+          if (!(entry >> 63n)) continue // not present
+          const frame = entry & ((1n << 55n) - 1n)
+          if (frame === 0n) return undefined // not root: frame numbers hidden
+          frames.add(frame)
+        }
+      }
+    } finally {
+      closeSync(fd)
+    }
+  }
+  return frames.size * 4
+}
+
 function children(pid: number): number[] {
   const found: number[] = []
   for (const task of readdirSync(`/proc/${pid}/task`)) {
@@ -65,8 +110,7 @@ function children(pid: number): number[] {
   return found
 }
 
-async function run() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'parley-idle-'))
+async function run(dataDir: string) {
   const port = 20_000 + Math.floor(Math.random() * 20_000)
   const cmd = BINARY ? [BINARY] : [process.execPath, ...FLAGS, join(root, 'src/index.ts')]
   const started = performance.now()
@@ -99,11 +143,11 @@ async function run() {
       startMs,
       server: memory(server.pid),
       database: database ? memory(database) : undefined,
+      union: unionKiB(database ? [server.pid, database] : [server.pid]),
     }
   } finally {
     server.kill('SIGTERM')
     await Promise.race([server.exited, Bun.sleep(15_000)])
-    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
@@ -119,15 +163,30 @@ const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).
 console.log(
   `idle memory, ${BINARY ?? `bun ${[...FLAGS, 'src/index.ts'].join(' ')}`}, ${process.env.EMBEDDED_DATABASE ?? 'process'} mode, ${IDLE_SECONDS} s after /api/health; load ${load()}`,
 )
-const runs: Run[] = []
-for (let index = 0; index < RUNS; index += 1) {
-  const r = await run()
-  runs.push(r)
+const fresh: Run[] = []
+const restarted: Run[] = []
+const line = (label: string, r: Run) =>
   console.log(
-    `  run ${index + 1}: start ${(r.startMs / 1000).toFixed(2)} s; RSS ${pair(r, 'rss')} MiB; PSS ${pair(r, 'pss')}; USS ${pair(r, 'uss')}; executable pages RSS ${pair(r, 'exeRss')} / PSS ${pair(r, 'exePss')}; anonymous ${pair(r, 'anon')}`,
+    `  ${label}: start ${(r.startMs / 1000).toFixed(2)} s; RSS ${pair(r, 'rss')} MiB; together ${r.union === undefined ? '?' : mib(r.union)}; PSS ${pair(r, 'pss')}; USS ${pair(r, 'uss')}; executable pages RSS ${pair(r, 'exeRss')} / PSS ${pair(r, 'exePss')}; anonymous ${pair(r, 'anon')}`,
+  )
+for (let index = 0; index < RUNS; index += 1) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-idle-'))
+  try {
+    fresh.push(await run(dataDir))
+    line(`run ${index + 1}, new folder`, fresh.at(-1)!)
+    restarted.push(await run(dataDir))
+    line(`run ${index + 1}, restart  `, restarted.at(-1)!)
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+for (const [label, runs] of [
+  ['new folder', fresh],
+  ['restart', restarted],
+] as const) {
+  const median = [...runs].sort((a, b) => total(a, 'rss') - total(b, 'rss'))[Math.floor(runs.length / 2)]!
+  console.log(
+    `median, ${label} (by RSS): RSS ${pair(median, 'rss')} MiB | together (shared pages once) ${median.union === undefined ? '?' : mib(median.union)} MiB | PSS ${pair(median, 'pss')} MiB | USS ${pair(median, 'uss')} MiB | start ${(median.startMs / 1000).toFixed(2)} s`,
   )
 }
-const median = [...runs].sort((a, b) => total(a, 'rss') - total(b, 'rss'))[Math.floor(runs.length / 2)]!
-console.log(
-  `median (by RSS): RSS ${pair(median, 'rss')} MiB | PSS ${pair(median, 'pss')} MiB | USS ${pair(median, 'uss')} MiB | load ${load()}`,
-)
+console.log(`load ${load()}`)

@@ -34,11 +34,9 @@ if (template.exitCode !== 0) process.exit(template.exitCode ?? 1)
 const { TEMPLATE_FILE } = await import('../db/template')
 
 const files = existsSync(buildDir) ? await Array.fromAsync(new Bun.Glob('**/*').scan({ cwd: buildDir })) : []
-const lines = [
-  "import { registerEmbeddedAssets } from '../src/web-client/embedded'",
-  "import { registerEmbeddedTemplate } from '../db/template'",
-  `import dbTemplate from './${TEMPLATE_FILE}' with { type: 'file' }`,
-]
+// The embedded files are imported as paths (strings); the app's modules only in the app's branch
+// below, so that the database process evaluates none of them (docs/decisions/137-idle-memory.md).
+const lines = [`import dbTemplate from './${TEMPLATE_FILE}' with { type: 'file' }`]
 const entries: string[] = []
 files.sort().forEach((file, i) => {
   const importPath = relative(distDir, join(buildDir, file))
@@ -52,6 +50,8 @@ lines.push(
   'if (process.env.PARLEY_EMBEDDED_DB_SOCKET) {',
   "  await (await import('../db/embedded/server')).runEmbeddedServerFromEnv()",
   '} else {',
+  "  const { registerEmbeddedTemplate } = await import('../db/template')",
+  "  const { registerEmbeddedAssets } = await import('../src/web-client/embedded')",
   '  registerEmbeddedTemplate(dbTemplate)',
   '  registerEmbeddedAssets({',
   ...entries.map((entry) => `  ${entry}`),
@@ -65,13 +65,16 @@ writeFileSync(entry, lines.join('\n'))
 
 // Worker scripts are extra entry points, named inside the binary by their path from the repository
 // root (src/extract/service.ts opens './src/extract/worker.ts' when compiled). Identifiers are not
-// minified: Elysia reads handler source to see which context fields a handler uses.
+// minified: Elysia reads handler source to see which context fields a handler uses. Split into
+// chunks: a module imported on first use (PGlite in the server, the app in the database process,
+// pg-boss, the OpenAI SDK...) is then not even parsed before that use (docs/decisions/137).
 const workers = ['src/extract/worker.ts']
 const result = Bun.spawnSync(
   [
     'bun',
     'build',
     '--compile',
+    '--splitting',
     '--minify-whitespace',
     '--minify-syntax',
     '--sourcemap',
