@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { preparedPer } from '../../db/prepared'
 import { type Message, messages } from '../../db/schema'
@@ -114,6 +114,8 @@ export function messagesFor(db: Db, actor: Actor) {
       outcome: Pick<Message, 'content' | 'status' | 'error'> & Partial<Pick<Message, 'sources'>>,
       options: {
         whileStreaming?: boolean
+        /** Only while the message still belongs to this research run (a Regenerate may have handed it on). */
+        ofRun?: string
         /**
          * A statement run by the same one (a data-modifying CTE): the reply's usage row, so that
          * finishing a reply is one round trip, not two. Postgres runs it whether or not the
@@ -131,6 +133,32 @@ export function messagesFor(db: Db, actor: Actor) {
             eq(messages.id, messageId),
             owned,
             options.whileStreaming ? eq(messages.status, 'streaming') : undefined,
+            options.ofRun ? eq(messages.researchId, options.ofRun) : undefined,
+          ),
+        )
+        .returning()
+      return row
+    },
+
+    /**
+     * Hands a finished research answer to a new run (Regenerate, docs/decisions/126): the message is
+     * emptied and 'streaming' again under `researchId`. Only while it still belongs to `fromRunId` and
+     * is not being written; undefined otherwise.
+     */
+    async restartResearch(
+      messageId: string,
+      fromRunId: string,
+      update: Pick<Message, 'researchId' | 'modelId'>,
+    ): Promise<Message | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ ...update, content: '', status: 'streaming', error: null })
+        .where(
+          and(
+            eq(messages.id, messageId),
+            owned,
+            eq(messages.researchId, fromRunId),
+            ne(messages.status, 'streaming'),
           ),
         )
         .returning()

@@ -14,6 +14,7 @@ import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { imageOfMessage, regenerateImageAnswer } from '../images/service'
 import { resolveModelForSend } from '../models/service'
+import { regenerateResearch } from '../research/service'
 import { INTERRUPTED } from './interrupted-replies'
 import { type LiveReply, liveReplies, replyIsFreshSince } from './live-replies'
 import { messagesFor } from './messages-data'
@@ -117,7 +118,9 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
 /**
  * Answers the last question again: the previous answer (if the chat ends with one) is replaced by
  * a new assistant message. The old one is deleted only once the new call is allowed. An image
- * answer is replaced by a new image (docs/decisions/123); it is complete when this returns.
+ * answer is replaced by a new image (docs/decisions/123); it is complete when this returns. A
+ * research report is researched again in the same message (`replacedMessageId` null; 409 while
+ * its run is still going, docs/decisions/126).
  */
 export async function regenerateReply(
   ctx: AppContext,
@@ -137,6 +140,17 @@ export async function regenerateReply(
       try {
         const assistant = await regenerateImageAnswer(ctx, actor, chatId, replaced, image)
         return { assistantMessage: assistant, replacedMessageId: replaced.id, model: null, reply: null }
+      } finally {
+        liveReplies(ctx).release(chatId)
+      }
+    }
+    // A research report is researched again (same topic, depth and sources, a fresh plan) into the
+    // same message, not asked of the chat model (docs/decisions/126).
+    if (replaced?.researchId) {
+      try {
+        const assistant = await regenerateResearch(ctx, user, replaced)
+        if (!assistant) throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
+        return { assistantMessage: assistant, replacedMessageId: null, model: null, reply: null }
       } finally {
         liveReplies(ctx).release(chatId)
       }

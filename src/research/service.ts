@@ -1,4 +1,12 @@
-import type { ResearchDepth, ResearchRun, ResearchSourceChoice, ResearchState } from '../../db/schema'
+import type {
+  Message,
+  Model,
+  ResearchDepth,
+  ResearchRun,
+  ResearchSourceChoice,
+  ResearchState,
+  ResearchStatus,
+} from '../../db/schema'
 import { aiProviders, providerFor } from '../ai/providers'
 import type { Actor } from '../auth/actor'
 import { reserveBudget } from '../budget/service'
@@ -12,7 +20,7 @@ import { resolveModelForSend } from '../models/service'
 import { researchDepths } from './catalogue'
 import { DEPTH_PLANS } from './depth'
 import { assembleReport, findingsReport } from './report'
-import { researchFor } from './research-data'
+import { type NewResearchRun, researchFor } from './research-data'
 
 export const RESEARCH_MESSAGES = {
   blankTopic: 'Please enter a research topic',
@@ -102,16 +110,11 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
     stats: input.includeStats ?? false,
   }
   if (input.chatId) await requireChat(ctx, actor, input.chatId)
-  const model = await resolveModelForSend(ctx, starter, ctx.config.research.model ?? undefined)
-  if (!providerFor(aiProviders(ctx), model))
-    throw new AppError('unavailable:model', 'No AI model is available right now')
-  // Refused like a send when the budget is spent; the job reserves each of its calls itself.
-  await (await reserveBudget(ctx, actor, 0)).release()
+  const model = await modelForRun(ctx, starter)
 
   const chatId = input.chatId ?? (await createChat(ctx, actor, topic.slice(0, 60))).id
   const id = crypto.randomUUID()
   const now = ctx.now()
-  const plan = DEPTH_PLANS[depth]
   const { run, rows } = await ctx.db.transaction(async (tx) => {
     const rows = await messagesFor(tx, actor).insert([
       {
@@ -132,25 +135,101 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
       },
     ])
     const assistant = rows.find((row) => !row.isUser)!
-    const run = await researchFor(tx, actor).insert({
-      id,
-      chatId,
-      messageId: assistant.id,
-      topic,
-      depth,
-      sources,
-      modelId: model.id,
-      rounds: plan.rounds,
-      state: emptyState(),
-      createdAt: now,
-    })
+    const run = await researchFor(tx, actor).insert(
+      newRun(id, chatId, assistant.id, { topic, depth, sources }, model, now),
+    )
     return { run, rows }
   })
   for (const row of rows)
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(row) })
-  await ctx.jobs.send('research', { runId: id }, { singletonKey: id })
-  ctx.realtime.toUser(actor.userId, 'research:progress', toResearchJson(run))
+  await queueNewRun(ctx, actor, run)
   return { id, messageId: run.messageId, chatId }
+}
+
+/**
+ * The checks a start makes before anything is stored: the model (`RESEARCH_MODEL` when usable, else
+ * the user's preferred one; 503 without a usable one) and the budget (429 when spent, like a send;
+ * the job reserves each of its calls itself).
+ */
+async function modelForRun(ctx: AppContext, starter: Starter): Promise<Model> {
+  const model = await resolveModelForSend(ctx, starter, ctx.config.research.model ?? undefined)
+  if (!providerFor(aiProviders(ctx), model))
+    throw new AppError('unavailable:model', 'No AI model is available right now')
+  await (await reserveBudget(ctx, starter.actor, 0)).release()
+  return model
+}
+
+/** A run from the start (a fresh plan): its options, the message it writes, nothing gathered yet. */
+function newRun(
+  id: string,
+  chatId: string,
+  messageId: string,
+  options: Pick<ResearchRun, 'topic' | 'depth' | 'sources'>,
+  model: Model,
+  now: Date,
+): NewResearchRun {
+  return {
+    id,
+    chatId,
+    messageId,
+    topic: options.topic,
+    depth: options.depth,
+    sources: options.sources,
+    modelId: model.id,
+    rounds: DEPTH_PLANS[options.depth].rounds,
+    state: emptyState(),
+    createdAt: now,
+  }
+}
+
+async function queueNewRun(ctx: AppContext, actor: Actor, run: ResearchRun) {
+  await ctx.jobs.send('research', { runId: run.id }, { singletonKey: run.id })
+  ctx.realtime.toUser(actor.userId, 'research:progress', toResearchJson(run))
+}
+
+const FINISHED: ResearchStatus[] = ['completed', 'failed', 'cancelled']
+
+/**
+ * Regenerate on a research answer (docs/decisions/126, 'Regenerate starts the research again'): a
+ * new run with the previous one's topic, depth and sources, from a fresh plan, writing into the
+ * same message, which goes back to 'streaming' and empty (announced with `message:created`, as a
+ * start announces it). Checked like a start (503 without a model, 429 with the budget spent). The
+ * previous run keeps its row, its figures and its usage rows; the message now names the new run.
+ * Undefined when the previous run is still active (or the message is being written): the caller
+ * refuses as it refuses a reply in progress.
+ */
+export async function regenerateResearch(
+  ctx: AppContext,
+  starter: Starter,
+  message: Message,
+): Promise<Message | undefined> {
+  const { actor } = starter
+  const previous = await requireRun(ctx, actor, message.researchId ?? '')
+  if (!FINISHED.includes(previous.status) || message.status === 'streaming') return undefined
+  const model = await modelForRun(ctx, starter)
+  const id = crypto.randomUUID()
+  const now = ctx.now()
+  const started = await ctx.db.transaction(async (tx) => {
+    const runs = researchFor(tx, actor)
+    // Locks the previous run's row: a retry of it at the same moment either went first (it is
+    // active again: refused here) or waits and then finds the message no longer its run's.
+    const still = await runs.transition(previous.id, FINISHED, { leaseId: null, leaseUntil: null })
+    if (!still) return undefined
+    const restarted = await messagesFor(tx, actor).restartResearch(message.id, previous.id, {
+      researchId: id,
+      modelId: model.id,
+    })
+    if (!restarted) return undefined
+    const run = await runs.insert(newRun(id, message.chatId, message.id, previous, model, now))
+    return { run, message: restarted }
+  })
+  if (!started) return undefined
+  ctx.realtime.toChat(message.chatId, 'message:created', {
+    chatId: message.chatId,
+    message: toMessageJson(started.message),
+  })
+  await queueNewRun(ctx, actor, started.run)
+  return started.message
 }
 
 export async function requireRun(
@@ -221,20 +300,26 @@ export async function retryResearch(ctx: AppContext, actor: Actor, id: string): 
   await requireRun(ctx, actor, id)
   // Refused like a send when the budget is spent, before anything changes.
   await (await reserveBudget(ctx, actor, 0)).release()
-  const run = await researchFor(ctx.db, actor).transition(id, ['failed', 'cancelled'], {
-    status: 'queued',
-    error: null,
-    finishedAt: null,
-    leaseId: null,
-    leaseUntil: null,
+  const run = await ctx.db.transaction(async (tx) => {
+    const run = await researchFor(tx, actor).transition(id, ['failed', 'cancelled'], {
+      status: 'queued',
+      error: null,
+      finishedAt: null,
+      leaseId: null,
+      leaseUntil: null,
+    })
+    if (!run) return undefined
+    // The message is being written again; its previous text (the findings) comes back in the
+    // report. A run whose message a Regenerate handed to a new run is not retried.
+    const message = await messagesFor(tx, actor).storeOutcome(
+      run.messageId,
+      { content: '', status: 'streaming', error: null },
+      { ofRun: run.id },
+    )
+    if (!message) throw new AppError('conflict:research', RESEARCH_MESSAGES.notRetryable)
+    return run
   })
   if (!run) throw new AppError('conflict:research', RESEARCH_MESSAGES.notRetryable)
-  // The message is being written again; its previous text (the findings) comes back in the report.
-  await messagesFor(ctx.db, actor).storeOutcome(run.messageId, {
-    content: '',
-    status: 'streaming',
-    error: null,
-  })
   // No singletonKey here: the job that just failed or was cancelled may still be finishing (active),
   // and pg-boss would drop a second job with its key, leaving the retry to the minute's sweep. The
   // run's lease already keeps two jobs from working on it at once.

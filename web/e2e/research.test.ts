@@ -18,7 +18,8 @@ import { signInThroughCard } from './session'
  * Deep research: Ada opens Deep Research from the '+' menu, is told to enter a topic when she
  * leaves it blank, picks a popular topic, sources and a depth, and starts; the request and the
  * live progress card appear in her chat and in her second tab, and the finished report cites its
- * sources with links. A second run is cancelled from the card.
+ * sources with links. A second run is cancelled from the card; a third fails, is retried and then
+ * regenerated (researched again in the same answer).
  */
 
 setDefaultTimeout(90_000)
@@ -192,7 +193,7 @@ describe('Deep research', () => {
 
   // The retry's events reach the socket before its HTTP answer: the late answer must not empty
   // the finished report again (it did, one run in three: decision 126).
-  test('the model failing while writing keeps the findings, marks the answer failed and offers Retry', async () => {
+  test('the model failing while writing keeps the findings, marks the answer failed and offers Retry; Regenerate researches again', async () => {
     fakes.model.set({ overrides: { report: { fail: { status: 500, message: 'The fake model broke' } } } })
     await openDeepResearch(ada)
     await dialog(ada).getByTestId('research-topic').fill('Tidal power')
@@ -206,8 +207,9 @@ describe('Deep research', () => {
     await failed.getByText('Failed to conduct research').waitFor()
     await failed.getByText('The findings gathered so far are kept above.').waitFor()
     await failed.getByTestId('research-retry').waitFor()
-    // A research answer is retried as research, not regenerated as a chat reply.
+    // A failed research answer is retried as research (its own Retry), not regenerated.
     expect(await failed.getByRole('button', { name: 'Regenerate' }).count()).toBe(0)
+    expect(await failed.getByRole('button', { name: 'Retry', exact: true }).count()).toBe(0)
     await failed.getByTestId('research-retry').scrollIntoViewIfNeeded()
     await screenshot(ada, 'research-failed-1280-light')
     await expectAxeClean(ada, 'research failed 1280 light')
@@ -216,5 +218,20 @@ describe('Deep research', () => {
     const rerun = ada.locator('[data-testid="message"][data-role="assistant"]').last()
     await rerun.and(ada.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 })
     await rerun.getByRole('heading', { name: 'Trends' }).waitFor()
+
+    // Regenerate under the finished report researches the topic again, from a new plan, in the
+    // same answer: the card comes back, then the new report (decision 126).
+    fakes.model.set({ chunkDelayMs: 60 })
+    const callsBefore = fakes.model.calls.length
+    await rerun.getByRole('button', { name: 'Regenerate' }).click()
+    const card = rerun.getByTestId('research-progress')
+    await card.getByText('Researching: Tidal power').waitFor()
+    await rerun.and(ada.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 })
+    await rerun.getByRole('heading', { name: 'Overview' }).waitFor()
+    expect(await card.count()).toBe(0)
+    expect(fakes.model.calls.slice(callsBefore)).toEqual(['plan', 'extract', 'report'])
+    expect(await ada.getByText('Deep research request: Tidal power').count()).toBe(1)
+    expect(await ada.locator('[data-testid="message"][data-role="assistant"]').count()).toBe(3)
+    fakes.model.set({})
   })
 })

@@ -182,7 +182,8 @@ function AssistantBubble({
           </span>
         ) : null}
         {!streaming && text ? <CopyButton text={text} /> : null}
-        {isLast && !streaming && canRegenerate && !researchId ? (
+        {/* Under a finished report Regenerate researches the topic again (a failed or cancelled run has its own Retry). */}
+        {isLast && !streaming && canRegenerate && (!researchId || researchMode === 'completed') ? (
           <button type="button" className={actionClass} onClick={onRegenerate}>
             <RotateCcw className="size-3.5" aria-hidden />
             {message.status === 'failed' ? t('chat.reply.retry') : t('chat.reply.regenerate')}
