@@ -38,18 +38,24 @@ export const formatPercent = (ratio: number) =>
     ratio,
   )
 
-/** US dollars (budgets are kept in dollars), in the language's own notation: '1.234,50 $' in German. */
-export const formatMoney = (dollars: number) =>
+/**
+ * US dollars in the language's own notation ('1.234,50 $' in German), cents always shown and up to
+ * `maxFractionDigits` decimals: prices per million tokens and research costs need more than cents.
+ */
+export const formatDollars = (dollars: number, maxFractionDigits: number) =>
   cached(
-    'money',
+    `dollars|${maxFractionDigits}`,
     (l) =>
       new Intl.NumberFormat(l, {
         style: 'currency',
         currency: 'USD',
         minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
+        maximumFractionDigits: maxFractionDigits,
       }),
   ).format(dollars)
+
+/** US dollars in cents (budgets are kept in dollars). One argument: it is passed as a formatter. */
+export const formatMoney = (dollars: number) => formatDollars(dollars, 2)
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
 /** File sizes in the language's unit names and decimal separator: '1,5 Mo' in French. */

@@ -1,22 +1,7 @@
-import { currentLocale, t } from '../../i18n/i18n'
+import { formatDollars } from '../../i18n/format'
+import { t } from '../../i18n/i18n'
 import type { Research } from './research-api'
 import '../../i18n/areas/research'
-
-const costFormats = new Map<string, Intl.NumberFormat>()
-function costFormat(locale: string, fractionDigits: number): Intl.NumberFormat {
-  const key = `${locale}|${fractionDigits}`
-  let format = costFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: fractionDigits,
-    })
-    costFormats.set(key, format)
-  }
-  return format
-}
 
 /** A hundredth of a cent: the smallest cost the line shows as a figure. */
 const SMALLEST_MICROS = 100
@@ -27,11 +12,10 @@ const SMALLEST_MICROS = 100
  * '0,0042 $' in German); a dollar and up in cents ('$1.25'); a cost under $0.0001 as '<$0.0001'.
  */
 export function formatRunCost(costMicros: number): string {
-  const locale = currentLocale() || 'en'
   const dollars = costMicros / 1_000_000
   if (costMicros > 0 && costMicros < SMALLEST_MICROS)
-    return `<${costFormat(locale, 4).format(SMALLEST_MICROS / 1_000_000)}`
-  return costFormat(locale, dollars < 1 ? 4 : 2).format(dollars)
+    return `<${formatDollars(SMALLEST_MICROS / 1_000_000, 4)}`
+  return formatDollars(dollars, dollars < 1 ? 4 : 2)
 }
 
 /**
