@@ -155,4 +155,24 @@ describe('NOTIFY pieces', () => {
     expect(parsed.map((piece) => piece.n)).toEqual(parsed.map((_, index) => index + 1))
     expect(parsed.flatMap((piece) => piece.e)).toEqual(events)
   })
+
+  test('no piece holds the separator of a NOTIFY statement, whatever the text of an event', async () => {
+    const { createPgTransport } = await import('./pg-transport')
+    const transport = createPgTransport({
+      url: 'postgres://nobody@127.0.0.1:1/none',
+      instanceId: 'me',
+      log: { warn: () => {} },
+      receive: () => {},
+      relistened: () => {},
+    })
+    transport.ready.catch(() => {})
+    // A model may write any control character; the pieces of one statement are split at U+0001.
+    const events = [
+      ['chat:1', 'message:delta', { delta: 'a\u0001b\u0000c\u001f"\\', seq: 1 }],
+    ] as NonNullable<Frame['e']>
+    const pieces = transport.pieces({ f: 'me', n: 1, e: events })
+    await transport.close()
+    for (const piece of pieces) expect(piece.includes('\u0001')).toBe(false)
+    expect(pieces.flatMap((piece) => (JSON.parse(piece) as Frame).e)).toEqual(events)
+  })
 })

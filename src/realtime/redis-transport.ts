@@ -33,7 +33,19 @@ export async function createRedisTransport(
   })
   await connectWithin(client, options.connectTimeoutMs ?? REDIS_CONNECT_TIMEOUT_MS)
   io.adapter(createAdapter(client))
-  io.on(FANOUT_EVENT as never, (frame: Frame) => options.receive(frame))
+  // A frame travels as one JSON text: the adapter packs what it is given with msgpack's encoder,
+  // written in JavaScript, which walked every event of a frame on the sender and rebuilt it on the
+  // receiver; a text is copied as bytes, and JSON.parse is native (docs/decisions/140).
+  io.on(FANOUT_EVENT as never, (frame: unknown) => {
+    if (typeof frame !== 'string') return options.receive(frame as Frame)
+    let parsed: Frame
+    try {
+      parsed = JSON.parse(frame)
+    } catch (error) {
+      return options.log.warn('ignored a malformed fanout frame', { error })
+    }
+    options.receive(parsed)
+  })
   let closed = false
   return {
     send(frame) {
@@ -41,7 +53,7 @@ export async function createRedisTransport(
       // unhandled rejection. While Redis is away, node-redis queues commands until it is back.
       if (closed || !client.isOpen) return
       try {
-        io.serverSideEmit(FANOUT_EVENT as never, frame)
+        io.serverSideEmit(FANOUT_EVENT as never, JSON.stringify(frame))
       } catch (error) {
         options.log.warn('could not send events to the other instances', { error })
       }

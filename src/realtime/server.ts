@@ -25,7 +25,8 @@ export interface SocketData {
 
 /** Events between instances (server-side emits through the adapter). */
 export interface InterServerEvents {
-  [FANOUT_EVENT]: (frame: Frame) => void
+  /** A frame as JSON text (redis-transport.ts); an object from an instance of an older version. */
+  [FANOUT_EVENT]: (frame: string | Frame) => void
 }
 
 export type ParleyServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>
