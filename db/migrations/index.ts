@@ -16,6 +16,7 @@ import m13 from './0013_image_prices.sql' with { type: 'text' }
 import m14 from './0014_agents.sql' with { type: 'text' }
 import m15 from './0015_research_runs.sql' with { type: 'text' }
 import m16 from './0016_knowledge_search_no_pending_list.sql' with { type: 'text' }
+import m17 from './0017_knowledge_index_progress.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -35,4 +36,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0014_agents', sql: m14 },
   { tag: '0015_research_runs', sql: m15 },
   { tag: '0016_knowledge_search_no_pending_list', sql: m16 },
+  { tag: '0017_knowledge_index_progress', sql: m17 },
 ]

@@ -42,6 +42,13 @@ export const knowledgeBase = pgTable(
     indexError: text('index_error'),
     /** The embedding model (and dimensions) the chunks were embedded with; null: full text only. */
     embeddingModel: text('embedding_model'),
+    /**
+     * A long entry's indexing progress (chunks embedded of all), written with each
+     * `knowledge:progress` so that a panel opened mid-way shows the count (decision 130). Null when
+     * no job is counting: short entries, and after the entry is indexed, cancelled or changed.
+     */
+    indexChunksDone: integer('index_chunks_done'),
+    indexChunksTotal: integer('index_chunks_total'),
     /** The admin who wrote it while impersonating the owner (decision 103). */
     createdByAdminId: uuid('created_by_admin_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,6 +63,10 @@ export const knowledgeBase = pgTable(
     enumCheck('knowledge_base_index_status_check', table.indexStatus, knowledgeIndexStatuses),
     check('knowledge_base_title_check', sql`char_length(btrim(${table.title})) between 1 and 200`),
     check('knowledge_base_content_check', sql`char_length(btrim(${table.content})) > 0`),
+    check(
+      'knowledge_base_index_progress_check',
+      sql`(${table.indexChunksDone} is null) = (${table.indexChunksTotal} is null) and ${table.indexChunksDone} between 0 and ${table.indexChunksTotal}`,
+    ),
   ],
 )
 

@@ -4,12 +4,12 @@ import { createEmbedder, EMBED_BATCH, type Embedder, EmbeddingError } from './em
 import {
   ensureVectorIndex,
   entriesToReembed,
-  entryUpdatedAt,
   findEntryForIndexing,
   hasVector,
   markIndexFailed,
   pendingEntries,
   saveIndex,
+  saveIndexProgress,
 } from './knowledge-data'
 import { announceChange, announceProgress, isCancelled, toEntryJson } from './service'
 
@@ -44,15 +44,13 @@ export async function indexEntry(ctx: Ctx, entryId: string): Promise<void> {
   let embeddings: number[][] | null = null
   let error: string | null = null
   if (embedder) {
-    // A long entry takes several embeddings requests: its open cards count the chunks done, and
-    // the job stops between requests once the entry changed (cancelled, edited, deleted).
+    // A long entry takes several embeddings requests: its count is stored (for panels opened later)
+    // and sent to the open ones, and the job stops between requests once the entry changed
+    // (cancelled, edited, deleted).
     const progress =
       texts.length > EMBED_BATCH
         ? async (done: number) => {
-            if (done > 0) {
-              const updatedAt = await entryUpdatedAt(ctx.db, entry.id)
-              if (updatedAt?.getTime() !== entry.updatedAt.getTime()) throw new Superseded()
-            }
+            if (!(await saveIndexProgress(ctx.db, entry, done, texts.length))) throw new Superseded()
             announceProgress(ctx, entry, done, texts.length)
           }
         : undefined

@@ -11,6 +11,9 @@ export type EntryValues = Pick<
   'sourceType' | 'sourceId' | 'title' | 'content' | 'metadata' | 'isShared' | 'tags'
 >
 
+/** An entry's stored indexing count, cleared whenever its indexing ends or starts over. */
+const NO_PROGRESS = { indexChunksDone: null, indexChunksTotal: null }
+
 export interface EntryFilter {
   /** Entries whose tags contain every one of these (spec: tags-contains). */
   tags?: string[]
@@ -80,7 +83,10 @@ export function knowledgeFor(db: Db, actor: Actor) {
       return { items, nextCursor: rows.length > filter.limit && last ? encodeCursor(last) : null }
     },
 
-    /** Updates one of the actor's own entries; undefined when it is not theirs (or does not exist). */
+    /**
+     * Updates one of the actor's own entries; undefined when it is not theirs (or does not exist).
+     * The new `updated_at` stops a running indexing job, so its count goes too (a new job counts again).
+     */
     async update(
       id: string,
       values: Partial<EntryValues> & { indexStatus?: KnowledgeEntry['indexStatus'] },
@@ -89,7 +95,7 @@ export function knowledgeFor(db: Db, actor: Actor) {
       if (!isUuid(id)) return undefined
       const [row] = await db
         .update(knowledgeBase)
-        .set({ ...values, updatedAt: now })
+        .set({ ...values, ...NO_PROGRESS, updatedAt: now })
         .where(and(eq(knowledgeBase.id, id), owned))
         .returning()
       return row
@@ -140,6 +146,32 @@ export async function findEntryForIndexing(db: Db, id: string): Promise<Knowledg
   return row
 }
 
+/**
+ * Stores a long entry's indexing count (decision 130: a panel opened mid-way shows it), unless the
+ * entry changed (or went) since the job read it. Returns whether it was stored: false tells the
+ * job that its work is stale. The row lock orders it with a cancel or an edit of the same entry.
+ */
+export async function saveIndexProgress(
+  db: Db,
+  entry: Pick<KnowledgeEntry, 'id' | 'updatedAt'>,
+  done: number,
+  total: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ updatedAt: knowledgeBase.updatedAt })
+      .from(knowledgeBase)
+      .where(eq(knowledgeBase.id, entry.id))
+      .for('update')
+    if (!current || current.updatedAt.getTime() !== entry.updatedAt.getTime()) return false
+    await tx
+      .update(knowledgeBase)
+      .set({ indexChunksDone: done, indexChunksTotal: total })
+      .where(eq(knowledgeBase.id, entry.id))
+    return true
+  })
+}
+
 export interface IndexedChunk {
   content: string
   embedding: number[] | null
@@ -165,7 +197,12 @@ export async function saveIndex(
     await replaceChunks(tx, entry.id, chunks)
     const [row] = await tx
       .update(knowledgeBase)
-      .set({ indexStatus: outcome.status, indexError: outcome.error, embeddingModel: outcome.embeddingModel })
+      .set({
+        indexStatus: outcome.status,
+        indexError: outcome.error,
+        embeddingModel: outcome.embeddingModel,
+        ...NO_PROGRESS,
+      })
       .where(eq(knowledgeBase.id, entry.id))
       .returning()
     return row
@@ -206,7 +243,7 @@ export async function cancelIndexing(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(knowledgeBase)
-      .set({ indexStatus: 'failed', indexError: error, embeddingModel: null, updatedAt: now })
+      .set({ indexStatus: 'failed', indexError: error, embeddingModel: null, ...NO_PROGRESS, updatedAt: now })
       .where(
         and(
           eq(knowledgeBase.id, id),
@@ -221,15 +258,6 @@ export async function cancelIndexing(
   })
 }
 
-/** When the entry last changed (a job compares it with the version it read), or undefined when it went. */
-export async function entryUpdatedAt(db: Db, id: string): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ updatedAt: knowledgeBase.updatedAt })
-    .from(knowledgeBase)
-    .where(eq(knowledgeBase.id, id))
-  return row?.updatedAt
-}
-
 /** Marks an entry failed without touching its chunks (the job could not even start on it). */
 export async function markIndexFailed(
   db: Db,
@@ -238,7 +266,7 @@ export async function markIndexFailed(
 ): Promise<KnowledgeEntry | undefined> {
   const [row] = await db
     .update(knowledgeBase)
-    .set({ indexStatus: 'failed', indexError: error })
+    .set({ indexStatus: 'failed', indexError: error, ...NO_PROGRESS })
     .where(eq(knowledgeBase.id, id))
     .returning()
   return row

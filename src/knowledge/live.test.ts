@@ -77,17 +77,19 @@ const hears = (list: Heard[], entryId: string, change: Heard['change'], times = 
     `${change} of ${entryId}`,
   )
 
-/** Waits until the entry's indexing job has started: its first progress event was sent. */
-const jobStarted = (entryId: string) =>
+/** Waits until the entry's indexing job sent this count (`done` 0: the job has started). */
+const progressSent = (entryId: string, done = 0) =>
   waitFor(
     () =>
-      t.events.some(
-        (event) =>
-          event.event === 'knowledge:progress' && (event.payload as { entryId: string }).entryId === entryId,
-      ),
+      t.events.some((event) => {
+        if (event.event !== 'knowledge:progress') return false
+        const payload = event.payload as ServerEventPayload<'knowledge:progress'>
+        return payload.entryId === entryId && payload.done === done
+      }),
     15_000,
-    'the job to start',
+    `${done} chunks of ${entryId} counted`,
   )
+const jobStarted = (entryId: string) => progressSent(entryId)
 
 describe('who hears what', () => {
   test('a private entry’s events reach its owner only', async () => {
@@ -191,6 +193,57 @@ describe.if(vectors)('indexing progress', () => {
   })
 })
 
+describe.if(vectors)('stored progress', () => {
+  /** The entry as a panel opened now reads it: alone, and in a teammate's list. */
+  async function readNow(id: string) {
+    const alone = (await call(alice, 'GET', `/api/knowledge/${id}`)).data!
+    const res = await t.request('/api/knowledge?limit=100', { headers: bob.headers })
+    const { items } = ((await res.json()) as { data: { items: KnowledgeEntryJson[] } }).data
+    const listed = items.find((item) => item.id === id)!
+    return { alone: alone.index_progress, listed: listed.index_progress }
+  }
+
+  test('a panel opened mid-way reads the count: the entry and the list carry index_progress while indexing, null once ready', async () => {
+    // Every embeddings request waits for a gate: the test looks while the job waits.
+    const first = Promise.withResolvers<void>()
+    const second = Promise.withResolvers<void>()
+    fake.setEmbeddings({ beforeAnswer: first.promise })
+    try {
+      const content = 'The annual review covers hiring, training and the budget of each team. '.repeat(1000)
+      const answer = await call(alice, 'POST', '/api/knowledge', {
+        title: 'Annual review',
+        content,
+        is_shared: true,
+      })
+      const id = answer.data!.id
+      expect(answer.data!.index_progress).toBeNull()
+      await jobStarted(id)
+      const total = (await readNow(id)).alone?.total ?? 0
+      expect(total).toBeGreaterThan(64)
+      expect(total).toBeLessThanOrEqual(128)
+      expect(await readNow(id)).toEqual({ alone: { done: 0, total }, listed: { done: 0, total } })
+      // The first request ends; the second waits.
+      fake.setEmbeddings({ beforeAnswer: second.promise })
+      first.resolve()
+      await progressSent(id, 64)
+      expect(await readNow(id)).toEqual({ alone: { done: 64, total }, listed: { done: 64, total } })
+      fake.setEmbeddings({})
+      second.resolve()
+      await hears(heard.alice, id, 'indexed')
+      expect((await call(alice, 'GET', `/api/knowledge/${id}`)).data).toMatchObject({
+        index_status: 'ready',
+        index_progress: null,
+      })
+      expect(await readNow(id)).toEqual({ alone: null, listed: null })
+    } finally {
+      // A failed look must not leave the job waiting for the later tests.
+      fake.setEmbeddings({})
+      first.resolve()
+      second.resolve()
+    }
+  })
+})
+
 describe.if(vectors)('cancel, and edits while indexing', () => {
   const reportText =
     'The zanzibar ledger lists every shipment, its weight and its harbour of origin. '.repeat(1000)
@@ -241,7 +294,10 @@ describe.if(vectors)('cancel, and edits while indexing', () => {
     const id = (await call(alice, 'POST', '/api/knowledge', { title: 'Harbour ledger', content: reportText }))
       .data!.id
     await jobStarted(id)
-    expect((await call(alice, 'PATCH', `/api/knowledge/${id}`, { tags: ['harbour'] })).status).toBe(200)
+    const edited = await call(alice, 'PATCH', `/api/knowledge/${id}`, { tags: ['harbour'] })
+    expect(edited.status).toBe(200)
+    // The stopped job's count went with it; the new job counts from 0.
+    expect(edited.data).toMatchObject({ index_status: 'pending', index_progress: null })
     fake.setEmbeddings({})
     await hears(heard.alice, id, 'indexed')
     expect((await call(alice, 'GET', `/api/knowledge/${id}`)).data).toMatchObject({

@@ -61,11 +61,19 @@ export function toEntryJson(entry: KnowledgeEntry, actor: Pick<Actor, 'userId'>)
     index_error: entry.indexError,
     /** The same as a stable code for the client to translate, or null (docs/decisions/119). */
     index_error_code: indexErrorCode(entry.indexError),
+    /** A long entry's chunks embedded so far while it is indexed, or null (decision 130). */
+    index_progress: indexProgress(entry),
     /** Whether the actor may edit and delete it (a shared entry of someone else is read-only). */
     is_owner: entry.userId === userIdOf(actor),
   }
 }
 export type KnowledgeEntryJson = ReturnType<typeof toEntryJson>
+
+/** The stored count, shown only while the entry waits: a re-embedding of a ready one counts too. */
+function indexProgress(entry: KnowledgeEntry): { done: number; total: number } | null {
+  const { indexStatus, indexChunksDone: done, indexChunksTotal: total } = entry
+  return indexStatus === 'pending' && done !== null && total !== null ? { done, total } : null
+}
 
 export type IndexErrorCode =
   | 'cancelled'

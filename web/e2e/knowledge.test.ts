@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import type { FakeOpenAi } from '../../src/test/fakes/openai-server'
+import { waitFor } from '../../src/test/wait'
 import {
   DESKTOP,
   describeViolations,
@@ -382,6 +383,56 @@ describe('indexing progress', () => {
     expect((await ada.request.delete(`/api/knowledge/${id}`, { headers: { origin: e2e.url } })).ok()).toBe(
       true,
     )
+  })
+
+  test('a panel opened mid-way shows the count stored so far, then Ready', async () => {
+    // The first request answers at once, the second waits: the entry stays at 64 chunks done.
+    const gate = Promise.withResolvers<void>()
+    fake.queueEmbeddings({})
+    fake.setEmbeddings({ beforeAnswer: gate.promise })
+    try {
+      const res = await ada.request.post('/api/knowledge', {
+        headers: { origin: e2e.url },
+        data: {
+          title: 'Annual review',
+          content: 'The annual review covers hiring and training. '.repeat(1600),
+        },
+      })
+      expect(res.status()).toBe(201)
+      const { id } = ((await res.json()) as { data: { id: string } }).data
+      await waitFor(
+        async () => {
+          const entry = await ada.request.get(`/api/knowledge/${id}`)
+          const { data } = (await entry.json()) as { data: { index_progress: { done: number } | null } }
+          return data.index_progress?.done === 64
+        },
+        15_000,
+        'the first request to end',
+      )
+      // Opened after the count was sent: only the stored one can show it.
+      await openFromHeader(ada)
+      const review = card(ada, 'Annual review')
+      await review
+        .getByTestId('knowledge-status')
+        .filter({ hasText: /Indexing… 64\/\d+ chunks/ })
+        .waitFor()
+      await review.getByTestId('knowledge-select').click()
+      await panel(ada)
+        .getByTestId('knowledge-detail')
+        .getByTestId('knowledge-status')
+        .filter({ hasText: /Indexing… 64\/\d+ chunks/ })
+        .waitFor()
+      fake.setEmbeddings({})
+      gate.resolve()
+      await review.locator('[data-testid="knowledge-status"][data-status="ready"]').waitFor()
+      await closePanel(ada)
+      expect((await ada.request.delete(`/api/knowledge/${id}`, { headers: { origin: e2e.url } })).ok()).toBe(
+        true,
+      )
+    } finally {
+      fake.setEmbeddings({})
+      gate.resolve()
+    }
   })
 })
 

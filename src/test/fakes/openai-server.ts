@@ -69,6 +69,8 @@ export interface FakeEmbeddingsScript {
   dimensions?: number
   /** Answer after this many milliseconds (a slow provider: indexing progress can be watched). */
   delayMs?: number
+  /** Answer once this settles: a test decides when the request ends (and looks in meanwhile). */
+  beforeAnswer?: Promise<void>
 }
 
 export interface RecordedRequest {
@@ -239,6 +241,7 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
           return new Response(null, { status: 499 })
         }
         if (script.delayMs) await Bun.sleep(script.delayMs)
+        await script.beforeAnswer
         const input = body?.input
         const texts = Array.isArray(input) ? input : [input]
         if (texts.some((text) => typeof text !== 'string' || text === '')) {

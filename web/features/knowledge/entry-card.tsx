@@ -179,11 +179,11 @@ function CardAction({
 export function IndexStatus({
   entry,
 }: {
-  entry: Pick<KnowledgeEntry, 'id' | 'index_status' | 'index_error_code'>
+  entry: Pick<KnowledgeEntry, 'id' | 'index_status' | 'index_error_code' | 'index_progress'>
 }) {
   const t = useT()
   const status = entry.index_status
-  const progress = useIndexProgress(entry.id)
+  const progress = useIndexProgress(entry)
   if (status === 'pending') {
     return (
       <span className="inline-flex items-center gap-1" data-testid="knowledge-status" data-status={status}>

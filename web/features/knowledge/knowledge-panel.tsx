@@ -13,7 +13,7 @@ import { useSocket } from '../chats/socket-context'
 import { EntryCard } from './entry-card'
 import { EntryDetail } from './entry-detail'
 import { EntryFormDialog } from './entry-form-dialog'
-import { setIndexProgress } from './index-progress'
+import { forgetIndexProgress, setIndexProgress } from './index-progress'
 import {
   cancelIndexing,
   deleteEntry,
@@ -262,7 +262,8 @@ export default function KnowledgePanel({
 /**
  * Someone changed an entry this user sees (their own, or a teammate's shared one: created, edited,
  * indexed, deleted, un-shared; decision 130): the lists and the open entry read again. The open
- * entry closes when it was deleted. A long entry's indexing progress is kept for its status.
+ * entry closes when it was deleted. A long entry's indexing progress is kept for its status while the
+ * panel is open.
  */
 function useKnowledgeEvents(selectedId: string | null, unselect: () => void) {
   const socket = useSocket()
@@ -270,8 +271,10 @@ function useKnowledgeEvents(selectedId: string | null, unselect: () => void) {
   useEffect(() => {
     if (!socket) return
     const changed = ({ entryId, change }: { entryId: string; change: string }) => {
-      // Indexing ended, or starts over (reindex, edit), or stopped (cancel): the count is stale.
-      setIndexProgress(entryId, null)
+      // Indexing starts over (reindex, edit) or stopped (cancel): the count is stale. Once indexed,
+      // the refetched entry is not pending and shows none; until then the last count stays (the
+      // entry's stored one, read earlier, would go back).
+      if (change !== 'indexed') setIndexProgress(entryId, null)
       if (change === 'deleted' && entryId === selectedId) {
         unselect()
         queryClient.removeQueries({ queryKey: knowledgeEntryQuery(entryId).queryKey })
@@ -287,4 +290,6 @@ function useKnowledgeEvents(selectedId: string | null, unselect: () => void) {
       socket.off('knowledge:progress', progress)
     }
   }, [socket, queryClient, selectedId, unselect])
+  // Counts not heard while closed go stale: a panel opened later starts from the stored ones.
+  useEffect(() => forgetIndexProgress, [])
 }

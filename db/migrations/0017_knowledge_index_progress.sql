@@ -1,0 +1,3 @@
+ALTER TABLE "knowledge_base" ADD COLUMN "index_chunks_done" integer;--> statement-breakpoint
+ALTER TABLE "knowledge_base" ADD COLUMN "index_chunks_total" integer;--> statement-breakpoint
+ALTER TABLE "knowledge_base" ADD CONSTRAINT "knowledge_base_index_progress_check" CHECK (("knowledge_base"."index_chunks_done" is null) = ("knowledge_base"."index_chunks_total" is null) and "knowledge_base"."index_chunks_done" between 0 and "knowledge_base"."index_chunks_total");
