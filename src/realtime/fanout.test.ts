@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { waitFor } from '../test/wait'
-import { createFanout, type FanoutEvent, type Frame } from './fanout'
+import { createFanout, type FanoutEvent, type Frame, FULL_FRAME_EVENTS } from './fanout'
 import { PEER_TIMEOUT_MS, Peers } from './peers'
 import { MAX_NOTIFY_BYTES } from './pg-transport'
 
@@ -28,6 +28,23 @@ describe('fanout to other instances', () => {
       { f: 'me', n: 2, e: [3, 4, 5].map((seq) => ['chat:1', 'message:delta', { seq }]) },
       { f: 'me', n: 3 },
     ])
+  })
+
+  test('a full frame leaves when the current task ends, without waiting for the turn', async () => {
+    const sent: Frame[] = []
+    const fanout = createFanout('me', { send: (frame) => sent.push(frame) })
+    for (let seq = 1; seq <= FULL_FRAME_EVENTS + 2; seq += 1) fanout.publish(event(seq))
+    await Promise.resolve()
+    // The microtask took the full frame (and what joined it in the same task); the turn's end sends
+    // nothing more, and the next events start a new frame, in order.
+    expect(sent.map((frame) => frame.e?.length)).toEqual([FULL_FRAME_EVENTS + 2])
+    fanout.publish(event(FULL_FRAME_EVENTS + 3))
+    await waitFor(() => sent.length === 2)
+    await Bun.sleep(5)
+    expect(sent.map((frame) => frame.n)).toEqual([1, 2])
+    expect(
+      sent.flatMap((frame) => frame.e ?? []).map(([, , payload]) => (payload as { seq: number }).seq),
+    ).toEqual(Array.from({ length: FULL_FRAME_EVENTS + 3 }, (_, index) => index + 1))
   })
 
   test('a heartbeat sends the events queued before it first, in order', () => {

@@ -34,6 +34,13 @@ export interface Transport {
 }
 
 /**
+ * A frame this full leaves when the current task ends, not with the turn: under load a turn of the
+ * event loop handles hundreds of sockets' reads, and the deltas of a frame's end (emitted together by
+ * delta-frames.ts) would wait for all of them (decision 140).
+ */
+export const FULL_FRAME_EVENTS = 64
+
+/**
  * Sends events to the other instances without holding up this instance's sockets. socket.io's
  * cluster adapters deliver a broadcast locally only after its round trip, one query per event:
  * with hundreds of streams that queue put seconds between a token and its socket. Here the caller
@@ -62,6 +69,7 @@ export function createFanout(instanceId: string, transport: Pick<Transport, 'sen
   return {
     publish(event: FanoutEvent) {
       queue.push(event)
+      if (queue.length === FULL_FRAME_EVENTS) queueMicrotask(flush)
       if (scheduled) return
       scheduled = true
       // Events emitted in the same turn of the event loop travel together.
