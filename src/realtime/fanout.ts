@@ -21,6 +21,22 @@ export interface Frame {
   e?: [room: string, event: ServerEvent, payload: unknown][]
 }
 
+/**
+ * Whether a value read from the channel is a frame: anything that can NOTIFY on the database (or
+ * publish on Redis) reaches every instance, and a payload of another shape must be dropped, not
+ * thrown on inside the driver's callback (which would end the process).
+ */
+export function isFrame(value: unknown): value is Frame {
+  if (typeof value !== 'object' || value === null) return false
+  const { f, n, e } = value as Partial<Frame>
+  if (typeof f !== 'string' || typeof n !== 'number' || !Number.isSafeInteger(n)) return false
+  if (e === undefined) return true
+  return (
+    Array.isArray(e) &&
+    e.every((item) => Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'string')
+  )
+}
+
 /** Carries frames to the other instances: Postgres NOTIFY (pg-transport.ts) or Redis (redis-transport.ts). */
 export interface Transport {
   /** Sends a frame; never waits for an earlier one, and frames arrive in the order they were sent. */

@@ -1,5 +1,5 @@
 import postgres from 'postgres'
-import type { Frame, Transport } from './fanout'
+import { type Frame, isFrame, type Transport } from './fanout'
 
 /** The Postgres channel that carries frames between instances. */
 export const FANOUT_CHANNEL = 'parley_fanout'
@@ -136,6 +136,13 @@ export function createPgTransport(options: Options): PgTransport {
     } catch (error) {
       return options.log.warn('ignored a malformed fanout frame', { error })
     }
+    // An attachment's announcement ({f, a}) or a frame; nothing else is acted on.
+    const announcement =
+      typeof frame === 'object' &&
+      frame !== null &&
+      typeof frame.f === 'string' &&
+      Number.isSafeInteger(frame.a)
+    if (!announcement && !isFrame(frame)) return options.log.warn('ignored a malformed fanout frame')
     if (frame.f === options.instanceId) {
       lastOwn = performance.now()
       return
@@ -147,7 +154,8 @@ export function createPgTransport(options: Options): PgTransport {
         if (frame.a === undefined) return options.receive(frame)
         const [row] = await sql<{ payload: string }[]>`
           select convert_from(payload, 'UTF8') as payload from ${sql(ATTACHMENTS)} where id = ${frame.a}`
-        if (row) options.receive(JSON.parse(row.payload))
+        const attached: unknown = row ? JSON.parse(row.payload) : undefined
+        if (isFrame(attached)) options.receive(attached)
       } catch (error) {
         options.log.warn('could not read a large fanout frame', { error })
       } finally {

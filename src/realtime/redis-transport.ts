@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter'
 import { createClient } from 'redis'
 import type { Server } from 'socket.io'
 import { ConfigError } from '../config'
-import { FANOUT_EVENT, type Frame, type Transport } from './fanout'
+import { FANOUT_EVENT, type Frame, isFrame, type Transport } from './fanout'
 
 /** How long an instance waits for Redis at start before it stops with a clear error. */
 export const REDIS_CONNECT_TIMEOUT_MS = 10_000
@@ -37,13 +37,13 @@ export async function createRedisTransport(
   // written in JavaScript, which walked every event of a frame on the sender and rebuilt it on the
   // receiver; a text is copied as bytes, and JSON.parse is native (docs/decisions/140).
   io.on(FANOUT_EVENT as never, (frame: unknown) => {
-    if (typeof frame !== 'string') return options.receive(frame as Frame)
-    let parsed: Frame
+    let parsed: unknown = frame
     try {
-      parsed = JSON.parse(frame)
+      if (typeof frame === 'string') parsed = JSON.parse(frame)
     } catch (error) {
       return options.log.warn('ignored a malformed fanout frame', { error })
     }
+    if (!isFrame(parsed)) return options.log.warn('ignored a malformed fanout frame')
     options.receive(parsed)
   })
   let closed = false
