@@ -158,18 +158,26 @@ export async function saveIndexProgress(
   total: number,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ updatedAt: knowledgeBase.updatedAt })
-      .from(knowledgeBase)
-      .where(eq(knowledgeBase.id, entry.id))
-      .for('update')
-    if (!current || current.updatedAt.getTime() !== entry.updatedAt.getTime()) return false
+    if (!(await lockIfCurrent(tx, entry))) return false
     await tx
       .update(knowledgeBase)
       .set({ indexChunksDone: done, indexChunksTotal: total })
       .where(eq(knowledgeBase.id, entry.id))
     return true
   })
+}
+
+/**
+ * Locks the entry's row for the rest of the transaction when it is still the version a job read
+ * (same `updated_at`); false when it changed or went: the job's work is stale.
+ */
+async function lockIfCurrent(tx: Db, entry: Pick<KnowledgeEntry, 'id' | 'updatedAt'>): Promise<boolean> {
+  const [current] = await tx
+    .select({ updatedAt: knowledgeBase.updatedAt })
+    .from(knowledgeBase)
+    .where(eq(knowledgeBase.id, entry.id))
+    .for('update')
+  return current?.updatedAt.getTime() === entry.updatedAt.getTime()
 }
 
 export interface IndexedChunk {
@@ -188,12 +196,7 @@ export async function saveIndex(
   outcome: { status: 'ready' | 'failed'; error: string | null; embeddingModel: string | null },
 ): Promise<KnowledgeEntry | undefined> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ updatedAt: knowledgeBase.updatedAt })
-      .from(knowledgeBase)
-      .where(eq(knowledgeBase.id, entry.id))
-      .for('update')
-    if (!current || current.updatedAt.getTime() !== entry.updatedAt.getTime()) return undefined
+    if (!(await lockIfCurrent(tx, entry))) return undefined
     await replaceChunks(tx, entry.id, chunks)
     const [row] = await tx
       .update(knowledgeBase)

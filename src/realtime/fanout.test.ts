@@ -148,24 +148,29 @@ describe('peers', () => {
   })
 })
 
+/** The NOTIFY payloads a frame becomes, from a transport that never connects (`pieces` is pure). */
+async function piecesOf(frame: Frame): Promise<string[]> {
+  const { createPgTransport } = await import('./pg-transport')
+  const transport = createPgTransport({
+    url: 'postgres://nobody@127.0.0.1:1/none',
+    instanceId: 'me',
+    log: { warn: () => {} },
+    receive: () => {},
+    relistened: () => {},
+  })
+  transport.ready.catch(() => {})
+  const pieces = transport.pieces(frame)
+  await transport.close()
+  return pieces
+}
+
 describe('NOTIFY pieces', () => {
   test('a large frame is cut into pieces under the NOTIFY limit, each numbered', async () => {
-    const { createPgTransport } = await import('./pg-transport')
-    // Never connects: `pieces` is pure.
-    const transport = createPgTransport({
-      url: 'postgres://nobody@127.0.0.1:1/none',
-      instanceId: 'me',
-      log: { warn: () => {} },
-      receive: () => {},
-      relistened: () => {},
-    })
-    transport.ready.catch(() => {})
     const events = Array.from(
       { length: 300 },
       (_, seq) => ['chat:1', 'message:delta', { delta: 'x'.repeat(90), seq }] as Frame['e'] & object,
     ) as NonNullable<Frame['e']>
-    const pieces = transport.pieces({ f: 'me', n: 1, e: events })
-    await transport.close()
+    const pieces = await piecesOf({ f: 'me', n: 1, e: events })
     expect(pieces.length).toBeGreaterThan(3)
     for (const piece of pieces) expect(Buffer.byteLength(piece)).toBeLessThan(MAX_NOTIFY_BYTES)
     const parsed = pieces.map((piece) => JSON.parse(piece) as Frame)
@@ -174,21 +179,11 @@ describe('NOTIFY pieces', () => {
   })
 
   test('no piece holds the separator of a NOTIFY statement, whatever the text of an event', async () => {
-    const { createPgTransport } = await import('./pg-transport')
-    const transport = createPgTransport({
-      url: 'postgres://nobody@127.0.0.1:1/none',
-      instanceId: 'me',
-      log: { warn: () => {} },
-      receive: () => {},
-      relistened: () => {},
-    })
-    transport.ready.catch(() => {})
     // A model may write any control character; the pieces of one statement are split at U+0001.
     const events = [
       ['chat:1', 'message:delta', { delta: 'a\u0001b\u0000c\u001f"\\', seq: 1 }],
     ] as NonNullable<Frame['e']>
-    const pieces = transport.pieces({ f: 'me', n: 1, e: events })
-    await transport.close()
+    const pieces = await piecesOf({ f: 'me', n: 1, e: events })
     for (const piece of pieces) expect(piece.includes('\u0001')).toBe(false)
     expect(pieces.flatMap((piece) => (JSON.parse(piece) as Frame).e)).toEqual(events)
   })
