@@ -5,6 +5,7 @@ import { adminRoutes } from './admin'
 import { agentRoutes } from './agents'
 import { attachmentRoutes } from './attachments'
 import { authRoutes } from './auth'
+import { accessGate, indexRouteAccess } from './auth/guard'
 import { brandingRoutes } from './branding'
 import { budgetRoutes } from './budget'
 import { chatRoutes } from './chats'
@@ -35,6 +36,8 @@ export interface AppOptions {
 /** Composes the feature plugins into the one Elysia app. Tests build it around a fresh database. */
 export function createApp(ctx: AppContext, options: AppOptions) {
   const app = new Elysia()
+    // First: a route's access is checked before its body's content (docs/decisions/141-request-order.md).
+    .use(accessGate(ctx))
     .use(httpBase(ctx))
     // The spec only (/api/docs/json): the plugin's own page loads Scalar from a CDN; ours is local.
     .use(
@@ -70,7 +73,9 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     app.all(SOCKET_IO_PATH, ({ request, server }) => engine.handleRequest(request, server!))
   }
   // Last: its catch-all GET serves the React client for every path the API does not own.
-  return app.use(webClient(ctx))
+  const composed = app.use(webClient(ctx))
+  indexRouteAccess(ctx, composed.routes)
+  return composed
 }
 
 export type App = ReturnType<typeof createApp>

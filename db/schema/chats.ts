@@ -10,8 +10,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { Failure } from '../../src/ai/failures'
+import type { ResearchNote } from '../../src/research/notes'
 import { enumCheck } from './checks'
 import { users } from './users'
+
+export type { Failure, FailureReason } from '../../src/ai/failures'
+export type { ResearchNote, StopReason } from '../../src/research/notes'
 
 export const chats = pgTable(
   'chats',
@@ -26,6 +31,21 @@ export const chats = pgTable(
   },
   (table) => [index('chats_user_created_idx').on(table.userId, table.createdAt, table.id)],
 )
+
+/** A note under an assistant reply; the client words it from `code` (one catalogue entry per code). */
+export type MessageNote =
+  | {
+      /** The question's images, by file name, that the model was not given because it cannot see images. */
+      code: 'images_not_seen'
+      files: string[]
+    }
+  /** What a research report's run could not do (the web not searched...), docs/decisions/150. */
+  | { code: 'research'; note: ResearchNote }
+  /**
+   * Why the answer failed (docs/decisions/150): `error` keeps the English; the API gives this as
+   * `error_code` and `error_values`, not among the notes.
+   */
+  | ({ code: 'failed' } & Failure)
 
 export const messageStatuses = ['complete', 'streaming', 'stopped', 'failed'] as const
 export const responseFormats = ['text', 'json', 'markdown'] as const
@@ -53,6 +73,11 @@ export const messages = pgTable(
      * message is owned by the research job: the reply sweeps leave it alone.
      */
     researchId: uuid('research_id'),
+    /**
+     * What the person should know about how an assistant reply was made, shown under it in their
+     * language (docs/decisions/143): e.g. the question's images the model could not see. Null: none.
+     */
+    notes: jsonb('notes').$type<MessageNote[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

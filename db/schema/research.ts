@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { researchDepths, researchStatuses, researchSteps } from '../../src/research/catalogue'
-import { chats, messages } from './chats'
+import { chats, type Failure, messages, type ResearchNote } from './chats'
 import { enumCheck, nonNegativeCheck } from './checks'
 import { users } from './users'
 
@@ -46,6 +46,13 @@ export interface ResearchState {
   findings: string[]
   /** Set when the run stopped gathering early (a ceiling, the budget): the report says so. */
   stopReason?: string
+  /**
+   * The run's notes as codes, in the order of `research_runs.notes` (their English sentences),
+   * docs/decisions/150. Absent in runs saved before codes: their notes are shown as stored.
+   */
+  noteCodes?: ResearchNote[]
+  /** Why the run failed, as a code (its `error` holds the English), docs/decisions/150. */
+  failure?: Failure
 }
 
 /**

@@ -21,6 +21,9 @@ export interface OpenAiSettings {
   status?: CallOutcomes
 }
 
+/** A model as `GET {base}/models` lists it: its id and whatever else the provider says about it. */
+export type ListedModel = { id: string } & Record<string, unknown>
+
 /** Model ids a discovery answer may list that cannot hold a chat (embeddings, speech, images...). */
 const NON_CHAT_MODEL =
   /embed|whisper|tts|dall-e|davinci|babbage|moderation|image|audio|realtime|transcribe|search/i
@@ -77,15 +80,18 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
         }
         const failure =
           state.started && !(isApiError(error) && error.status)
-            ? new ProviderError('The connection to the AI provider was lost before the answer was complete', {
-                cause: error,
-              })
+            ? new ProviderError(
+                { reason: 'provider_stream_lost' },
+                {
+                  cause: error,
+                },
+              )
             : toProviderError(error)
         settings.status?.failure(failure)
         throw failure
       }
       if (!state.finished) {
-        const failure = new ProviderError('The AI provider closed the stream before the answer was complete')
+        const failure = new ProviderError({ reason: 'provider_stream_cut' })
         settings.status?.failure(failure)
         throw failure
       }
@@ -93,13 +99,18 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
     },
   }
 
-  /** Every model id the API lists at GET {base}/models (chat, embeddings, speech...). */
-  async function listAllModelIds(signal?: AbortSignal): Promise<string[]> {
+  /**
+   * Every model the API lists at GET {base}/models (chat, embeddings, speech...), with whatever the
+   * provider says about each besides its id (OpenRouter's `architecture`, `capabilities`, a `description`).
+   */
+  async function listAllModels(signal?: AbortSignal): Promise<ListedModel[]> {
     try {
-      const ids: string[] = []
-      for await (const model of (await client()).models.list({ signal })) ids.push(model.id)
+      const listed: ListedModel[] = []
+      for await (const model of (await client()).models.list({ signal })) {
+        if (typeof model.id === 'string') listed.push({ ...(model as object), id: model.id })
+      }
       settings.status?.success()
-      return ids
+      return listed
     } catch (error) {
       const failure = toProviderError(error)
       settings.status?.failure(failure)
@@ -107,12 +118,17 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
     }
   }
 
+  /** Every model id the API lists at GET {base}/models. */
+  async function listAllModelIds(signal?: AbortSignal): Promise<string[]> {
+    return (await listAllModels(signal)).map((model) => model.id)
+  }
+
   /** Chat-capable model ids the API lists at GET {base}/models. */
   async function listModelIds(signal?: AbortSignal): Promise<string[]> {
     return chatModelIds(await listAllModelIds(signal))
   }
 
-  return { provider, listModelIds, listAllModelIds }
+  return { provider, listModelIds, listAllModelIds, listAllModels }
 }
 
 /** The ids that can hold a chat, sorted. */
@@ -141,16 +157,18 @@ function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error
   const sdk = loadedOpenAiSdk()
   if (sdk && error instanceof sdk.APIConnectionError) {
-    return new ProviderError('Could not connect to the AI provider', { cause: error })
+    return new ProviderError({ reason: 'provider_unreachable' }, { cause: error })
   }
   if (isApiError(error)) {
     const detail = (error.error as { message?: unknown } | undefined)?.message
     const text = typeof detail === 'string' ? detail.slice(0, 300) : error.message
     return new ProviderError(
-      error.status ? `The AI provider answered ${error.status}: ${text}` : `The AI provider failed: ${text}`,
+      error.status
+        ? { reason: 'provider_status', status: error.status, detail: text }
+        : { reason: 'provider_failed', detail: text },
       { cause: error },
     )
   }
   const message = error instanceof Error ? error.message : String(error)
-  return new ProviderError(`The AI provider connection failed: ${message}`, { cause: error })
+  return new ProviderError({ reason: 'provider_failed', detail: message }, { cause: error })
 }

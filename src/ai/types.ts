@@ -1,4 +1,5 @@
 import type { Model } from '../../db/schema'
+import { type Failure, failureText } from './failures'
 
 /** OpenAI chat content parts: text, and images as (data) URLs for models that read them. */
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
@@ -65,10 +66,15 @@ export interface ChatProvider {
   stream(call: ModelCall): AsyncIterable<ProviderEvent>
 }
 
-/** A provider failure, worded for the message's `error` field (never a secret, never a stack). */
+/**
+ * A provider failure: its code (worded by the client in the person's language) and the English
+ * sentence for the message's `error` field (never a secret, never a stack).
+ */
 export class ProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options)
+  readonly failure: Failure
+  constructor(failure: Failure, options?: { cause?: unknown }) {
+    super(failureText(failure), options)
     this.name = 'ProviderError'
+    this.failure = failure
   }
 }

@@ -311,6 +311,7 @@ describe('acting for someone else (support access)', () => {
         adminName: 'Bob',
         reasonCode: 'support',
         caseNumber: 'C-1',
+        startedAt: new Date(),
         expiresAt: new Date(),
       },
     }

@@ -17,6 +17,8 @@ export interface Impersonation {
   adminName: string
   reasonCode: string
   caseNumber: string
+  /** With `expiresAt`, when the banner turns red (src/impersonation/expiring.ts). */
+  startedAt: Date
   expiresAt: Date
 }
 
@@ -139,6 +141,7 @@ async function resolveImpersonation(
       adminName: admin.fullName,
       reasonCode: impersonation.reasonCode,
       caseNumber: impersonation.caseNumber,
+      startedAt: impersonation.startedAt,
       expiresAt: impersonation.expiresAt,
     },
   }

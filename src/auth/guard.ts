@@ -1,11 +1,18 @@
 import { Elysia } from 'elysia'
-import { recordAudit } from '../admin/audit'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { type Actor, noteActor, resolveActor } from './actor'
+import { type Actor, type Authenticated, noteActor, resolveActor } from './actor'
 import { readToken } from './session'
+import { supportWriteAudit } from './write-audit'
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * What a route asks of its caller, checked in this order and before anything reads the request's
+ * body, query or params (docs/decisions/141-request-order.md): a session (401), the admin role
+ * (403 `forbidden:admin`), not acting as someone else (403 `forbidden:impersonating`).
+ */
+export type Access = 'auth' | 'admin' | 'accountSecurity'
 
 /**
  * The `auth` macro: `{ auth: true }` on a route resolves the `actor` (src/auth/actor.ts), with the
@@ -13,43 +20,26 @@ const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * `{ admin: true }` also requires the admin role. A cookie-authenticated mutation must come from
  * our own origin (CSRF defence, as in the Lucia guide); Bearer requests carry no ambient
  * credential and skip that check.
+ *
+ * Elysia validates the body, query and params before `resolve` runs, so each macro also checks its
+ * access in `transform` (before validation); `accessGate` moves the check earlier still, before the
+ * body is parsed and before every other transform. The session is looked up once per request.
  */
 export const authGuard = (ctx: AppContext) =>
   new Elysia({ name: 'auth.guard' }).macro({
     auth: {
+      transform: gateAt(ctx, 'auth'),
       async resolve({ request }) {
-        return { ...(await authenticate(ctx, request)) }
+        return { ...(await admit(ctx, request, 'auth')) }
       },
-      /**
-       * Every write made while impersonating lands in the audit trail with both ids (the admin as
-       * actor, the target as `acting_as_id`), by construction rather than route by route. After the
-       * handler succeeded: a refused or failed write (thrown, or answered with a 4xx) changed
-       * nothing and leaves no entry. Outside the handler's own transaction: decision 117 says why.
-       */
-      async afterHandle(context) {
-        const { request, route, server, set } = context
-        const actor = (context as { actor?: Actor }).actor
-        if (!actor?.impersonation || !MUTATIONS.has(request.method)) return
-        if (typeof set.status === 'number' && set.status >= 400) return
-        await recordAudit(
-          ctx,
-          { ...actor, email: actor.impersonation.adminEmail },
-          {
-            action: 'impersonation.write',
-            targetType: 'route',
-            targetId: `${request.method} ${route}`,
-            details: { path: new URL(request.url).pathname, impersonationId: actor.impersonation.id },
-          },
-          { request, server },
-        )
-      },
+      // Every write made while impersonating lands in the audit trail with both ids, by
+      // construction rather than route by route, with the write itself (src/auth/write-audit.ts).
+      ...supportWriteAudit(ctx),
     },
     admin: {
+      transform: gateAt(ctx, 'admin'),
       async resolve({ request }) {
-        const auth = await authenticate(ctx, request)
-        if (auth.actor.role !== 'admin') throw new AppError('forbidden:admin', 'Admin access required')
-        refuseWhileImpersonating(auth.actor)
-        return { ...auth }
+        return { ...(await admit(ctx, request, 'admin')) }
       },
     },
     /**
@@ -57,10 +47,9 @@ export const authGuard = (ctx: AppContext) =>
      * may do it; an administrator acting as the user (support access) is refused.
      */
     accountSecurity: {
+      transform: gateAt(ctx, 'accountSecurity'),
       async resolve({ request }) {
-        const auth = await authenticate(ctx, request)
-        refuseWhileImpersonating(auth.actor)
-        return { ...auth }
+        return { ...(await admit(ctx, request, 'accountSecurity')) }
       },
     },
     /**
@@ -77,6 +66,99 @@ export const authGuard = (ctx: AppContext) =>
       },
     },
   })
+
+/** The session lookup of a request, shared by every check of it (parse, transform, resolve). */
+const sessions = new WeakMap<Request, Promise<Authenticated>>()
+
+/** The caller, once they passed `access`'s checks, in their order; throws the first refusal. */
+export async function admit(ctx: AppContext, request: Request, access: Access): Promise<Authenticated> {
+  let auth = sessions.get(request)
+  if (!auth) {
+    auth = authenticate(ctx, request)
+    sessions.set(request, auth)
+  }
+  const found = await auth
+  if (access === 'admin' && found.actor.role !== 'admin')
+    throw new AppError('forbidden:admin', 'Admin access required')
+  if (access !== 'auth') refuseWhileImpersonating(found.actor)
+  return found
+}
+
+/** The macros' transform hooks, each named by the access it checks (read by `indexRouteAccess`). */
+const accessOfHook = new WeakMap<object, Access>()
+
+function gateAt(ctx: AppContext, access: Access) {
+  const hook = async ({ request }: { request: Request }) => {
+    await admit(ctx, request, access)
+  }
+  accessOfHook.set(hook, access)
+  return hook
+}
+
+/** `METHOD /path/:param` → what the route asks, per app context (filled by `indexRouteAccess`). */
+const routeAccess = new WeakMap<AppContext, Map<string, Access>>()
+
+/**
+ * Reads, from the composed app's routes, which ones use the `auth`, `admin` or `accountSecurity`
+ * macro, for `accessGate`. Called once by createApp after every route is added.
+ */
+export function indexRouteAccess(
+  ctx: AppContext,
+  routes: readonly { method: string; path: string; hooks: Record<string, unknown> }[],
+) {
+  const index = new Map<string, Access>()
+  for (const route of routes) {
+    const hooks = [route.hooks.transform].flat() as ({ fn?: unknown } | ((...args: never) => unknown))[]
+    for (const hook of hooks) {
+      const fn = typeof hook === 'function' ? hook : hook?.fn
+      const access = fn ? accessOfHook.get(fn) : undefined
+      if (access) index.set(`${route.method} ${route.path}`, access)
+    }
+  }
+  routeAccess.set(ctx, index)
+}
+
+/** The access a request's route asks for, or undefined (public routes, or before indexing). */
+export function accessOfRoute(ctx: AppContext, method: string, route: string): Access | undefined {
+  return routeAccess.get(ctx)?.get(`${method} ${route}`)
+}
+
+/**
+ * The access check at the start of a request's route work, before every transform (the body's own
+ * checks) and so before validation. Registered before http.base in src/app.ts; the macros' own
+ * transform and resolve then find the answer already made.
+ *
+ * The body is parsed before any transform. Its size still comes first (413 while reading, decisions
+ * 060 and 101: a transport limit, answered whoever asks), but what a stranger's body holds must
+ * not: when parsing it failed otherwise (malformed JSON, a NUL, absurd nesting), the caller's
+ * refusal is the answer if there is one.
+ */
+export const accessGate = (ctx: AppContext) =>
+  new Elysia({ name: 'auth.access-gate' })
+    .onTransform({ as: 'global' }, async ({ request, route }) => {
+      const access = accessOfRoute(ctx, request.method, route)
+      if (access) await admit(ctx, request, access)
+    })
+    .onError({ as: 'global' }, async ({ code, error, request, route, set }) => {
+      if (code !== 'PARSE' || isTooLarge(error)) return
+      const access = accessOfRoute(ctx, request.method, route)
+      if (!access) return
+      const refusal = await admit(ctx, request, access).then(
+        () => null,
+        (refused: unknown) => (refused instanceof AppError ? refused : null),
+      )
+      if (!refusal) return
+      set.status = refusal.status
+      return Response.json(
+        { success: false, error: refusal.message, code: refusal.code },
+        { status: refusal.status },
+      )
+    })
+
+function isTooLarge(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause
+  return cause instanceof AppError && cause.code.startsWith('payload_too_large')
+}
 
 export async function authenticate(ctx: AppContext, request: Request) {
   const credential = readToken(request)

@@ -4,7 +4,7 @@ import { endImpersonations } from '../impersonation/impersonation-data'
 import { announceEnded, impersonationData } from '../impersonation/service'
 import { authGuard } from './guard'
 import { AuthModel } from './model'
-import { perIpAndEmail, rateLimit } from './rate-limit'
+import { perIpAndEmail, perUserAndIp, rateLimit } from './rate-limit'
 import {
   changePassword,
   confirmEmail,
@@ -150,6 +150,8 @@ export const authRoutes = (ctx: AppContext) => {
         accountSecurity: true,
         body: AuthModel.changePassword,
         transform: rejectUnknownFields(AuthModel.changePassword),
+        // Guessing the current password through a borrowed session is held like sign-in.
+        rateLimit: perUserAndIp('current-password', limits.login),
         detail: { summary: 'Change the password (needs the current one); other sessions end' },
       },
     )
@@ -163,6 +165,7 @@ export const authRoutes = (ctx: AppContext) => {
         accountSecurity: true,
         body: AuthModel.changeEmail,
         transform: rejectUnknownFields(AuthModel.changeEmail),
+        rateLimit: perUserAndIp('current-password', limits.login),
         detail: {
           summary:
             'Ask to change the e-mail address (needs the current password); confirmed from the new address',

@@ -159,3 +159,73 @@ describe('rate limits over a real socket', () => {
     await expectError(await login('7.7.7.3'), 429, TOO_MANY)
   })
 })
+
+describe('rate limits on the current-password check (issue 26, point 18)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startApp({
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_LOGIN_PER_IP: '5',
+      RATE_LIMIT_LOGIN_PER_EMAIL: '3',
+    })
+  }, 60_000)
+  afterAll(() => t.close())
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip })
+  const changePassword = (user: { headers: Record<string, string> }, currentPassword: string, ip: string) =>
+    sendJson(
+      t,
+      'PATCH',
+      '/api/auth/password',
+      { currentPassword, password: 'brand-new-secret-1' },
+      { ...user.headers, ...from(ip) },
+    )
+  const changeEmail = (user: { headers: Record<string, string> }, currentPassword: string, ip: string) =>
+    sendJson(
+      t,
+      'PATCH',
+      '/api/auth/email',
+      { currentPassword, email: 'elsewhere@example.com' },
+      { ...user.headers, ...from(ip) },
+    )
+
+  test('a session guessing the password is held like sign-in: per account, whatever the IP and the route', async () => {
+    const alice = await t.createUser({ email: 'guessed@example.com', password: 'the-right-one-1' })
+    expect((await changePassword(alice, 'guess-1', '8.8.8.1')).status).toBe(401)
+    expect((await changeEmail(alice, 'guess-2', '8.8.8.2')).status).toBe(401)
+    expect((await changePassword(alice, 'guess-3', '8.8.8.3')).status).toBe(401)
+    // A fourth guess, from yet another address and through the other route, waits.
+    const refused = await changeEmail(alice, 'guess-4', '8.8.8.4')
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    await expectError(refused, 429, TOO_MANY)
+    expect((await changePassword(alice, 'the-right-one-1', '8.8.8.5')).status).toBe(429)
+    // Another account is not held by Alice's counter.
+    const bob = await t.createUser({ email: 'unguessed@example.com', password: 'bobs-own-secret-1' })
+    expect((await changePassword(bob, 'bobs-own-secret-1', '8.8.8.6')).status).toBe(200)
+  })
+
+  test('one IP is capped across accounts', async () => {
+    const ip = '9.9.9.9'
+    const people = await Promise.all(
+      [1, 2, 3].map((i) => t.createUser({ email: `ip-${i}@example.com`, password: 'their-secret-1' })),
+    )
+    const tries = [people[0], people[0], people[1], people[1], people[2]]
+    for (const person of tries) expect((await changePassword(person!, 'wrong-guess', ip)).status).toBe(401)
+    await expectError(await changePassword(people[2]!, 'wrong-guess', ip), 429, TOO_MANY)
+  })
+
+  test('the check comes after the session: a stranger gets 401 and counts against nothing', async () => {
+    const carol = await t.createUser({ email: 'carol-limit@example.com', password: 'carols-secret-1' })
+    for (let i = 0; i < 10; i++) {
+      const res = await sendJson(
+        t,
+        'PATCH',
+        '/api/auth/password',
+        { currentPassword: 'x', password: 'y' },
+        from('7.7.7.7'),
+      )
+      expect(res.status).toBe(401)
+    }
+    expect((await changePassword(carol, 'carols-secret-1', '7.7.7.7')).status).toBe(200)
+  })
+})

@@ -2,11 +2,15 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { clientIp } from './client-ip'
+import { admit } from './guard'
 
 export const RATE_LIMITED = 'Too many requests. Please try again later.'
 
-/** What a counter keys on: the client IP, the e-mail address in the body, or both together. */
-export type RateKeyPart = 'ip' | 'email'
+/**
+ * What a counter keys on: the client IP, the e-mail address in the body, the signed-in account
+ * (routes behind the `auth` macros), or several together.
+ */
+export type RateKeyPart = 'ip' | 'email' | 'user'
 export interface RateRule {
   by: RateKeyPart[]
   /** Requests allowed per window; 0 turns the rule off. */
@@ -32,6 +36,21 @@ export function perIpAndEmail(
     rules: [
       { by: ['ip'], limit: limits.perIp },
       { by: emailCounter === 'address' ? ['email'] : ['ip', 'email'], limit: limits.perEmail },
+    ],
+  }
+}
+
+/**
+ * The current-password check (changing the password or the e-mail): limited like sign-in, with
+ * sign-in's limits, per account whatever the IP (a stolen session may move between addresses) and
+ * per IP. One counter for both routes, so alternating them gains no guesses.
+ */
+export function perUserAndIp(key: string, limits: { perIp: number; perEmail: number }): RateLimitOptions {
+  return {
+    key,
+    rules: [
+      { by: ['ip'], limit: limits.perIp },
+      { by: ['user'], limit: limits.perEmail },
     ],
   }
 }
@@ -113,7 +132,8 @@ const limiters = new WeakMap<AppContext, RateLimiter>()
 /**
  * The `rateLimit` macro: `rateLimit: { key: 'login', rules: [{ by: ['ip'], limit: 30 }] }` on a
  * route answers 429 with Retry-After once a counter is full. It runs after body validation, so the
- * e-mail part of a key is the validated address, lower-cased.
+ * e-mail part of a key is the validated address, lower-cased; the user part is the signed-in
+ * person (the route's access check has run by then and its session lookup is reused).
  */
 export const rateLimit = (ctx: AppContext) => {
   let limiter = limiters.get(ctx)
@@ -124,16 +144,17 @@ export const rateLimit = (ctx: AppContext) => {
   const counters = limiter
   return new Elysia({ name: 'auth.rate-limit' }).macro({
     rateLimit: (options: RateLimitOptions) => ({
-      beforeHandle({ request, server, body }) {
+      async beforeHandle({ request, server, body }) {
         const ip = clientIp(request, server, ctx.config.trustProxy)
         const email = emailOf(body)
+        const userId = options.rules.some((rule) => rule.by.includes('user'))
+          ? (await admit(ctx, request, 'auth')).actor.realUserId
+          : undefined
+        const value = { ip, email, user: userId }
         const checks = options.rules
-          .filter((rule) => rule.limit > 0 && (email !== undefined || !rule.by.includes('email')))
+          .filter((rule) => rule.limit > 0 && rule.by.every((part) => value[part] !== undefined))
           .map((rule) => ({
-            key: [
-              options.key,
-              ...rule.by.map((part) => (part === 'ip' ? `ip=${ip}` : `email=${email}`)),
-            ].join('|'),
+            key: [options.key, ...rule.by.map((part) => `${part}=${value[part]}`)].join('|'),
             limit: rule.limit,
           }))
         const { allowed, retryAfterMs } = counters.hit(checks)

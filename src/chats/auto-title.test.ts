@@ -138,3 +138,23 @@ describe('auto-title rule order', () => {
     expect(computeChatTitle('read this function and tell me what it does')).toBe('Code Discussion')
   })
 })
+
+describe('the words the rules add, in the sender’s language (decision 150)', () => {
+  test.each([
+    ['', 2, 'fr', 'Fichiers téléversés'],
+    ['summary please', 1, 'fr', 'summary please (Fichiers)'],
+    ['my python function returns None every time', 0, 'de', 'Python-Code'],
+    ['the test keeps failing on the build server', 0, 'es', 'Conversación sobre código'],
+    ['I have a pdf with quarterly numbers inside', 0, 'it', 'Analisi di documenti'],
+    ['I want to design a logo for my bakery', 0, 'pt', 'Criar: Want to design'],
+    ['I want to design a logo for my bakery', 0, 'fr', 'Créer\u00a0: Want to design'],
+  ])('%p with %p files in %p → %p', (text, files, language, title) => {
+    expect(computeChatTitle(text, files, language)).toBe(title)
+  })
+
+  test('English, and a language Parley does not have, keep the spec’s words; “New Chat” is never translated here', () => {
+    expect(computeChatTitle('', 1, 'en')).toBe('File Upload')
+    expect(computeChatTitle('', 1, 'xx')).toBe('File Upload')
+    expect(computeChatTitle('', 0, 'fr')).toBe('New Chat')
+  })
+})

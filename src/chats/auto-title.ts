@@ -4,6 +4,8 @@
  * 30, 50 and 40 / 37 characters; 3, 4, 5 and 6 words.
  */
 
+import { fillTitle, titleTexts } from './title-texts'
+
 export const DEFAULT_CHAT_TITLE = 'New Chat'
 
 const QUESTION_WORDS = new Set([
@@ -43,12 +45,18 @@ const LANGUAGES = ['javascript', 'js', 'python', 'java', 'react', 'vue', 'angula
 const DOCUMENT_WORDS = ['document', 'pdf', 'report', 'analyze', 'summarize', 'review', 'extract', 'read']
 const CREATION_WORDS = ['write', 'create', 'generate', 'design', 'make', 'compose', 'draft']
 
-export function computeChatTitle(text: string, fileCount = 0): string {
+/**
+ * `language`: the sender's (`preferred_language`); the words the rules add ('File Upload',
+ * 'Code Discussion'...) are written in it (title-texts.ts). 'New Chat' stays as it is: the client
+ * shows it in the reader's language.
+ */
+export function computeChatTitle(text: string, fileCount = 0, language?: string): string {
+  const texts = titleTexts(language)
   const trimmed = text.trim()
   // 1. Empty text.
-  if (!trimmed) return fileCount > 0 ? 'File Upload' : DEFAULT_CHAT_TITLE
+  if (!trimmed) return fileCount > 0 ? texts.fileUpload : DEFAULT_CHAT_TITLE
   // 2. Text with files.
-  if (fileCount > 0) return `${truncate(trimmed, 30, '...')} (Files)`
+  if (fileCount > 0) return fillTitle(texts.withFiles, { text: truncate(trimmed, 30, '...') })
 
   const words = trimmed.split(/\s+/)
   const lower = trimmed.toLowerCase()
@@ -66,15 +74,15 @@ export function computeChatTitle(text: string, fileCount = 0): string {
   }
   // 6. About code.
   if (CODE_WORDS.some((word) => hasWord(lowerWords, word))) {
-    const language = LANGUAGES.find((name) => hasWord(lowerWords, name))
-    return language ? `${capitalise(language)} Code` : 'Code Discussion'
+    const programming = LANGUAGES.find((name) => hasWord(lowerWords, name))
+    return programming ? fillTitle(texts.code, { language: capitalise(programming) }) : texts.codeDiscussion
   }
   // 7. About a document.
-  if (DOCUMENT_WORDS.some((word) => hasWord(lowerWords, word))) return 'Document Analysis'
+  if (DOCUMENT_WORDS.some((word) => hasWord(lowerWords, word))) return texts.documentAnalysis
   // 8. A creative task.
   if (CREATION_WORDS.some((word) => hasWord(lowerWords, word))) {
     const rest = words.slice(1, 4).join(' ')
-    return rest ? `Create: ${capitalise(rest)}` : 'Creative Task'
+    return rest ? fillTitle(texts.create, { text: capitalise(rest) }) : texts.creativeTask
   }
   // 9. Anything else.
   return truncate(capitalise(words.slice(0, 4).join(' ')), 40, '...', 37)

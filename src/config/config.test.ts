@@ -58,6 +58,55 @@ describe('loadConfig', () => {
     expect(error.message).toContain(name)
   })
 
+  test('FETCH_ALLOWED_HOSTS takes host (any port) and host:port (that port), IPv6 in brackets', () => {
+    expect(
+      loadConfig({
+        FETCH_ALLOWED_HOSTS:
+          'Intranet.Local, 10.0.0.5:8080,[::1],[0:0::1]:8443 ,wiki.internal:80,search_engine,127.1:3000',
+      }).fetchAllowedHosts,
+    ).toEqual([
+      { host: 'intranet.local', port: null },
+      { host: '10.0.0.5', port: 8080 },
+      { host: '::1', port: null },
+      { host: '::1', port: 8443 },
+      { host: 'wiki.internal', port: 80 },
+      { host: 'search_engine', port: null },
+      { host: '127.0.0.1', port: 3000 },
+    ])
+    expect(loadConfig({}).fetchAllowedHosts).toEqual([])
+  })
+
+  test.each([
+    ['::1', 'brackets'],
+    ['fe80::1:8080', 'brackets'],
+    ['[::1', 'not a host'],
+    ['[intranet.local]:80', 'IPv6'],
+    ['intranet.local:', 'port'],
+    ['intranet.local:0', 'port'],
+    ['intranet.local:65536', 'port'],
+    ['intranet.local:http', 'port'],
+    ['[::1]:99999', 'port'],
+    ['http://intranet.local', 'not a host'],
+    ['intranet.local/wiki', 'not a host'],
+    ['user@intranet.local', 'not a host'],
+    ['*.internal', 'not a host'],
+  ])('a malformed FETCH_ALLOWED_HOSTS entry (%s) stops start-up naming the variable', (entry, says) => {
+    const error = failure({ FETCH_ALLOWED_HOSTS: `ok.example,${entry}` })
+    expect(error.variable).toBe('FETCH_ALLOWED_HOSTS')
+    expect(error.message).toContain('FETCH_ALLOWED_HOSTS')
+    expect(error.message).toContain(entry)
+    expect(error.message).toContain(says)
+  })
+
+  test('EMBEDDING_TIMEOUT_MS is its own time limit, 30 s by default whatever AI_TIMEOUT_MS says', () => {
+    expect(loadConfig({}).ai.embeddingTimeoutMs).toBe(30_000)
+    expect(loadConfig({ AI_TIMEOUT_MS: '600000' }).ai.embeddingTimeoutMs).toBe(30_000)
+    expect(loadConfig({ EMBEDDING_TIMEOUT_MS: '5000' }).ai.embeddingTimeoutMs).toBe(5000)
+    for (const value of ['500', 'soon', '-1']) {
+      expect(failure({ EMBEDDING_TIMEOUT_MS: value }).variable).toBe('EMBEDDING_TIMEOUT_MS')
+    }
+  })
+
   test('S3 settings must be complete', () => {
     expect(failure({ S3_BUCKET: 'files' }).variable).toBe('S3_ACCESS_KEY_ID')
     expect(failure({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' }).variable).toBe('S3_SECRET_ACCESS_KEY')

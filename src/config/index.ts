@@ -9,6 +9,7 @@ import {
   readBool,
   readChoice,
   readColor,
+  readHostList,
   readInt,
   readList,
   readNumber,
@@ -73,6 +74,11 @@ export function loadConfig(env: Env = process.env) {
       openaiModels: readList(env, 'OPENAI_MODELS'),
       embeddingModel: readString(env, 'EMBEDDING_MODEL') ?? 'text-embedding-3-small',
       embeddingDimensions: readInt(env, 'EMBEDDING_DIMENSIONS', 1536, 1, 16000),
+      /**
+       * Each embeddings request is cut off after this (not AI_TIMEOUT_MS, which is sized for a chat
+       * reply): a hanging provider marks a knowledge entry failed, with Retry, in seconds.
+       */
+      embeddingTimeoutMs: readInt(env, 'EMBEDDING_TIMEOUT_MS', 30_000, 1000, 600_000),
       /** The knowledge answers' minimum similarity until an administrator sets one (spec: 0.7). */
       ragMinSimilarity: readNumber(env, 'RAG_MIN_SIMILARITY', 0.7, 0, 1),
       /** Empty (`IMAGE_MODEL=`) turns image generation off. */
@@ -120,8 +126,8 @@ export function loadConfig(env: Env = process.env) {
           ? null
           : (readUrl(env, 'RESEARCH_ARXIV_URL', ['http:', 'https:']) ?? 'https://export.arxiv.org'),
     },
-    /** Hosts (names or addresses) server-side page fetches may reach although they are private. */
-    fetchAllowedHosts: readList(env, 'FETCH_ALLOWED_HOSTS').map((host) => host.toLowerCase()),
+    /** Hosts (names or addresses, any port or one) server-side page fetches may reach although they are private. */
+    fetchAllowedHosts: readHostList(env, 'FETCH_ALLOWED_HOSTS'),
     budget: {
       dailyLimit: readOptionalNumber(env, 'BUDGET_DAILY_LIMIT', 0),
       monthlyLimit: readOptionalNumber(env, 'BUDGET_MONTHLY_LIMIT', 0),

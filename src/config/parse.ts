@@ -1,6 +1,7 @@
 /** Small typed readers for environment variables; each failure names the variable. */
 
 import { canonicalTimeZone } from '../budget/periods'
+import { type AllowedHost, parseAllowedHost } from '../net/allowed-hosts'
 
 export class ConfigError extends Error {
   constructor(
@@ -92,6 +93,15 @@ export function readList(env: Env, name: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean)
+}
+
+/** A comma list of `host`, `host:port`, `[ipv6]` or `[ipv6]:port` (FETCH_ALLOWED_HOSTS); any malformed entry is refused. */
+export function readHostList(env: Env, name: string): AllowedHost[] {
+  return readList(env, name).map((entry) => {
+    const parsed = parseAllowedHost(entry)
+    if ('error' in parsed) throw new ConfigError(name, `has ${parsed.error}`)
+    return parsed
+  })
 }
 
 /** An IANA time zone name ('Europe/Paris'), checked with Intl and returned in its canonical spelling. */

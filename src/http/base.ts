@@ -1,5 +1,6 @@
 import { Elysia, ValidationError } from 'elysia'
 import { databaseUnavailable } from '../../db/unavailable'
+import { admit } from '../auth/guard'
 import { mayWrite, sessionCacheOf } from '../auth/session-cache'
 import type { AppContext } from '../context'
 import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
@@ -56,17 +57,30 @@ export const httpBase = (ctx: AppContext) =>
       return STREAMED_BODY
     })
     // Runs before authentication (resolve) and before any route parser: a chunked body is cut off here.
-    .onParse({ as: 'global' }, ({ request, path }, contentType) =>
+    .onParse({ as: 'global' }, ({ request }, contentType) => {
+      // From the URL: the context's `path` is undefined here in Bun's compiled routes (a listening
+      // server), which gave POST /api/chat the 1 MiB limit there (decision 142).
+      const path = pathOf(request)
       // socket.io's engine reads its own polling bodies (text/plain packets, capped by its
       // maxHttpBufferSize): left unread here, or the engine would find the stream consumed.
-      path === SOCKET_IO_PATH
+      return path === SOCKET_IO_PATH
         ? STREAMED_BODY
         : parseJsonBody(
             request,
             contentType,
-            path === '/api/chat' ? inlineChatBodyLimit(ctx.config.uploads) : JSON_BODY_LIMIT,
-          ),
-    )
+            path === '/api/chat'
+              ? {
+                  bytes: JSON_BODY_LIMIT,
+                  // Inline files: only a signed-in caller's body is read past the JSON limit (the
+                  // session lookup is the one the route's access check then reuses).
+                  beyond: {
+                    bytes: inlineChatBodyLimit(ctx.config.uploads),
+                    admit: () => admit(ctx, request, 'auth'),
+                  },
+                }
+              : JSON_BODY_LIMIT,
+          )
+    })
     .onTransform({ as: 'global' }, (context) => {
       const { request } = context
       const body: unknown = context.body

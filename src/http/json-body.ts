@@ -1,5 +1,5 @@
 import { AppError } from './errors'
-import { BodyTooLargeError, readCapped } from './read-capped'
+import { BodyTooLargeError, cappedChunks } from './read-capped'
 
 /**
  * The one body parser of the API. Elysia's own parsers trust the client: a JSON body that does not
@@ -24,14 +24,33 @@ export const refusedBodies = new WeakMap<Request, AppError>()
 /** Deeper than any of our request schemas; stops a `[[[[...` body from costing a deep recursion. */
 const MAX_DEPTH = 32
 
-export async function parseJsonBody(request: Request, contentType: string, limit: number): Promise<unknown> {
+/**
+ * How much of a body is read: `bytes`, or up to `beyond.bytes` once `beyond.admit()` let the caller
+ * past `bytes` (POST /api/chat's inline files: only a signed-in caller may make the server hold
+ * 34 MB; anyone else's body stops at the JSON limit, with admit's refusal).
+ */
+export interface BodyLimit {
+  bytes: number
+  beyond?: { bytes: number; admit: () => Promise<unknown> }
+}
+
+export async function parseJsonBody(
+  request: Request,
+  contentType: string,
+  limit: number | BodyLimit,
+): Promise<unknown> {
   const type = contentType.toLowerCase()
-  // Uploads stream and cap their own multipart bodies; elsewhere base.ts refuses multipart after this.
-  if (type === 'multipart/form-data') return undefined
+  if (type === 'multipart/form-data') {
+    // The upload routes (`parse: 'none'`) stream and cap their own multipart bodies, after
+    // authentication; this parser cannot see the route, so it leaves the body to the next one.
+    refuseFormParsing(request)
+    return undefined
+  }
   let bytes: Uint8Array
   try {
-    bytes = await readCapped(request, limit)
+    bytes = await readBody(request, typeof limit === 'number' ? { bytes: limit } : limit)
   } catch (error) {
+    if (error instanceof AppError) throw error
     if (error instanceof BodyTooLargeError)
       throw new AppError('payload_too_large:body', 'Request body is too large', { cause: error })
     throw new AppError('bad_request:body', 'The request body could not be read', { cause: error })
@@ -53,6 +72,52 @@ export async function parseJsonBody(request: Request, contentType: string, limit
 }
 
 export const NOT_JSON_MESSAGE = 'Request bodies must be JSON (application/json)'
+
+/** The body under `limit`, counted as it arrives (readCapped, with the admission step of BodyLimit). */
+async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  let total = 0
+  let admitted = !limit.beyond
+  try {
+    for await (const chunk of cappedChunks(request, limit.beyond?.bytes ?? limit.bytes)) {
+      total += chunk.byteLength
+      if (!admitted && total > limit.bytes) {
+        await limit.beyond!.admit()
+        admitted = true
+      }
+      chunks.push(chunk)
+    }
+  } catch (error) {
+    // Refused at the admission: the rest is not read (cappedChunks cancels only past its own cap).
+    if (!(error instanceof BodyTooLargeError)) await request.body?.cancel().catch(() => {})
+    throw error
+  }
+  if (chunks.length === 1) return chunks[0]!
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/**
+ * On any route but the uploads, the next parser is Elysia's own form parser, `request.formData()`,
+ * which reads the whole body into memory (up to Bun's `maxRequestBodySize`, ≈ 35 MB) before the
+ * 415: 20 such bodies at once to the anonymous login held 600 MB. Shadowed on this one request, it
+ * reads nothing and leaves the 415 to base.ts (`refusedBodies`, thrown in onTransform). The upload
+ * routes' parser never calls it; they read `request.body` themselves.
+ */
+function refuseFormParsing(request: Request) {
+  Object.defineProperty(request, 'formData', {
+    configurable: true,
+    value: async () => {
+      refusedBodies.set(request, new AppError('unsupported_media_type:body', NOT_JSON_MESSAGE))
+      return new FormData()
+    },
+  })
+}
 
 /** Every body of the API is an object; a `null` or array that an optional body schema let pass is a mistake, not "no body". */
 export const isNonObjectBody = (body: unknown) =>

@@ -137,20 +137,31 @@ export async function endImpersonations(
 }
 
 /**
- * Active impersonations whose expiry is within `before` and whose warning has not gone out; marks
- * them warned and answers them with their sessions (once, across instances).
+ * Active impersonations not yet warned whose expiry is within `horizon` and that `isDue` picks;
+ * marks them warned and answers them with their sessions (once, across instances: the mark is a
+ * conditional UPDATE, so of two instances claiming the same access only one gets it back).
  */
-export async function claimExpiring(db: Db, now: Date, before: Date) {
+export async function claimExpiring(
+  db: Db,
+  now: Date,
+  horizon: Date,
+  isDue: (access: { startedAt: Date; expiresAt: Date }) => boolean,
+) {
+  const unwarned = and(isNull(impersonations.endedAt), isNull(impersonations.expiringNotifiedAt))
+  const candidates = await db
+    .select({
+      id: impersonations.id,
+      startedAt: impersonations.startedAt,
+      expiresAt: impersonations.expiresAt,
+    })
+    .from(impersonations)
+    .where(and(unwarned, lte(impersonations.expiresAt, horizon)))
+  const due = candidates.filter(isDue).map(({ id }) => id)
+  if (!due.length) return []
   const rows = await db
     .update(impersonations)
     .set({ expiringNotifiedAt: now })
-    .where(
-      and(
-        isNull(impersonations.endedAt),
-        isNull(impersonations.expiringNotifiedAt),
-        lte(impersonations.expiresAt, before),
-      ),
-    )
+    .where(and(unwarned, inArray(impersonations.id, due)))
     .returning({ id: impersonations.id, expiresAt: impersonations.expiresAt })
   if (!rows.length) return []
   const live = await db

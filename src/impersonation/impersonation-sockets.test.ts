@@ -64,7 +64,8 @@ describe('support access over sockets', () => {
       const token = await startAccess(app, admin, target)
       const support = await connect(app.url, token)
       const own = await connect(app.url, target.token)
-      moveClock([app], 11 * 60_000)
+      // Its last quarter (a 15-minute grant): the warning goes out (decision 146).
+      moveClock([app], 12 * 60_000)
       await sweepImpersonations(app.ctx)
       await waitFor(() => support.heard.includes('expiring') || undefined, 5000, 'impersonation:expiring')
       moveClock([app], 16 * 60_000)

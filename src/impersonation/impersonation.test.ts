@@ -62,6 +62,7 @@ async function start(by: TestUser, target: TestUser, extra: Record<string, unkno
   const token = body.data.token as string
   return {
     id: body.data.impersonation.id as string,
+    startedAt: Date.parse(body.data.impersonation.accessDetails.started_at),
     token,
     sessionId: hashToken(token),
     headers: { authorization: `Bearer ${token}` },
@@ -146,6 +147,7 @@ describe('while acting as the target', () => {
       targetUserEmail: 'alice@example.com',
       accessDetails: {
         expires_at: expect.any(String),
+        started_at: expect.any(String),
         reason_code: 'customer_request',
         case_number: 'CASE-42',
       },
@@ -456,7 +458,8 @@ describe('it ends on time and with the rights it rests on', () => {
     const access = await start(admin, alice, { durationMinutes: 15 })
     const realNow = t.ctx.now
     try {
-      t.ctx.now = () => new Date(Date.now() + 11 * 60_000)
+      // A quarter of 15 minutes is left: the warning goes out (decision 146).
+      t.ctx.now = () => new Date(Date.now() + 12 * 60_000)
       expect(await sweepImpersonations(t.ctx)).toEqual({ warned: 1, ended: 0 })
       expect(t.events).toContainEqual({
         room: `session:${access.sessionId}`,
@@ -574,4 +577,47 @@ describe('it ends on time and with the rights it rests on', () => {
     expect(unknown.status).toBe(404)
     expect((await call(bob.headers, 'DELETE', `/api/admin/impersonations/${access.id}`)).status).toBe(403)
   })
+})
+
+describe('the expiring warning: the last hour, or the last quarter of a shorter grant (decision 146)', () => {
+  const warnings = (sessionId: string) =>
+    t.events.filter((e) => e.room === `session:${sessionId}` && e.event === 'impersonation:expiring')
+
+  /** Runs the sweep with the server's clock `minutes` after the access started. */
+  async function sweepAfter(access: { startedAt: number }, minutes: number) {
+    const realNow = t.ctx.now
+    t.ctx.now = () => new Date(access.startedAt + minutes * 60_000)
+    try {
+      await sweepImpersonations(t.ctx)
+    } finally {
+      t.ctx.now = realNow
+    }
+  }
+
+  for (const [granted, quiet, warned] of [
+    // [minutes granted, last sweep with no warning, first sweep with it] (minutes after the start)
+    [60, 44.9, 45.1],
+    [15, 11.2, 11.3],
+    [120, 89.9, 90.1],
+    [240, 179.9, 180.1],
+  ] as const) {
+    test(`a ${granted}-minute grant is warned ${Math.min(60, granted / 4)} minutes before its end, once`, async () => {
+      const target = await t.createUser({ email: `warned-${granted}@example.com` })
+      const access = await start(admin, target, { durationMinutes: granted })
+      await sweepAfter(access, 0)
+      await sweepAfter(access, quiet)
+      expect(warnings(access.sessionId)).toEqual([])
+      await sweepAfter(access, warned)
+      expect(warnings(access.sessionId)).toEqual([
+        {
+          room: `session:${access.sessionId}`,
+          event: 'impersonation:expiring',
+          payload: { expiresAt: new Date(access.startedAt + granted * 60_000).toISOString() },
+        },
+      ])
+      await sweepAfter(access, warned + 0.1)
+      expect(warnings(access.sessionId)).toHaveLength(1)
+      await call(access.headers, 'DELETE', '/api/impersonation')
+    })
+  }
 })

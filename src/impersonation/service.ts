@@ -28,8 +28,6 @@ export { announceEnded }
 export const MIN_MINUTES = 15
 export const MAX_MINUTES = 240
 export const DEFAULT_MINUTES = 60
-/** `impersonation:expiring` goes out this long before the end. */
-export const EXPIRING_NOTICE_MS = 5 * 60 * 1000
 
 export { REASON_CODES }
 
@@ -133,6 +131,7 @@ export async function startImpersonation(
         adminName: admin.user.fullName,
         reasonCode: fields.reasonCode,
         caseNumber: fields.caseNumber,
+        startedAt: started.impersonation.startedAt,
         expiresAt: started.impersonation.expiresAt,
       },
       { id: target.id, email: target.email, fullName: target.fullName },
@@ -152,6 +151,8 @@ export function impersonationData(
     targetUserEmail: target.email,
     accessDetails: {
       expires_at: impersonation.expiresAt.toISOString(),
+      /** Not in the spec's data: with expires_at, when the banner turns red (decision 146). */
+      started_at: impersonation.startedAt.toISOString(),
       reason_code: impersonation.reasonCode,
       case_number: impersonation.caseNumber,
     },

@@ -1,20 +1,26 @@
 import type { AppContext } from '../context'
+import { EXPIRING_WINDOW_MAX_MS, isExpiringSoon } from './expiring'
 import { claimExpiring, endImpersonations } from './impersonation-data'
-import { announceEnded, EXPIRING_NOTICE_MS } from './service'
+import { announceEnded } from './service'
 
 /** How often each instance looks for accesses about to end or past their end. */
 export const IMPERSONATION_SWEEP_MS = 5000
 
 /**
- * One pass: warns the support sessions that end within EXPIRING_NOTICE_MS (`impersonation:expiring`)
- * and ends the ones past their expiry (`impersonation:ended`, then their sockets are cut). Both are
- * claimed with a conditional UPDATE, so with several instances on one database each access is
- * warned and ended once. Requests never wait for this: resolveActor refuses an expired access by
- * itself.
+ * One pass: warns the support sessions that have just become 'expiring soon' (`impersonation:expiring`,
+ * by the rule the banner turns red by: src/impersonation/expiring.ts) and ends the ones past their
+ * expiry (`impersonation:ended`, then their sockets are cut). Both are claimed with a conditional
+ * UPDATE, so with several instances on one database each access is warned and ended once. Requests
+ * never wait for this: resolveActor refuses an expired access by itself.
  */
 export async function sweepImpersonations(ctx: Pick<AppContext, 'db' | 'now' | 'realtime'>) {
   const now = ctx.now()
-  const expiring = await claimExpiring(ctx.db, now, new Date(now.getTime() + EXPIRING_NOTICE_MS))
+  const expiring = await claimExpiring(
+    ctx.db,
+    now,
+    new Date(now.getTime() + EXPIRING_WINDOW_MAX_MS),
+    (access) => isExpiringSoon(access, now.getTime()),
+  )
   for (const row of expiring)
     for (const sessionId of row.sessionIds)
       ctx.realtime.toSession(sessionId, 'impersonation:expiring', { expiresAt: row.expiresAt.toISOString() })

@@ -23,7 +23,7 @@ export interface Embedder {
 
 /** The configured embedder, or null when no provider is configured (full-text-only mode). */
 export function createEmbedder(config: Config, fetcher: typeof fetch = fetch): Embedder | null {
-  const { openaiBaseUrl, openaiApiKey, embeddingModel, embeddingDimensions, requestTimeoutMs } = config.ai
+  const { openaiBaseUrl, openaiApiKey, embeddingModel, embeddingDimensions, embeddingTimeoutMs } = config.ai
   if (!openaiBaseUrl && !openaiApiKey) return null
   const baseUrl = (openaiBaseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '')
   return {
@@ -43,6 +43,7 @@ export function createEmbedder(config: Config, fetcher: typeof fetch = fetch): E
 
   async function embedBatch(input: string[]): Promise<number[][]> {
     let response: Response
+    const signal = AbortSignal.timeout(embeddingTimeoutMs)
     try {
       response = await fetcher(`${baseUrl}/embeddings`, {
         method: 'POST',
@@ -51,7 +52,8 @@ export function createEmbedder(config: Config, fetcher: typeof fetch = fetch): E
           ...(openaiApiKey ? { authorization: `Bearer ${openaiApiKey}` } : {}),
         },
         body: JSON.stringify({ model: embeddingModel, input, encoding_format: 'float' }),
-        signal: AbortSignal.timeout(requestTimeoutMs),
+        // Per request (EMBEDDING_TIMEOUT_MS); the signal also bounds reading the answer's body.
+        signal,
       })
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError'
@@ -64,6 +66,9 @@ export function createEmbedder(config: Config, fetcher: typeof fetch = fetch): E
       data?: { embedding?: unknown; index?: number }[]
       error?: { message?: string }
     } | null
+    // Headers came, then the body stalled past the limit: a time-out too, not "unexpected response".
+    if (body === null && signal.aborted)
+      throw new EmbeddingError(`${PROVIDER} API error: the request timed out`, { cause: signal.reason })
     if (!response.ok) {
       if (response.status === 401 && !openaiApiKey)
         throw new EmbeddingError('OpenAI API key is not configured')

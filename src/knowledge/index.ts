@@ -19,6 +19,7 @@ import {
   getEntry,
   knowledgeStatus,
   listEntries,
+  listTags,
   reindexEntry,
   updateEntry,
   uploadEntry,
@@ -49,6 +50,11 @@ export const knowledgeRoutes = (ctx: AppContext) =>
       '/api/knowledge/status',
       async () => ({ success: true as const, data: await knowledgeStatus(ctx) }),
       { auth: true, detail: { summary: 'Whether search uses vectors or full text only' } },
+    )
+    .get(
+      '/api/knowledge/tags',
+      async ({ actor }) => ({ success: true as const, data: await listTags(ctx, actor) }),
+      { auth: true, detail: { summary: 'The tags of the entries you see (own and shared), sorted' } },
     )
     .post(
       '/api/knowledge/search',

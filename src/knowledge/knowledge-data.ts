@@ -110,10 +110,24 @@ export function knowledgeFor(db: Db, actor: Actor) {
       return deleted.length > 0
     },
 
+    /** The distinct tags of the entries the actor sees. */
+    async tags(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ tag: sql<string>`unnest(${knowledgeBase.tags})` })
+        .from(knowledgeBase)
+        .where(visibleTo(actor))
+      return rows.map((row) => row.tag)
+    },
+
     /** A chat's messages for an export, oldest first (the chat is the actor's: checked by the caller). */
     async chatMessages(chatId: string) {
       return db
-        .select({ content: messages.content, isUser: messages.isUser, createdAt: messages.createdAt })
+        .select({
+          id: messages.id,
+          content: messages.content,
+          isUser: messages.isUser,
+          createdAt: messages.createdAt,
+        })
         .from(messages)
         .where(and(eq(messages.chatId, chatId), eq(messages.userId, actor.userId)))
         .orderBy(asc(messages.createdAt), asc(messages.id))

@@ -16,7 +16,12 @@ const vectors = process.env.TEST_DATABASE_URL === undefined
 beforeAll(async () => {
   fake = startFakeOpenAi()
   t = await startApp(
-    { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', AI_TIMEOUT_MS: '1000' },
+    {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      AI_TIMEOUT_MS: '1000',
+      EMBEDDING_TIMEOUT_MS: '1000',
+    },
     { jobs: true },
   )
   // Each write a second later, so "newest" is well defined.
@@ -261,6 +266,119 @@ describe('export chat', () => {
   })
 })
 
+describe('export chat: what the person saw', () => {
+  test("the files marker gives way to each file by name with a document's text (cut when long); a generated image is named", async () => {
+    const chat = await call(alice, 'POST', '/api/chats', { title: 'Files and pictures' })
+    const chatId = chat.body.data.id as string
+    const { attachments, generatedImages, messages } = await import('../../db/schema')
+    const at = (n: number) => new Date(clock + n)
+    const [compare, , bigOnly, , drawn] = await t.ctx.db
+      .insert(messages)
+      .values([
+        {
+          chatId,
+          userId: alice.id,
+          content: 'Compare these\n\n[Files attached: notes.txt, chart.png, scan.pdf]',
+          isUser: true,
+          createdAt: at(1),
+        },
+        { chatId, userId: alice.id, content: 'They say the same.', isUser: false, createdAt: at(2) },
+        { chatId, userId: alice.id, content: '[Files attached: big.txt]', isUser: true, createdAt: at(3) },
+        {
+          chatId,
+          userId: alice.id,
+          content: 'Generate an image: a lighthouse at dusk',
+          isUser: true,
+          createdAt: at(4),
+        },
+        { chatId, userId: alice.id, content: 'placeholder', isUser: false, createdAt: at(5) },
+      ])
+      .returning()
+    const file = (messageId: string, filename: string, fields: Record<string, unknown>, n: number) => ({
+      userId: alice.id,
+      messageId,
+      storageKey: `${alice.id}/${filename}`,
+      filename,
+      contentType: 'text/plain',
+      size: 10,
+      kind: 'text' as const,
+      createdAt: at(n),
+      ...fields,
+    })
+    await t.ctx.db.insert(attachments).values([
+      file(compare!.id, 'notes.txt', { extractedText: 'Line one\r\n\r\nLine two\n' }, 1),
+      file(compare!.id, 'chart.png', { kind: 'image', contentType: 'image/png' }, 2),
+      file(
+        compare!.id,
+        'scan.pdf',
+        {
+          kind: 'pdf',
+          contentType: 'application/pdf',
+          // On a failed extraction the stored text is the model's fallback, not the file's.
+          extractedText: '[PDF File: scan.pdf]\n[Unable to extract text from PDF. File size: 10 bytes]',
+          extractionError: 'Failed to read file: scan.pdf',
+        },
+        3,
+      ),
+      file(bigOnly!.id, 'big.txt', { extractedText: 'y'.repeat(25_000) }, 4),
+    ])
+    const [image] = await t.ctx.db
+      .insert(generatedImages)
+      .values({
+        userId: alice.id,
+        storageKey: `${alice.id}/images/lighthouse.png`,
+        contentType: 'image/png',
+        byteSize: 10,
+        prompt: 'a lighthouse at dusk',
+        size: '1024x1024',
+        style: 'vivid',
+        modelId: 'dall-e-3',
+        messageId: drawn!.id,
+      })
+      .returning()
+    const { eq } = await import('drizzle-orm')
+    await t.ctx.db
+      .update(messages)
+      .set({
+        content: `I've generated an image based on your prompt: "a lighthouse at dusk"\n\n![Generated Image](/api/images/${image!.id})`,
+      })
+      .where(eq(messages.id, drawn!.id))
+
+    const exported = await call(alice, 'POST', '/api/knowledge/export-chat', { chatId })
+    expect(exported.status).toBe(201)
+    expect(exported.body.data.content).toBe(
+      [
+        'User: Compare these',
+        'Attached file: notes.txt\n> Line one  \n>\n> Line two  ',
+        'Attached file: chart.png',
+        'Attached file: scan.pdf',
+        'AI: They say the same.',
+        `User: Attached file: big.txt\n> ${'y'.repeat(20_000)}  \n>\n> [… shortened: the first 20,000 of 25,000 characters]  `,
+        'User: Generate an image: a lighthouse at dusk',
+        'AI: I\'ve generated an image based on your prompt: "a lighthouse at dusk"',
+        'Generated image: a lighthouse at dusk',
+      ].join('\n\n'),
+    )
+    expect(exported.body.data.metadata.message_count).toBe(5)
+  })
+})
+
+describe('tags', () => {
+  test('lists the tags of the entries one sees; a tag goes with its last entry', async () => {
+    const own = await create(alice, { title: 'Tagged', tags: ['quokka-only'] })
+    await create(bob, { title: 'Bob private tagged', tags: ['bob-hidden-tag'] })
+    await create(bob, { title: 'Bob shared tagged', tags: ['bob-open-tag'], is_shared: true })
+    const tags = (await call(alice, 'GET', '/api/knowledge/tags')).body.data as string[]
+    expect(tags).toContain('quokka-only')
+    expect(tags).toContain('bob-open-tag')
+    expect(tags).not.toContain('bob-hidden-tag')
+    expect([...tags].sort((a, b) => a.localeCompare(b))).toEqual(tags)
+    expect(new Set(tags).size).toBe(tags.length)
+    expect((await call(alice, 'DELETE', `/api/knowledge/${own.id}`)).status).toBe(200)
+    expect((await call(alice, 'GET', '/api/knowledge/tags')).body.data).not.toContain('quokka-only')
+  })
+})
+
 describe('upload', () => {
   test('a Markdown file becomes a document entry; an image is refused with 415', async () => {
     const form = new FormData()
@@ -301,7 +419,7 @@ describe('upload', () => {
 })
 
 describe('search', () => {
-  test('highlight is the first 200 characters plus "...", 10 results by default, empty query refused', async () => {
+  test('highlight is the first 200 characters plus "..." (a short entry whole), 10 results by default, empty query refused', async () => {
     const long = `Tundra logistics ${'word '.repeat(100)}`
     const entry = await create(alice, { title: 'Tundra', content: long })
     for (let i = 0; i < 11; i += 1) await create(alice, { title: `Tundra ${i}`, content: `tundra note ${i}` })
@@ -318,6 +436,9 @@ describe('search', () => {
     const found = await search(alice, { query: 'logistics' })
     const hit = found.find((r) => r.entry.id === entry.id)!
     expect(hit.highlight).toBe(`${long.slice(0, 200)}...`)
+    // Nothing was left out of a short entry: no '...'.
+    const short = (await search(alice, { query: 'tundra note 3' })).find((r) => r.entry.title === 'Tundra 3')!
+    expect(short.highlight).toBe('tundra note 3')
     if (vectors) expect(typeof hit.similarity).toBe('number')
     expect(await call(alice, 'POST', '/api/knowledge/search', { query: '   ' })).toEqual({
       status: 400,

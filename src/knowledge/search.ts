@@ -19,9 +19,12 @@ export const SEARCH_DEFAULT_LIMIT = 10
 export const SEARCH_DEFAULT_MIN_SIMILARITY = 0.2
 const HIGHLIGHT_CHARS = 200
 
-/** Spec section 9: the first 200 characters plus '...'. */
+/**
+ * Spec section 9: the first 200 characters plus '...'; an entry that short is shown whole, without
+ * the '...' that would say something was left out (issue 26).
+ */
 export function highlightOf(content: string): string {
-  return `${content.slice(0, HIGHLIGHT_CHARS)}...`
+  return content.length > HIGHLIGHT_CHARS ? `${content.slice(0, HIGHLIGHT_CHARS)}...` : content
 }
 
 export interface SearchOptions {

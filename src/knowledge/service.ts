@@ -1,4 +1,5 @@
 import type { KnowledgeEntry } from '../../db/schema'
+import { attachmentsOfMessages } from '../attachments/model-content'
 import { deleteUpload } from '../attachments/service'
 import { receiveUpload } from '../attachments/upload'
 import type { Actor } from '../auth/actor'
@@ -7,7 +8,9 @@ import { pageSize } from '../chats/cursor'
 import { CHAT_NOT_FOUND } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import { imagesFor } from '../images/images-data'
 import type { KnowledgeSourceType } from './catalogue'
+import { chatExportText, generatedImageIds } from './chat-export'
 import { chunkEntry } from './chunking'
 import { createEmbedder } from './embeddings'
 import { queueIndexing } from './indexing'
@@ -184,6 +187,15 @@ export async function listEntries(ctx: Ctx, actor: Actor, query: ListQuery) {
   return { items: page.items.map((entry) => toEntryJson(entry, actor)), nextCursor: page.nextCursor }
 }
 
+/**
+ * GET /api/knowledge/tags: every tag of the entries the actor sees, sorted. The panel's tag filters
+ * come from here, so a tag goes when its last entry does (issue 26).
+ */
+export async function listTags(ctx: Ctx, actor: Actor): Promise<string[]> {
+  const tags = await knowledgeFor(ctx.db, actor).tags()
+  return tags.sort((a, b) => a.localeCompare(b))
+}
+
 /** "a, b,,c" → ['a', 'b', 'c']. */
 function splitList(text: string | undefined): string[] {
   return cleanTags((text ?? '').split(','))
@@ -273,7 +285,8 @@ export async function cancelIndexingEntry(ctx: Ctx, actor: Actor, id: string) {
 
 /**
  * POST /api/knowledge/export-chat (spec section 9 "Chat export"): 'User: …' / 'AI: …' lines joined
- * by blank lines, tag 'chat-export', source_type 'chat', metadata {message_count, exported_at}.
+ * by blank lines (as the person saw them: `exportContent`), tag 'chat-export', source_type 'chat',
+ * metadata {message_count, exported_at}.
  * The title is the chat's (the dialog's default), or 'Exported Chat' when it has none. Optional
  * fields let a client send the dialog in one call; the spec's client sends {chatId} and then patches.
  */
@@ -282,7 +295,7 @@ export async function exportChat(ctx: Ctx, actor: Actor, body: ExportChatBody) {
   if (!chat) throw new AppError('not_found:chat', CHAT_NOT_FOUND)
   const rows = (await knowledgeFor(ctx.db, actor).chatMessages(chat.id)).filter((row) => row.content.trim())
   if (!rows.length) throw new AppError('bad_request:chat_empty', KNOWLEDGE_MESSAGES.emptyChat)
-  const content = rows.map((row) => `${row.isUser ? 'User' : 'AI'}: ${row.content}`).join('\n\n')
+  const content = await exportContent(ctx, actor, rows)
   if (content.length > MAX_CONTENT_CHARS) throw tooLong()
   const notes = body.notes?.trim()
   return saveNew(ctx, actor, {
@@ -298,6 +311,29 @@ export async function exportChat(ctx: Ctx, actor: Actor, body: ExportChatBody) {
     isShared: body.is_shared ?? false,
     tags: body.tags ? cleanTags(body.tags) : ['chat-export'],
   })
+}
+
+/**
+ * The chat as the person saw it (docs/decisions/147): each user message's files named, with a
+ * document's text; each generated image named by its description.
+ */
+async function exportContent(
+  ctx: Ctx,
+  actor: Actor,
+  rows: { id: string; content: string; isUser: boolean }[],
+) {
+  const files = await attachmentsOfMessages(
+    ctx.db,
+    actor,
+    rows.filter((row) => row.isUser).map((row) => row.id),
+  )
+  const images = imagesFor(ctx.db, actor)
+  const prompts = new Map<string, string>()
+  for (const id of new Set(rows.flatMap((row) => (row.isUser ? [] : generatedImageIds(row.content))))) {
+    const image = await images.find(id)
+    if (image) prompts.set(id, image.prompt)
+  }
+  return chatExportText(rows, files, prompts)
 }
 
 /**

@@ -251,6 +251,54 @@ describe('sending a message with attachments', () => {
     expect(lastUserTurn()).toEqual(original!)
     expect((original!.content as unknown[]).length).toBe(4)
   })
+
+  test('a reply from a model that cannot see images stores a note naming them, listed after reload and kept by regenerate', async () => {
+    const ids = [
+      await upload(alice, buildPdf({ pages: [['Revenue grew 12%']] }), 'report.pdf', 'application/pdf'),
+      await upload(alice, TINY_PNG, 'chart.png', 'image/png'),
+      await upload(alice, TINY_PNG, 'photo.png', 'image/png'),
+    ]
+    const chatId = await chat.createChat()
+    const res = await chat.send(chatId, { content: 'What is in these?', attachmentIds: ids, modelId: BLIND })
+    expect(res.status).toBe(202)
+    const assistantId = res.data!.data.assistantMessageId
+    const note = { code: 'images_not_seen' as const, files: ['chart.png', 'photo.png'] }
+    // On the reply from its first event (the open tabs show it while the answer streams)...
+    const created = t.events.find(
+      (event) =>
+        event.event === 'message:created' &&
+        (event.payload as { message: { id: string } }).message.id === assistantId,
+    )
+    expect((created!.payload as { message: unknown }).message).toMatchObject({ notes: [note] })
+    const done = await waitForOutcome(t, assistantId)
+    expect((done.payload as { message: unknown }).message).toMatchObject({ notes: [note] })
+    // ...stored with the message, so a reload lists it.
+    const [row] = await t.ctx.db.select().from(messages).where(eq(messages.id, assistantId))
+    expect(row!.notes).toEqual([note])
+    const listed = await chat.messages(chatId)
+    expect(listed.messages.find((message) => message.id === assistantId)).toMatchObject({ notes: [note] })
+    // The question itself carries none.
+    expect(listed.messages.find((message) => message.is_user)).not.toHaveProperty('notes')
+
+    // Answered again by a model that can see them: no note; by one that cannot: the note again.
+    const seen = await t.as(alice).api.chats({ id: chatId }).regenerate.post({ modelId: VISION })
+    await waitForOutcome(t, seen.data!.data.assistantMessageId)
+    const afterSeen = await chat.messages(chatId)
+    expect(afterSeen.messages.find((message) => !message.is_user)).not.toHaveProperty('notes')
+    const blind = await t.as(alice).api.chats({ id: chatId }).regenerate.post({ modelId: BLIND })
+    await waitForOutcome(t, blind.data!.data.assistantMessageId)
+    const afterBlind = await chat.messages(chatId)
+    expect(afterBlind.messages.find((message) => !message.is_user)).toMatchObject({ notes: [note] })
+  })
+
+  test('a question without images gets no note from a model that cannot see images', async () => {
+    const id = await upload(alice, text('plain words'), 'words.txt', 'text/plain')
+    const chatId = await chat.createChat()
+    const assistantId = await chat.sendOk(chatId, 'Read this', { attachmentIds: [id], modelId: BLIND })
+    await waitForOutcome(t, assistantId)
+    const [row] = await t.ctx.db.select().from(messages).where(eq(messages.id, assistantId))
+    expect(row!.notes).toBeNull()
+  })
 })
 
 describe('POST /api/chat with inline attachments (spec section 3, "File attachment (as sent)")', () => {

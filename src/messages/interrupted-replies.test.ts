@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { chats, messages } from '../../db/schema'
 import { startApp, type TestApp } from '../test/harness'
 import { failInterruptedReplies, INTERRUPTED } from './interrupted-replies'
+import { toMessageJson } from './service'
 
 let t: TestApp
 beforeAll(async () => {
@@ -24,6 +25,7 @@ test('a reply cut off by a crash is marked failed at start-up, keeping its parti
         content: 'Once upon a',
         isUser: false,
         status: 'streaming',
+        notes: [{ code: 'images_not_seen', files: ['chart.png'] }],
         createdAt: old,
       },
     ])
@@ -33,6 +35,17 @@ test('a reply cut off by a crash is marked failed at start-up, keeping its parti
 
   const [row] = await t.ctx.db.select().from(messages).where(eq(messages.id, cut!.id))
   expect(row).toMatchObject({ status: 'failed', error: INTERRUPTED, content: 'Once upon a' })
+  // The reason's code rides with the notes; the API gives it as error_code (decision 150).
+  // The reason's code is added to the notes the reply started with; the API gives it as error_code.
+  expect(row!.notes).toEqual([
+    { code: 'images_not_seen', files: ['chart.png'] },
+    { code: 'failed', reason: 'interrupted' },
+  ])
+  expect(toMessageJson(row!)).toMatchObject({
+    error_code: 'interrupted',
+    error_values: {},
+    notes: [{ code: 'images_not_seen', files: ['chart.png'] }],
+  })
   const [kept] = await t.ctx.db.select().from(messages).where(eq(messages.id, question!.id))
   expect(kept).toMatchObject({ status: 'complete', content: 'Tell me a story' })
   // Nothing left to recover the second time.

@@ -1,8 +1,10 @@
+import { type Failure, failureText } from '../ai/failures'
 import type { AppContext } from '../context'
 import { replyIsFreshSince } from './live-replies'
 import { failStreamingReplies } from './stale-replies-data'
 
-export const INTERRUPTED = 'The reply was interrupted when the server stopped'
+export const INTERRUPTED_FAILURE: Failure = { reason: 'interrupted' }
+export const INTERRUPTED = failureText(INTERRUPTED_FAILURE)
 
 /**
  * At start-up, replies left 'streaming' by a crash or a kill are marked failed, keeping the text
@@ -14,7 +16,7 @@ export const INTERRUPTED = 'The reply was interrupted when the server stopped'
 export async function failInterruptedReplies(ctx: Pick<AppContext, 'db' | 'database' | 'config' | 'now'>) {
   return failStreamingReplies(
     ctx.db,
-    INTERRUPTED,
+    INTERRUPTED_FAILURE,
     ctx.database.kind === 'pglite' ? undefined : replyIsFreshSince(ctx),
   )
 }

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { messages } from '../../db/schema'
+import type { Failure } from '../ai/failures'
+import { failedWith } from './messages-data'
 
 /**
  * Cross-user on purpose (docs/decisions/103, 128): replies another instance was streaming when it
@@ -11,13 +13,13 @@ import { messages } from '../../db/schema'
 export async function failRepliesById(
   db: Db,
   ids: string[],
-  error: string,
+  failure: Failure,
 ): Promise<{ id: string; chatId: string }[]> {
   if (!ids.length) return []
   return (
     db
       .update(messages)
-      .set({ status: 'failed', error })
+      .set(failedWith(failure))
       // A research answer is its job's: another instance resumes the run (src/research/worker.ts).
       .where(and(inArray(messages.id, ids), eq(messages.status, 'streaming'), isNull(messages.researchId)))
       .returning({ id: messages.id, chatId: messages.chatId })

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context'
-import { INTERRUPTED } from './interrupted-replies'
+import { INTERRUPTED, INTERRUPTED_FAILURE } from './interrupted-replies'
 import { failRepliesById } from './lost-replies-data'
 import { SEND_FAILED } from './run-reply'
 
@@ -14,13 +14,14 @@ export async function failLostReplies(
   messageIds: string[],
 ): Promise<number> {
   try {
-    const rows = await failRepliesById(ctx.db, messageIds, INTERRUPTED)
+    const rows = await failRepliesById(ctx.db, messageIds, INTERRUPTED_FAILURE)
     for (const { id, chatId } of rows) {
       ctx.realtime.toChat(chatId, 'message:failed', {
         chatId,
         messageId: id,
         error: SEND_FAILED,
         reason: INTERRUPTED,
+        failure: INTERRUPTED_FAILURE,
       })
     }
     if (rows.length) ctx.log.warn('replies of a lost instance were marked failed', { count: rows.length })

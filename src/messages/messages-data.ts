@@ -1,11 +1,26 @@
 import { and, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { preparedPer } from '../../db/prepared'
-import { type Message, messages } from '../../db/schema'
+import { type Message, type MessageNote, messages } from '../../db/schema'
+import { type Failure, failureText } from '../ai/failures'
 import type { Actor } from '../auth/actor'
 import { decodeCursor, encodeCursor, olderThan, pageSize } from '../chats/cursor'
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'userId' | 'id'>
+
+/** The row's notes with `note` added at the end (notes written when the reply started stay). */
+export function withNote(note: MessageNote): SQL<MessageNote[]> {
+  return sql<MessageNote[]>`coalesce(${messages.notes}, '[]'::jsonb) || ${JSON.stringify([note])}::jsonb`
+}
+
+/** A failed reply's columns: the English reason in `error`, its code among the notes (decision 150). */
+export function failedWith(failure: Failure) {
+  return {
+    status: 'failed' as const,
+    error: failureText(failure),
+    notes: withNote({ code: 'failed', ...failure }),
+  }
+}
 
 /** The latest page of a chat's messages: every chat opened reads it. */
 const latestPage = preparedPer((db) =>
@@ -111,7 +126,8 @@ export function messagesFor(db: Db, actor: Actor) {
     /** Stores a reply's outcome (the background reply acts for the actor who sent the question). */
     async storeOutcome(
       messageId: string,
-      outcome: Pick<Message, 'content' | 'status' | 'error'> & Partial<Pick<Message, 'sources'>>,
+      outcome: Pick<Message, 'content' | 'status' | 'error'> &
+        Partial<Pick<Message, 'sources'>> & { notes?: MessageNote[] | null | SQL<MessageNote[]> },
       options: {
         whileStreaming?: boolean
         /** Only while the message still belongs to this research run (a Regenerate may have handed it on). */
@@ -152,7 +168,7 @@ export function messagesFor(db: Db, actor: Actor) {
     ): Promise<Message | undefined> {
       const [row] = await db
         .update(messages)
-        .set({ ...update, content: '', status: 'streaming', error: null })
+        .set({ ...update, content: '', status: 'streaming', error: null, notes: null })
         .where(
           and(
             eq(messages.id, messageId),
@@ -165,11 +181,11 @@ export function messagesFor(db: Db, actor: Actor) {
       return row
     },
 
-    async markFailed(messageIds: string[], error: string): Promise<void> {
+    async markFailed(messageIds: string[], failure: Failure): Promise<void> {
       if (!messageIds.length) return
       await db
         .update(messages)
-        .set({ status: 'failed', error })
+        .set(failedWith(failure))
         .where(and(inArray(messages.id, messageIds), owned))
     },
   }

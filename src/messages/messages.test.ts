@@ -82,6 +82,23 @@ describe('sending a message', () => {
     expect(list.data.chats.find((c) => c.id === chatId)!.title).toBe('How do I write a function?')
   })
 
+  test('the words the title rules add are in the sender’s language (decision 150)', async () => {
+    const french = await t.createUser()
+    const profile = await t.as(french).api.profile.patch({ preferred_language: 'fr' })
+    expect(profile.status).toBe(200)
+    const theirs = chatActions(t, french)
+    const chatId = await theirs.createChat()
+    await waitForOutcome(t, await theirs.sendOk(chatId, 'I have a pdf with quarterly numbers inside'))
+    await waitFor(() =>
+      t.events.find(
+        (event) =>
+          event.event === 'chat:updated' && (event.payload as { chat: { id: string } }).chat.id === chatId,
+      ),
+    )
+    const list = (await t.as(french).api.chats.get({ query: { limit: 200 } })).data!
+    expect(list.data.chats.find((c) => c.id === chatId)!.title).toBe('Analyse de document')
+  })
+
   test('a chat the user renamed keeps its name after the first message', async () => {
     const chatId = await chat.createChat('My own title')
     await waitForOutcome(t, await chat.sendOk(chatId, 'what is the tallest mountain on earth'))
@@ -275,6 +292,7 @@ describe('provider failures keep what was said', () => {
           messageId: assistantId,
           error: 'Failed to send message. Please try again.',
           reason: error,
+          failure: { reason: 'provider_status', status, detail: message },
         },
       })
       const page = await chat.messages(chatId)
@@ -282,6 +300,12 @@ describe('provider failures keep what was said', () => {
         [false, 'failed', '', error],
         [true, 'complete', 'Will this work?', null],
       ])
+      // The reason as a code and its values, worded by the client in the reader's language (decision 150).
+      expect(page.messages[0]).toMatchObject({
+        error_code: 'provider_status',
+        error_values: { status, detail: message },
+      })
+      expect(page.messages[0]).not.toHaveProperty('notes')
     },
   )
 
@@ -293,6 +317,10 @@ describe('provider failures keep what was said', () => {
     const stored = await storedMessage(assistantId)
     expect(stored).toMatchObject({ status: 'failed', content: 'alpha beta gamma' })
     expect(stored.error).toBe('The connection to the AI provider was lost before the answer was complete')
+    expect((await chat.messages(chatId)).messages[0]).toMatchObject({
+      error_code: 'provider_stream_lost',
+      error_values: {},
+    })
     expect((await chat.messages(chatId)).messages[1]).toMatchObject({
       is_user: true,
       content: 'Say five words',

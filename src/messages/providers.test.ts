@@ -43,11 +43,16 @@ describe('a provider that never answers', () => {
       messageId: assistantId,
       error: 'Failed to send message. Please try again.',
       reason: 'The AI provider did not answer within 1 second',
+      failure: { reason: 'provider_timeout', seconds: 1 },
     })
     expect(await stored(t, assistantId)).toMatchObject({
       status: 'failed',
       content: '',
       error: 'The AI provider did not answer within 1 second',
+    })
+    expect((await chat.messages(chatId)).messages[0]).toMatchObject({
+      error_code: 'provider_timeout',
+      error_values: { seconds: 1 },
     })
     expect((await chat.messages(chatId)).messages[1]).toMatchObject({
       is_user: true,

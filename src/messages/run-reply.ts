@@ -1,5 +1,6 @@
 import type { Message, Model } from '../../db/schema'
 import { whileDatabaseRestarts } from '../../db/unavailable'
+import { type Failure, failureText } from '../ai/failures'
 import { buildPrompt, estimatePromptTokens, estimateTokens } from '../ai/prompt'
 import { aiProviders } from '../ai/providers'
 import type { ChatProvider, ChatTurn, GenerationSettings, WorkflowCall } from '../ai/types'
@@ -18,7 +19,7 @@ import type { AppContext } from '../context'
 import { buildRagContext, usesKnowledge } from '../knowledge/search'
 import { deltaFrames } from './delta-frames'
 import { type LiveReply, liveReplies } from './live-replies'
-import { messagesFor } from './messages-data'
+import { messagesFor, withNote } from './messages-data'
 import { partialSaves } from './partial-saves'
 import { toMessageJson } from './service'
 
@@ -74,7 +75,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
   const frames = deltaFrames(ctx)
   let usage: { promptTokens: number; completionTokens: number } | undefined
   let status: Message['status'] = 'complete'
-  let error: string | null = null
+  let failure: Failure | null = null
   let prompt: ChatTurn[] = []
   let sources: { id: string; title: string }[] = []
 
@@ -118,23 +119,30 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
       status = 'stopped'
     } else if (timeout.aborted) {
       status = 'failed'
-      const seconds = Math.round(ctx.config.ai.requestTimeoutMs / 1000)
-      error = `The AI provider did not answer within ${seconds} second${seconds === 1 ? '' : 's'}`
+      failure = { reason: 'provider_timeout', seconds: Math.round(ctx.config.ai.requestTimeoutMs / 1000) }
     } else {
       status = 'failed'
-      error = cause instanceof ProviderError ? cause.message : 'The AI provider failed'
+      failure = cause instanceof ProviderError ? cause.failure : { reason: 'provider_failed' }
       ctx.log.warn('reply failed', { chatId, messageId, model: model.id, error: cause })
     }
   }
 
   clearTimeout(timeoutId)
+  const error = failure ? failureText(failure) : null
   let stored: Message | undefined
   // Whatever the outcome, the text received so far goes out (and into `reply.content`) first.
   frames.flush(reply)
   saves.forget(messageId)
   try {
     const used = replyUsage(job, prompt, usage)
-    const outcome = { content: reply.content, status, error, sources: sources.length ? sources : null }
+    const outcome = {
+      content: reply.content,
+      status,
+      error,
+      sources: sources.length ? sources : null,
+      // The reason's code with the notes the reply started with (docs/decisions/150).
+      ...(failure ? { notes: withNote({ code: 'failed', ...failure }) } : {}),
+    }
     // The database may be restarting (its process killed): the outcome is retried, not lost (the
     // message would stay 'streaming' until the stale-reply sweep failed it, though every tab saw
     // it end). A retry changes only a message still streaming: an earlier try may have committed
@@ -167,7 +175,13 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
     liveReplies(ctx).release(chatId)
     if (status === 'failed') {
       // `reason` is what the message stores as its error (e.g. the provider's timeout), for the bubble.
-      ctx.realtime.toChat(chatId, 'message:failed', { chatId, messageId, error: SEND_FAILED, reason: error })
+      ctx.realtime.toChat(chatId, 'message:failed', {
+        chatId,
+        messageId,
+        error: SEND_FAILED,
+        reason: error,
+        failure,
+      })
     } else {
       const message = stored
         ? toMessageJson(stored)

@@ -1,4 +1,4 @@
-import type { Chat, Message, Model } from '../../db/schema'
+import type { Chat, Message, MessageNote, Model } from '../../db/schema'
 import { type AgentPlan, planAgentReply } from '../agents/routing'
 import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
 import { aiProviders, providerFor } from '../ai/providers'
@@ -15,7 +15,7 @@ import { AppError } from '../http/errors'
 import { imageOfMessage, regenerateImageAnswer } from '../images/service'
 import { resolveModelForSend } from '../models/service'
 import { regenerateResearch } from '../research/service'
-import { INTERRUPTED } from './interrupted-replies'
+import { INTERRUPTED_FAILURE } from './interrupted-replies'
 import { type LiveReply, liveReplies, replyIsFreshSince } from './live-replies'
 import { messagesFor } from './messages-data'
 import { toModelTurns } from './model-turns'
@@ -82,6 +82,7 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
         isUser: false,
         status: 'streaming' as const,
         modelId: prepared.model.id,
+        notes: prepared.notes,
         createdAt: new Date(now.getTime() + 1),
       },
     ]
@@ -107,7 +108,7 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
     const reply = startReply(ctx, actor, assistant, prepared)
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(userMessage) })
     ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
-    if (isFirstMessage) void autoTitle(ctx, actor, chat, content, files.length)
+    if (isFirstMessage) void autoTitle(ctx, actor, chat, content, files.length, user.preferredLanguage)
     return { userMessage, assistantMessage: assistant, model: prepared.model, reply }
   } catch (error) {
     liveReplies(ctx).release(chatId)
@@ -174,6 +175,7 @@ export async function regenerateReply(
             isUser: false,
             status: 'streaming',
             modelId: prepared.model.id,
+            notes: prepared.notes,
             createdAt: ctx.now(),
           },
         ])
@@ -218,6 +220,8 @@ interface PreparedReply {
   config: ChatConfigJson
   turns: ChatTurn[]
   reservation: Awaited<ReturnType<typeof reserveBudget>>
+  /** Stored with the reply (null: none), so the person learns what the model did not receive. */
+  notes: MessageNote[] | null
 }
 
 /** Picks the model, builds what it will receive (files included) and reserves its worst-case cost. */
@@ -252,7 +256,21 @@ async function prepareReply(
         'up',
       )
   const reservation = await reserveBudget(ctx, user.actor, estimate)
-  return { model, agent, config, turns, reservation, language: user.preferredLanguage }
+  const notes = replyNotes(conversation, model.supportsVision && !agent.provider)
+  return { model, agent, config, turns, reservation, notes, language: user.preferredLanguage }
+}
+
+/**
+ * The notes a reply carries from the start: the images of the question it answers that the model
+ * was not given (it cannot see images, or an agent's workflow answers in its place, which takes
+ * text only). The model still gets each image's name; the person is told it saw none of them.
+ */
+function replyNotes(conversation: readonly ConversationTurn[], seesImages: boolean): MessageNote[] | null {
+  if (seesImages) return null
+  const question = conversation.findLast((turn) => turn.role === 'user')
+  const images = question?.attachments.filter((file) => file.kind === 'image') ?? []
+  if (images.length === 0) return null
+  return [{ code: 'images_not_seen', files: images.map((file) => file.filename) }]
 }
 
 function startReply(ctx: AppContext, actor: Actor, assistant: Message, prepared: PreparedReply): LiveReply {
@@ -312,7 +330,7 @@ async function claimChat(ctx: AppContext, actor: Actor, chatId: string) {
     }
     await rows.markFailed(
       streaming.map((row) => row.id),
-      INTERRUPTED,
+      INTERRUPTED_FAILURE,
     )
   } catch (error) {
     registry.release(chatId)
@@ -321,10 +339,18 @@ async function claimChat(ctx: AppContext, actor: Actor, chatId: string) {
 }
 
 /** Spec "Auto-title": after the chat's first message, skipped when the title would be 'New Chat'; failures are logged only. */
-async function autoTitle(ctx: AppContext, actor: Actor, chat: Chat, content: string, fileCount: number) {
+async function autoTitle(
+  ctx: AppContext,
+  actor: Actor,
+  chat: Chat,
+  content: string,
+  fileCount: number,
+  language: string | undefined,
+) {
   if (chat.title !== DEFAULT_CHAT_TITLE) return
   try {
-    const title = computeChatTitle(content, fileCount)
+    // The words the rules add are in the sender's language (docs/decisions/150).
+    const title = computeChatTitle(content, fileCount, language)
     if (title !== DEFAULT_CHAT_TITLE) await applyAutoTitle(ctx, actor, chat.id, title)
   } catch (error) {
     ctx.log.warn('auto-title failed', { chatId: chat.id, error })

@@ -1,4 +1,5 @@
 import type { Attachment, Message } from '../../db/schema'
+import { failureValues } from '../ai/failures'
 import { attachmentsOfMessages, MARKER_PREFIX } from '../attachments/service'
 import type { Actor } from '../auth/actor'
 import { requireChat } from '../chats/service'
@@ -7,6 +8,10 @@ import { liveReplies } from './live-replies'
 import { messagesFor } from './messages-data'
 
 export function toMessageJson(message: Message) {
+  const failure =
+    message.status === 'failed' ? message.notes?.find((note) => note.code === 'failed') : undefined
+  const notes = message.notes?.filter((note) => note.code !== 'failed')
+  const values = failure ? failureValues(failure) : undefined
   return {
     id: message.id,
     chat_id: message.chatId,
@@ -14,11 +19,15 @@ export function toMessageJson(message: Message) {
     is_user: message.isUser,
     status: message.status,
     error: message.error,
+    /** Why the answer failed, as a code the client words (docs/decisions/150); `error` keeps the English. Absent for older rows. */
+    ...(failure ? { error_code: failure.reason, error_values: values ?? {} } : {}),
     model_id: message.modelId,
     /** The knowledge entries the reply was given, numbered in order ('[Source 1]' is the first); absent when none. */
     ...(message.sources?.length ? { sources: message.sources } : {}),
     /** The deep research run writing this assistant message (GET /api/research/:id); absent otherwise. */
     ...(message.researchId ? { research_id: message.researchId } : {}),
+    /** What the person should know about how the reply was made (e.g. images the model could not see); absent when nothing. */
+    ...(notes?.length ? { notes } : {}),
     created_at: message.createdAt.toISOString(),
   }
 }

@@ -10,11 +10,24 @@ import { ensureModelsSynced } from './sync'
 
 type Ctx = Pick<AppContext, 'config' | 'log' | 'database' | 'db'>
 
+/**
+ * Parley's own models (the workflow agents, the demo) are named by Parley, not by a provider: the
+ * client words their name and description in the person's language by this code, unless an
+ * administrator renamed or described them (docs/decisions/150). Null for providers' models.
+ */
+function builtinCode(model: Model): 'workflow' | 'demo' | null {
+  return model.provider === 'openai' ? null : model.provider
+}
+
 export function toModelJson(model: Model) {
+  const code = builtinCode(model)
   return {
     id: model.id,
     name: model.name,
     description: model.description,
+    /** Present when `name` is Parley's own English one: the client shows it in the person's language. */
+    ...(code && model.displayName === null ? { name_code: code } : {}),
+    ...(code && model.displayDescription === null ? { description_code: code } : {}),
     provider: model.provider,
     is_active: model.isActive,
     supports_vision: model.supportsVision,

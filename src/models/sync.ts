@@ -1,12 +1,13 @@
 import type { Model } from '../../db/schema'
 import { orgAgents } from '../agents/workflows'
 import { DEMO_MODEL_ID } from '../ai/demo-provider'
-import { chatModelIds } from '../ai/openai-provider'
+import { chatModelIds, type ListedModel } from '../ai/openai-provider'
 import type { ProviderStatusRecorder } from '../ai/provider-status'
 import { aiProviders } from '../ai/providers'
 import type { AppContext } from '../context'
 import { saveCatalogue } from './catalogue-data'
 import { forgetActiveModels } from './service'
+import { defaultVision, listedDescription } from './vision'
 
 export const WORKFLOW_MODEL_ID = 'workflow'
 
@@ -20,8 +21,6 @@ type ModelInsert = Pick<
 
 const DISCOVERY_TIMEOUT_MS = 10_000
 const RETRY_AFTER_MS = 30_000
-/** Models whose names say they read images. */
-const VISION = /gpt-4o|gpt-4\.1|gpt-5|vision|llava|-vl\b|claude-3|gemini/i
 
 /**
  * Brings the models table in line with the configuration: OpenAI-compatible models from
@@ -34,13 +33,17 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
   const providers = aiProviders(ctx)
   let complete = true
   let openaiIds: string[] | null = []
+  // What the provider's list says about each model (vision, description); OPENAI_MODELS says nothing.
+  const listedById = new Map<string, ListedModel>()
   if (providers.openai) {
     openaiIds = ai.openaiModels.length ? ai.openaiModels : null
     if (!openaiIds) {
       try {
-        const listed = await providers.openai.listAllModelIds(AbortSignal.timeout(DISCOVERY_TIMEOUT_MS))
-        openaiIds = chatModelIds(listed)
-        noteEmbeddingModel(providers.status, ai.embeddingModel, listed)
+        const listed = await providers.openai.listAllModels(AbortSignal.timeout(DISCOVERY_TIMEOUT_MS))
+        for (const model of listed) listedById.set(model.id, model)
+        const ids = listed.map((model) => model.id)
+        openaiIds = chatModelIds(ids)
+        noteEmbeddingModel(providers.status, ai.embeddingModel, ids)
         ctx.log.info('models discovered', { count: openaiIds.length })
       } catch (error) {
         complete = false
@@ -52,16 +55,19 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
   const workflowConfigured = [...(await orgAgents(ctx)).values()].some(
     (agent) => agent.offered && agent.target !== null,
   )
-  const host = ai.openaiBaseUrl ? new URL(ai.openaiBaseUrl).host : 'api.openai.com'
-  const rows: ModelInsert[] = (openaiIds ?? []).map((id, index) => ({
-    id,
-    name: id,
-    description: `OpenAI-compatible model at ${host}`,
-    provider: 'openai' as const,
-    isActive: true,
-    supportsVision: VISION.test(id),
-    sortOrder: index,
-  }))
+  const rows: ModelInsert[] = (openaiIds ?? []).map((id, index) => {
+    const listed = listedById.get(id) ?? { id }
+    return {
+      id,
+      name: id,
+      // The provider's own words or nothing: its address means nothing to the people choosing.
+      description: listedDescription(listed),
+      provider: 'openai' as const,
+      isActive: true,
+      supportsVision: defaultVision(listed),
+      sortOrder: index,
+    }
+  })
   rows.push({
     id: WORKFLOW_MODEL_ID,
     name: 'Workflow agents',

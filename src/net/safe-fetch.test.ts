@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { buildPdf } from '../extract/test-docs'
 import { type FakePages, startFakePages } from '../test/fakes/pages-server'
 import { isPublicAddress } from './address-guard'
+import { type AllowedHost, parseAllowedHost } from './allowed-hosts'
 import { htmlToText } from './html-to-text'
 import { checkUrl, FetchRefused, safeFetch, safeFetchDocument } from './safe-fetch'
 
@@ -19,6 +20,15 @@ const dns: Record<string, string[]> = {
   'metadata.example': ['169.254.169.254'],
   'mapped.example': ['::ffff:127.0.0.1'],
 }
+/** FETCH_ALLOWED_HOSTS entries as an administrator writes them. */
+function hosts(...entries: string[]): AllowedHost[] {
+  return entries.map((entry) => {
+    const parsed = parseAllowedHost(entry)
+    if ('error' in parsed) throw new Error(parsed.error)
+    return parsed
+  })
+}
+
 const resolve = async (host: string) => {
   const answer = dns[host]
   if (!answer) throw new Error('ENOTFOUND')
@@ -86,17 +96,57 @@ describe('the address guard', () => {
 
   test('an allow-listed internal host is reachable', async () => {
     expect(
-      (await checkUrl('http://internal.example/', { resolve, allowedHosts: ['internal.example'] })).address,
+      (await checkUrl('http://internal.example/', { resolve, allowedHosts: hosts('internal.example') }))
+        .address,
     ).toBe('10.1.2.3')
-    expect((await checkUrl('http://127.0.0.1:8080/', { allowedHosts: ['127.0.0.1'] })).address).toBe(
+    expect((await checkUrl('http://127.0.0.1:8080/', { allowedHosts: hosts('127.0.0.1') })).address).toBe(
       '127.0.0.1',
     )
   })
 })
 
+describe('FETCH_ALLOWED_HOSTS with ports', () => {
+  const allows = async (url: string, ...entries: string[]) =>
+    checkUrl(url, { resolve, allowedHosts: hosts(...entries) }).then(
+      () => true,
+      (error) => {
+        if (!(error instanceof FetchRefused)) throw error
+        return false
+      },
+    )
+
+  test('host:port allows that port only; the scheme default counts as its port', async () => {
+    expect(await allows('http://internal.example:8080/wiki', 'internal.example:8080')).toBe(true)
+    expect(await allows('http://internal.example/', 'internal.example:8080')).toBe(false)
+    expect(await allows('http://internal.example:8081/', 'internal.example:8080')).toBe(false)
+    expect(await allows('http://internal.example/', 'internal.example:80')).toBe(true)
+    expect(await allows('https://internal.example/', 'internal.example:443')).toBe(true)
+    expect(await allows('https://internal.example/', 'internal.example:80')).toBe(false)
+    expect(await allows('http://INTERNAL.example:8080/', 'Internal.Example:8080')).toBe(true)
+  })
+
+  test('a host without a port allows every port', async () => {
+    expect(await allows('http://internal.example:8080/', 'internal.example')).toBe(true)
+    expect(await allows('https://internal.example/', 'internal.example')).toBe(true)
+    expect(await allows('http://10.1.2.3:9000/', '10.1.2.3')).toBe(true)
+  })
+
+  test('IPv6 in brackets, with or without a port', async () => {
+    expect(await allows('http://[::1]:8080/', '[::1]:8080')).toBe(true)
+    expect(await allows('http://[::1]:9090/', '[::1]:8080')).toBe(false)
+    expect(await allows('http://[0:0::1]:8080/', '[::1]:8080')).toBe(true)
+    expect(await allows('http://[::1]:9090/', '[::1]')).toBe(true)
+    expect(await allows('http://[fd00::5]/', '[::1]')).toBe(false)
+  })
+
+  test('another host on the allowed port is still refused', async () => {
+    expect(await allows('http://10.9.9.9:8080/', 'internal.example:8080')).toBe(false)
+  })
+})
+
 describe('fetching under the guard', () => {
   let pages: FakePages
-  const allowed = { allowedHosts: ['127.0.0.1'] }
+  const allowed = { allowedHosts: hosts('127.0.0.1') }
   beforeAll(() => {
     pages = startFakePages()
   })
@@ -109,6 +159,16 @@ describe('fetching under the guard', () => {
     expect(page.text).toContain('Solar capacity grew by 30% in 2025.')
     expect(page.text).not.toContain('stealCookies')
     expect(page.text).not.toContain('color: red')
+  })
+
+  test("an entry with the pages' port reaches them; one with another port does not", async () => {
+    const port = new URL(pages.url('/')).port
+    const page = await safeFetch(pages.url('/article/solar'), { allowedHosts: hosts(`127.0.0.1:${port}`) })
+    expect(page.title).toBe('Solar power in 2026')
+    const other = Number(port) === 65535 ? 1 : Number(port) + 1
+    await expect(
+      safeFetch(pages.url('/article/solar'), { allowedHosts: hosts(`127.0.0.1:${other}`) }),
+    ).rejects.toThrow('private or reserved')
   })
 
   test('without the allow-list the fake pages (127.0.0.1) are refused', async () => {

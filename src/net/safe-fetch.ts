@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { BodyTooLargeError, readCapped } from '../http/read-capped'
 import { isPublicAddress } from './address-guard'
+import { type AllowedHost, isAllowedHost } from './allowed-hosts'
 import { htmlToText } from './html-to-text'
 
 /**
@@ -19,12 +20,14 @@ import { htmlToText } from './html-to-text'
  *   HTML is reduced to its text. `safeFetchDocument` also takes PDFs, as bytes under the same
  *   guard and limits; their text is extracted by the caller, off this thread (src/extract).
  *
- * `allowedHosts` (FETCH_ALLOWED_HOSTS) lets an administrator reach named internal hosts; tests
- * allow 127.0.0.1, where their fake pages listen.
+ * `allowedHosts` (FETCH_ALLOWED_HOSTS) lets an administrator reach named internal hosts, on any
+ * port or on the one port an entry names (allowed-hosts.ts); tests allow 127.0.0.1, where their
+ * fake pages listen.
  */
 
 export interface SafeFetchOptions {
-  allowedHosts?: readonly string[]
+  /** FETCH_ALLOWED_HOSTS, parsed by `parseAllowedHost`. */
+  allowedHosts?: readonly AllowedHost[]
   timeoutMs?: number
   maxBytes?: number
   maxRedirects?: number
@@ -90,7 +93,7 @@ export async function checkUrl(
   if (url.username || url.password) throw new FetchRefused('credentials in the URL')
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
   if (!host) throw new FetchRefused('no host')
-  const allowed = options.allowedHosts?.includes(host) ?? false
+  const allowed = isAllowedHost(url, options.allowedHosts)
   let addresses: string[]
   if (isIP(host)) addresses = [host]
   else {

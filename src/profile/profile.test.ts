@@ -141,7 +141,9 @@ describe('PATCH /api/profile', () => {
     const res = await patch(user.headers, body)
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ success: false, error: message })
-    expect(await findUser(t.database, user.id)).toEqual(before)
+    // The session is checked before the body (decision 141), so the visit counts as activity.
+    const after = await findUser(t.database, user.id)
+    expect({ ...after, lastActiveAt: null }).toEqual({ ...before!, lastActiveAt: null })
   })
 
   test('refuses malformed JSON with 400', async () => {

@@ -1,3 +1,4 @@
+import type { Failure } from '../ai/failures'
 import type { Brand } from '../branding/service'
 import type { BudgetStatus } from '../budget/budget-state'
 import type { ChatJson } from '../chats/service'
@@ -20,12 +21,16 @@ export interface ServerToClientEvents {
   'message:created': (payload: { chatId: string; message: MessageJson }) => void
   'message:delta': (payload: { chatId: string; messageId: string; delta: string; seq: number }) => void
   'message:completed': (payload: { chatId: string; message: MessageJson }) => void
-  /** `error` is the spec's text for a failed send; `reason` the stored cause (e.g. the provider's timeout), or null. */
+  /**
+   * `error` is the spec's text for a failed send; `reason` the stored cause (e.g. the provider's
+   * timeout), or null; `failure` that cause as a code, for the client to word (decision 150).
+   */
   'message:failed': (payload: {
     chatId: string
     messageId: string
     error: string
     reason: string | null
+    failure?: Failure | null
   }) => void
   /** A regenerated reply replaces the previous assistant message. */
   'message:deleted': (payload: { chatId: string; messageId: string }) => void

@@ -63,9 +63,11 @@ describe('search backends failing', () => {
         expect(run.notes).toContain('The web search did not answer; its results are missing')
         // The scholarly API still gave sources.
         expect(run.sourcesRead).toBeGreaterThan(0)
-        expect((await lastMessage(t, alice, body.data.chatId)).content).toContain(
-          '> The web search did not answer; its results are missing.',
-        )
+        expect(run.noteCodes).toContainEqual({ code: 'web_search_failed' })
+        // The answer carries the note as a code, worded by the client (decision 150), not in its text.
+        const answer = await lastMessage(t, alice, body.data.chatId)
+        expect(answer.notes).toContainEqual({ code: 'research', note: { code: 'web_search_failed' } })
+        expect(answer.content).not.toContain('The web search did not answer')
       } finally {
         fakes.searxng.setMode('ok')
       }
@@ -127,6 +129,9 @@ test('slow, huge and binary pages are skipped and noted; a page posing as instru
         `${host} could not be read (not a text page (image/png))`,
       ]),
     )
+    // The same notes as codes, in the same order; the reader's language words them (decision 150).
+    expect(run.noteCodes).toHaveLength(run.notes.length)
+    expect(run.noteCodes).toContainEqual({ code: 'page_unreadable', host, detail: 'the page is too large' })
     const extract = fakes.openai
       .completions()
       .map((request) => request.body?.messages as { role: string; content: string }[])
@@ -229,9 +234,15 @@ describe('the budget', () => {
       const run = await waitForRun(app, bob.headers, body.data.id, finished)
       expect(run.status).toBe('completed')
       expect(run.notes).toContain('The research stopped early: your budget is exhausted')
+      expect(run.noteCodes).toContainEqual({ code: 'stopped_early', reason: 'budget' })
       const report = await lastMessage(app, bob, body.data.chatId)
       expect(report.status).toBe('complete')
       expect(report.content).toContain('the findings gathered before the budget ran out follow')
+      expect(report.notes).toContainEqual({
+        code: 'research',
+        note: { code: 'stopped_early', reason: 'budget' },
+      })
+      expect(report.content).not.toContain('The research stopped early')
       expect(report.content).toContain('## Sources')
       const refused = await start(app, bob, { topic: 'More batteries', depth: 'quick' })
       expect(refused.status).toBe(429)

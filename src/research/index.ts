@@ -1,10 +1,14 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { researchSourceAvailability } from './availability'
 import { startResearchBody } from './model'
 import { cancelResearch, getResearch, retryResearch, startResearch } from './service'
 
-/** Deep research (decision 126): start (202, the run goes on in the background), read, cancel, retry. */
+/**
+ * Deep research (decision 126): start (202, the run goes on in the background), read, cancel, retry;
+ * and which sources this server can search (decision 144).
+ */
 export const researchRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'research' })
     .use(authGuard(ctx))
@@ -21,6 +25,10 @@ export const researchRoutes = (ctx: AppContext) =>
         detail: { summary: 'Start a deep research run; progress arrives as research:progress' },
       },
     )
+    .get('/api/research/sources', () => ({ success: true as const, data: researchSourceAvailability(ctx) }), {
+      auth: true,
+      detail: { summary: 'Which deep research sources this server can search, and why not' },
+    })
     .get(
       '/api/research/:id',
       async ({ actor, params }) => ({

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client'
-import type { Model, ResearchRun, ResearchSource, ResearchState } from '../../db/schema'
+import type { MessageNote, Model, ResearchRun, ResearchSource, ResearchState } from '../../db/schema'
+import { type Failure, failureText } from '../ai/failures'
 import { estimatePromptTokens, estimateTokens } from '../ai/prompt'
 import { aiProviders, providerFor } from '../ai/providers'
 import { type ChatProvider, type ChatTurn, ProviderError } from '../ai/types'
@@ -14,6 +15,15 @@ import { toMessageJson } from '../messages/service'
 import { listActiveModels } from '../models/service'
 import { FetchRefused } from '../net/safe-fetch'
 import { DEPTH_PLANS, type DepthPlan } from './depth'
+import {
+  answerNotes,
+  type ResearchNote,
+  reportNotes,
+  researchNoteText,
+  type StopReason,
+  stopReasonOf,
+  stopReasonText,
+} from './notes'
 import { createProgress, type Progress } from './progress'
 import {
   describeRequest,
@@ -43,6 +53,7 @@ import { RESEARCH_TIMING } from './timing'
 const SOURCE_CHARS = 4_000
 const READ_CONCURRENCY = 3
 const MODEL_FAILED = 'Failed to conduct research'
+const RESEARCH_FAILED: Failure = { reason: 'research_failed' }
 
 type Ctx = AppContext
 
@@ -123,7 +134,7 @@ export async function runResearch(ctx: Ctx, runId: string): Promise<void> {
       return
     }
     ctx.log.error('research failed unexpectedly', { runId, error })
-    await runner.fail(MODEL_FAILED).catch(() => {})
+    await runner.fail(RESEARCH_FAILED).catch(() => {})
   } finally {
     clearInterval(poll)
     runner.progress.close()
@@ -192,22 +203,40 @@ class Runner {
     this.progress.now(this.json())
   }
 
-  private note(notes: string[]): void {
-    for (const note of notes) if (!this.run.notes.includes(note)) this.run.notes = [...this.run.notes, note]
+  /**
+   * Adds notes not already there: their English to the run's `notes`, their codes to the state's
+   * `noteCodes` (in the same order). A run saved before codes keeps English only.
+   */
+  private note(notes: ResearchNote[]): void {
+    for (const note of notes) {
+      const text = researchNoteText(note)
+      if (this.run.notes.includes(text)) continue
+      const codes = this.state.noteCodes ?? (this.run.notes.length ? undefined : [])
+      this.run.notes = [...this.run.notes, text]
+      if (codes) this.state.noteCodes = [...codes, note]
+    }
+  }
+
+  private messageNotes(extra: MessageNote[] = []): MessageNote[] | null {
+    return answerNotes(this.state, extra)
+  }
+
+  private contentNotes(): string[] {
+    return reportNotes(this.run.notes, this.state)
   }
 
   async execute(): Promise<void> {
     const models = await listActiveModels(this.ctx)
     this.model = models.find((model) => model.id === this.run.modelId)
     this.provider = this.model && providerFor(aiProviders(this.ctx), this.model)
-    if (!this.model || !this.provider) return this.fail('No AI model is available right now')
+    if (!this.model || !this.provider) return this.fail({ reason: 'no_model' })
     if (!this.run.startedAt) await this.save({ startedAt: this.ctx.now() })
     this.progress.now(this.json())
 
     try {
       while (this.state.next !== 'writing') {
         if (this.elapsed() > this.plan.maxMs) {
-          this.stopGathering('the time limit for this depth was reached')
+          this.stopGathering('time_limit')
           break
         }
         if (this.state.next === 'planning') await this.planStep()
@@ -221,8 +250,8 @@ class Runner {
     await this.writeStep()
   }
 
-  private stopGathering(reason: string): void {
-    this.state.stopReason = reason
+  private stopGathering(reason: StopReason): void {
+    this.state.stopReason = stopReasonText(reason)
     this.state.next = 'writing'
   }
 
@@ -338,7 +367,7 @@ class Runner {
       this.checkStop()
       if (error instanceof FetchRefused) {
         if (error.cause) this.ctx.log.debug('research: a page could not be read', { url: source.url, error })
-        this.note([`${hostOf(source.url)} could not be read (${error.message})`])
+        this.note([{ code: 'page_unreadable', host: hostOf(source.url), detail: error.message }])
         return source.snippet || null
       }
       throw error
@@ -368,7 +397,8 @@ class Runner {
   private async writeStep(): Promise<void> {
     this.state.next = 'writing'
     await this.enter('writing')
-    if (this.state.stopReason) this.note([`The research stopped early: ${this.state.stopReason}`])
+    const stopped = this.state.stopReason ? stopReasonOf(this.state.stopReason) : undefined
+    if (stopped) this.note([{ code: 'stopped_early', reason: stopped }])
     const sources = this.state.sources.filter((source) => source.read)
     let body: string
     if (this.state.stopReason?.startsWith('your budget')) {
@@ -395,16 +425,16 @@ class Runner {
             this.state.findings,
           )
         } else {
-          return this.fail(error instanceof ProviderError ? error.message : MODEL_FAILED)
+          return this.fail(error instanceof ProviderError ? error.failure : RESEARCH_FAILED)
         }
       }
     }
-    const content = assembleReport(body, this.state.sources, this.run.notes)
+    const content = assembleReport(body, this.state.sources, this.contentNotes())
     await this.finish('completed', content)
   }
 
   /** Marks the run and its message failed, keeping the findings as the message's text. */
-  async fail(error: string): Promise<void> {
+  async fail(failure: Failure): Promise<void> {
     const content = this.state.findings.length
       ? assembleReport(
           findingsReport(
@@ -413,17 +443,21 @@ class Runner {
             this.state.findings,
           ),
           this.state.sources,
-          this.run.notes,
+          this.contentNotes(),
         )
       : ''
-    await this.finish('failed', content, error)
+    await this.finish('failed', content, failure)
   }
 
   private async finish(
     status: 'completed' | 'failed',
     content: string,
-    error: string | null = null,
+    failure: Failure | null = null,
   ): Promise<void> {
+    const error = failure ? failureText(failure) : null
+    const notes = this.messageNotes(failure ? [{ code: 'failed', ...failure }] : [])
+    if (failure) this.state.failure = failure
+    else delete this.state.failure
     const now = this.ctx.now()
     const { chatId, messageId } = this.run
     // The run's outcome and its message together: a reader never sees one without the other.
@@ -431,7 +465,7 @@ class Runner {
       await this.save({ status, error, finishedAt: now, leaseId: null, leaseUntil: null }, tx)
       return messagesFor(tx, this.actor).storeOutcome(
         messageId,
-        { content, status: status === 'completed' ? 'complete' : 'failed', error },
+        { content, status: status === 'completed' ? 'complete' : 'failed', error, notes },
         { whileStreaming: true },
       )
     })
@@ -443,6 +477,7 @@ class Runner {
         messageId,
         error: MODEL_FAILED,
         reason: error,
+        failure,
       })
     }
     this.progress.now(this.json())
@@ -478,7 +513,7 @@ class Runner {
       'up',
     )
     if (this.run.costMicros + estimate > this.plan.maxCostMicros) {
-      this.stopGathering('the cost limit for this depth was reached')
+      this.stopGathering('cost_limit')
       throw new Ceiling()
     }
     let reservation: Awaited<ReturnType<typeof reserveBudget>>
@@ -486,7 +521,7 @@ class Runner {
       reservation = await reserveBudget(this.ctx, this.actor, estimate)
     } catch (error) {
       if (error instanceof AppError) {
-        this.stopGathering('your budget is exhausted')
+        this.stopGathering('budget')
         throw new Ceiling()
       }
       throw error
@@ -531,9 +566,9 @@ class Runner {
       if (stream) partialSaves(this.ctx).forget(this.run.messageId)
       await this.charge(turns, text, usage, reservation)
       this.checkStop()
-      if (timeout.aborted) throw new ProviderError('The AI provider did not answer in time')
+      if (timeout.aborted) throw new ProviderError({ reason: 'provider_timeout' })
       this.ctx.log.warn('research model call failed', { runId: this.run.id, task, error })
-      throw error instanceof ProviderError ? error : new ProviderError(MODEL_FAILED)
+      throw error instanceof ProviderError ? error : new ProviderError(RESEARCH_FAILED)
     }
     if (stream) partialSaves(this.ctx).forget(this.run.messageId)
     await this.charge(turns, text, usage, reservation)

@@ -7,6 +7,7 @@ import type {
   ResearchState,
   ResearchStatus,
 } from '../../db/schema'
+import { failureValues } from '../ai/failures'
 import { aiProviders, providerFor } from '../ai/providers'
 import type { Actor } from '../auth/actor'
 import { reserveBudget } from '../budget/service'
@@ -17,8 +18,10 @@ import { AppError } from '../http/errors'
 import { messagesFor } from '../messages/messages-data'
 import { toMessageJson } from '../messages/service'
 import { resolveModelForSend } from '../models/service'
+import { chooseResearchSources } from './availability'
 import { researchDepths } from './catalogue'
 import { DEPTH_PLANS } from './depth'
+import { answerNotes, reportNotes } from './notes'
 import { assembleReport, findingsReport } from './report'
 import { type NewResearchRun, researchFor } from './research-data'
 
@@ -52,12 +55,18 @@ export function toResearchJson(run: ResearchRun, elapsedMs = liveElapsed(run)) {
     sourcesFound: sources.length,
     sourcesRead: sources.filter((source) => source.read).length,
     notes: run.notes,
+    /** The notes as codes, in the same order (docs/decisions/150); absent for a run saved before codes. */
+    ...(run.state.noteCodes?.length === run.notes.length ? { noteCodes: run.state.noteCodes } : {}),
     startedAt: run.startedAt?.toISOString() ?? null,
     finishedAt: run.finishedAt?.toISOString() ?? null,
     elapsedMs,
     tokens: run.tokens,
     costMicros: run.costMicros,
     error: run.error,
+    /** Why the run failed, as a code (docs/decisions/150); absent when it did not or before codes. */
+    ...(run.error && run.state.failure
+      ? { errorCode: run.state.failure.reason, errorValues: failureValues(run.state.failure) ?? {} }
+      : {}),
   }
 }
 export type ResearchJson = ReturnType<typeof toResearchJson>
@@ -102,13 +111,13 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
   const depth = (input.depth ?? 'thorough') as ResearchDepth
   if (!researchDepths.includes(depth))
     throw new AppError('bad_request:research_depth', RESEARCH_MESSAGES.unknownDepth)
-  // Spec section 9's defaults: web and news on, academic and statistics off.
-  const sources: ResearchSourceChoice = {
-    web: input.includeWeb ?? true,
-    academic: input.includeAcademic ?? false,
-    news: input.includeNews ?? true,
-    stats: input.includeStats ?? false,
-  }
+  // Spec section 9's defaults (web and news on), as far as this server can search them.
+  const sources: ResearchSourceChoice = chooseResearchSources(ctx, {
+    web: input.includeWeb,
+    academic: input.includeAcademic,
+    news: input.includeNews,
+    stats: input.includeStats,
+  })
   if (input.chatId) await requireChat(ctx, actor, input.chatId)
   const model = await modelForRun(ctx, starter)
 
@@ -274,12 +283,17 @@ export async function cancelResearch(ctx: AppContext, actor: Actor, id: string):
           cancelled.state.findings,
         ),
         cancelled.state.sources,
-        cancelled.notes,
+        reportNotes(cancelled.notes, cancelled.state),
       )
     : ''
   const message = await messagesFor(ctx.db, actor).storeOutcome(
     cancelled.messageId,
-    { content, status: 'stopped', error: RESEARCH_MESSAGES.cancelled },
+    {
+      content,
+      status: 'stopped',
+      error: RESEARCH_MESSAGES.cancelled,
+      notes: answerNotes(cancelled.state),
+    },
     { whileStreaming: true },
   )
   if (message)
@@ -313,7 +327,7 @@ export async function retryResearch(ctx: AppContext, actor: Actor, id: string): 
     // report. A run whose message a Regenerate handed to a new run is not retried.
     const message = await messagesFor(tx, actor).storeOutcome(
       run.messageId,
-      { content: '', status: 'streaming', error: null },
+      { content: '', status: 'streaming', error: null, notes: null },
       { ofRun: run.id },
     )
     if (!message) throw new AppError('conflict:research', RESEARCH_MESSAGES.notRetryable)

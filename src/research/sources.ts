@@ -5,6 +5,7 @@ import type { AppContext } from '../context'
 import { readCappedText } from '../http/read-capped'
 import { runSearch } from '../knowledge/search'
 import { decodeEntities } from '../net/html-to-text'
+import type { ResearchNote } from './notes'
 import { RESEARCH_TIMING } from './timing'
 
 /**
@@ -21,18 +22,18 @@ export type FoundSource = Omit<ResearchSource, 'n' | 'read' | 'question'> & {
 
 export interface SearchOutcome {
   found: FoundSource[]
-  notes: string[]
+  notes: ResearchNote[]
 }
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log'>
 
-/** The notes that say plainly what was not searched. */
+/** The notes that say plainly what was not searched (worded by the client: notes.ts). */
 export const NOTES = {
-  noWebBackend: 'The web was not searched: no search backend is configured',
-  webFailed: 'The web search did not answer; its results are missing',
-  knowledgeFailed: 'The team knowledge base could not be searched',
-  unreachable: (host: string) => `${host} did not answer`,
-}
+  noWebBackend: { code: 'web_not_searched' },
+  webFailed: { code: 'web_search_failed' },
+  knowledgeFailed: { code: 'knowledge_search_failed' },
+  unreachable: (host: string) => ({ code: 'source_unreachable', host }),
+} satisfies Record<string, ResearchNote | ((host: string) => ResearchNote)>
 
 /** SearXNG's categories for each kind of source (spec section 3 "Deep research options"). */
 const SEARXNG_CATEGORIES = { web: 'general', news: 'news', stats: 'science' } as const
@@ -89,7 +90,7 @@ export async function searchSources(
 }
 
 async function guarded(
-  note: string,
+  note: ResearchNote,
   signal: AbortSignal,
   search: () => Promise<FoundSource[]>,
 ): Promise<SearchOutcome> {

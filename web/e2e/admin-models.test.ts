@@ -86,7 +86,19 @@ describe('models section', () => {
     await page.getByRole('heading', { name: 'Models', exact: true }).first().waitFor()
     expect(await rows().count()).toBe(4) // the two models; the workflow and demo models, inactive
     expect(await row('fake-model').innerText()).toContain('$0.15')
-    expect(await row('demo').innerText()).toContain('Not offered by the provider')
+    // Parley's own models are tagged as such, with Parley's reason, never as the provider's.
+    for (const [id, reason] of [
+      ['demo', 'Not in use while an AI provider or workflow is set up'],
+      ['workflow', 'Not in use: no workflow is set up'],
+    ]) {
+      const text = await row(id!).innerText()
+      expect(text).toContain('Built into Parley')
+      expect(text).toContain(reason!)
+      expect(text).not.toContain('Not offered by the provider')
+    }
+    expect(await row('fake-model').getByTestId('built-in-badge').count()).toBe(0)
+    // Counted as people see them: the two provider models, not the two that are not in use.
+    expect(await section().getByTestId('models-count').innerText()).toBe('2 of 4 available to people')
     const openai = section().getByTestId('provider-openai')
     expect(await openai.getAttribute('data-state')).toBe('ok')
     expect(await openai.innerText()).toContain(new URL(fake.url).host)
@@ -164,7 +176,7 @@ describe('models section', () => {
     const card = section().getByTestId('image-prices')
     const field = (label: string) => card.locator(`[data-field="${label}"]`)
     await card.getByRole('heading', { name: 'Image generation' }).waitFor()
-    expect(await field('Square (1024×1024)').innerText()).toContain('Environment')
+    expect(await field('Square (1024×1024)').innerText()).toContain('Server configuration')
     expect(await field('Square (1024×1024)').innerText()).toContain('$0.05 from IMAGE_PRICES')
     expect(await field('Landscape (1792×1024)').innerText()).toContain('Default')
     await card.getByLabel('Landscape (1792×1024)').fill('abc')

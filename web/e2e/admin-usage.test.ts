@@ -84,6 +84,19 @@ describe('usage section', () => {
     await screenshot(page, 'admin-usage-empty-1280-light')
   })
 
+  test('a few cents in a month: the daily average keeps the decimals it needs, not $0.00', async () => {
+    const [adminRow] = await e2e.db.select({ id: users.id }).from(users).where(eq(users.email, admin.email))
+    await spend(adminRow!.id, 10, 80_000, 'alpha-model', [100, 50])
+    try {
+      await openUsage()
+      expect(await section().getByTestId('usage-total-spend').textContent()).toBe('$0.08')
+      await section().getByText('$0.0027 a day on average').waitFor()
+      await screenshot(page, 'admin-usage-cents-1280-light')
+    } finally {
+      await e2e.db.delete(usageRecords).where(eq(usageRecords.userId, adminRow!.id))
+    }
+  })
+
   test('seeded usage shows as figures, charts and top users; 30 and 90 days', async () => {
     const [adminRow] = await e2e.db.select({ id: users.id }).from(users).where(eq(users.email, admin.email))
     const grace = await person('Grace Hopper', 'grace@example.com')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Page } from 'playwright-core'
+import { type Page, request } from 'playwright-core'
 import {
   DESKTOP,
   type E2E,
@@ -68,19 +68,37 @@ describe('users section', () => {
     expect(await row.textContent()).toContain('$0.00')
   })
 
-  test('New user creates an account and says a set-password link was mailed', async () => {
+  test('New user without a mail server: says nothing was mailed and hands over the link, with a copy button', async () => {
     await users().getByRole('button', { name: 'New user' }).click()
     const dialog = page.getByTestId('new-user-dialog')
-    await dialog.getByText('The new user gets an e-mail with a link to set their password.').waitFor()
+    await dialog
+      .getByText(
+        'The new user gets a link to set their password: by e-mail, or from you when this server cannot send mail.',
+      )
+      .waitFor()
     await dialog.getByLabel('E-mail').fill(invited.email)
     await dialog.getByLabel('Full name').fill(invited.fullName)
     await dialog.getByLabel('Language').selectOption('de')
     await dialog.getByRole('button', { name: 'Create user' }).click()
-    await expectToast(page, `User created. A link to set a password was mailed to ${invited.email}.`)
+    // No SMTP_URL here: the mail only reached the outbox, and the dialog says so instead of "mailed".
+    const handOver = dialog.getByTestId('invitation-link')
+    await handOver
+      .getByText(
+        `No mail server is set up, so nothing was e-mailed to ${invited.email}. Give ${invited.fullName} this link to set their password.`,
+      )
+      .waitFor()
+    await dialog.getByRole('heading', { name: 'User created' }).waitFor()
+    const link = await handOver.getByLabel('Set-password link').inputValue()
+    expect(link).toBe(await readMailLink(e2e.dataDir, invited.email, '/reset-password'))
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await handOver.getByRole('button', { name: 'Copy link' }).click()
+    await handOver.getByRole('button', { name: 'Copied' }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+    await axeClean('new user link light 1280')
+    await screenshot(page, 'admin-users-new-user-link')
+    await handOver.getByRole('button', { name: 'Done' }).click()
     await dialog.waitFor({ state: 'detached' })
     await visibleRows().filter({ hasText: invited.email }).waitFor()
-    // The invitation went out with a set-password link.
-    expect(await readMailLink(e2e.dataDir, invited.email, '/reset-password')).toContain('token=')
   })
 
   test('a second account with the same e-mail is refused in words', async () => {
@@ -173,7 +191,8 @@ describe('audit section', () => {
     expect(await audit().locator('tbody [data-testid="audit-entry"]').count()).toBe(1)
     await audit().getByRole('button', { name: 'Clear filters' }).click()
     await audit().locator('tbody [data-testid="audit-entry"]').nth(1).waitFor()
-    await audit().locator('tbody').getByRole('button', { name: admin.email }).first().click()
+    // Who acted is named (the e-mail beneath); the name filters the trail to their entries.
+    await audit().locator('tbody').getByRole('button', { name: admin.fullName }).first().click()
     expect(await audit().getByLabel('Who (e-mail, name or ID)').inputValue()).toMatch(/^[0-9a-f-]{36}$/)
     await audit().locator('tbody [data-testid="audit-entry"]').nth(1).waitFor()
     await audit().getByRole('button', { name: 'Clear filters' }).click()
@@ -208,6 +227,71 @@ describe('audit section', () => {
   })
 })
 
+describe('support access in the audit trail', () => {
+  test('a write made as the user reads as what it did, on what, and as whom: no ids, routes or JSON', async () => {
+    const tess = {
+      fullName: 'Tess Target',
+      email: `tess${Date.now().toString(36)}@example.com`,
+      password: 'correct-horse-42',
+    }
+    const headers = { origin: e2e.url }
+    const person = await request.newContext({ baseURL: e2e.url })
+    const support = await request.newContext({ baseURL: e2e.url })
+    try {
+      const signedUp = await person.post('/api/auth/signup', { headers, data: tess })
+      expect(signedUp.ok()).toBe(true)
+      const tessId = ((await signedUp.json()) as { data: { user: { id: string } } }).data.user.id
+      // The admin, signed in on another device, opens Tess's account and renames a chat there.
+      await support.post('/api/auth/login', {
+        headers,
+        data: { email: admin.email, password: admin.password },
+      })
+      const started = await support.post('/api/admin/impersonations', {
+        headers,
+        data: {
+          targetUserId: tessId,
+          reasonCode: 'bug_investigation',
+          caseNumber: 'CASE-9',
+          durationMinutes: 60,
+        },
+      })
+      expect(started.status()).toBe(201)
+      const chat = await support.post('/api/chats', { headers, data: { title: 'Trip' } })
+      const chatId = ((await chat.json()) as { data: { id: string } }).data.id
+      expect(
+        (await support.patch(`/api/chats/${chatId}`, { headers, data: { title: 'Trip to Rome' } })).ok(),
+      ).toBe(true)
+
+      await openAudit()
+      const renamed = audit()
+        .locator('[data-testid="audit-entry"]:visible')
+        .filter({ hasText: 'Renamed a chat' })
+      await renamed.waitFor()
+      const text = await renamed.innerText()
+      expect(text).toContain(admin.fullName)
+      expect(text).toContain('acting as Tess Target')
+      expect(text).toContain('Support access')
+      expect(text).toContain(`Chat · ${chatId.slice(0, 8)}`)
+      expect(text).not.toContain(chatId)
+      expect(text).not.toContain(tessId)
+      expect(text).not.toContain('PATCH')
+      expect(text).not.toContain('/api/')
+      const start = audit()
+        .locator('[data-testid="audit-entry"]:visible')
+        .filter({ hasText: 'Started support access' })
+      const startText = await start.first().innerText()
+      expect(startText).toContain('Tess Target')
+      expect(startText).toContain('Reason: bug investigation')
+      expect(startText).toContain('Case number: CASE-9')
+      expect(startText).toContain('Duration: 60 minutes')
+      await screenshot(page, 'admin-audit-support-access')
+    } finally {
+      await person.dispose()
+      await support.dispose()
+    }
+  })
+})
+
 describe('budget in the user detail', () => {
   const budget = () => detail().getByTestId('user-budget')
   const dailyRow = () => budget().locator('[data-budget-field="dailyLimit"]')
@@ -216,7 +300,7 @@ describe('budget in the user detail', () => {
     await openAdmin()
     await openUser(invited.fullName)
     await budget().getByText('Today: $0.00, no limit').waitFor()
-    expect(await dailyRow().locator('[data-source]').textContent()).toBe('Environment')
+    expect(await dailyRow().locator('[data-source]').textContent()).toBe('Server configuration')
     await budget().getByLabel('Daily limit', { exact: true }).fill('2.50')
     await budget().getByRole('button', { name: 'Save budget' }).click()
     await expectToast(page, `Budget saved for ${invited.fullName}`)
@@ -226,7 +310,7 @@ describe('budget in the user detail', () => {
     await budget().getByText('Today: $0.00 of $2.50').waitFor()
     // The monthly limit still follows the environment.
     expect(await budget().locator('[data-budget-field="monthlyLimit"] [data-source]').textContent()).toBe(
-      'Environment',
+      'Server configuration',
     )
     await axeClean('budget light 1280')
     await screenshot(page, 'admin-users-detail-budget')
@@ -242,9 +326,10 @@ describe('budget in the user detail', () => {
       .locator('tbody [data-testid="audit-entry"]')
       .filter({ hasText: 'Changed a user budget' })
     await budgetEntries.nth(1).waitFor()
+    // In words, not JSON: the field, the old value in dollars, and "not set".
     const cleared = await budgetEntries.first().textContent()
-    expect(cleared).toContain('"to":null')
-    expect(cleared).toContain('"from":2.5')
+    expect(cleared).toContain('Daily limit: $2.50 → not set')
+    expect(cleared).not.toContain('{')
   })
 
   test("a wrong amount is named before saving, and the server's refusal in words", async () => {

@@ -98,7 +98,7 @@ describe('admin area', () => {
 
     expect(await dailyLimit().inputValue()).toBe('10')
     await field('Daily limit').getByText('Now: $10.00').waitFor()
-    await field('Daily limit').getByText('From the environment').waitFor()
+    await field('Daily limit').getByText('Set by the server’s configuration').waitFor()
     await field('Monthly limit').getByText('Now: No limit').waitFor()
     expect(await timeZone().inputValue()).toBe('UTC')
     expect(await page.getByText('Set here', { exact: true }).count()).toBe(0)
@@ -121,7 +121,7 @@ describe('admin area', () => {
     await field('Daily limit').getByText('Now: $25.00').waitFor()
     await field('Daily limit').getByText('Set here').waitFor()
     await field('Time zone').getByText('Set here').waitFor()
-    await field('Monthly limit').getByText('From the environment').waitFor()
+    await field('Monthly limit').getByText('Set by the server’s configuration').waitFor()
   })
 
   test('invalid input is explained, on the field and from the server', async () => {
@@ -147,11 +147,11 @@ describe('admin area', () => {
     expect(await dailyLimit().inputValue()).toBe('25')
   })
 
-  test('Reset to environment sends null: the environment’s value applies again', async () => {
+  test('Use the server’s value sends null: the value in the server’s configuration applies again', async () => {
     await openBudgets()
-    await page.getByRole('button', { name: 'Reset to environment: Time zone' }).click()
-    await expectToast(page, 'Reset to the environment’s value')
-    await field('Time zone').getByText('From the environment').waitFor()
+    await page.getByRole('button', { name: 'Use the server’s value: Time zone' }).click()
+    await expectToast(page, 'Back to the value in the server’s configuration')
+    await field('Time zone').getByText('Set by the server’s configuration').waitFor()
     expect(await timeZone().inputValue()).toBe('UTC')
     // The daily limit stays as set.
     await field('Daily limit').getByText('Set here').waitFor()
@@ -202,7 +202,7 @@ describe('in German', () => {
       await page.getByRole('heading', { name: 'Adminbereich' }).waitFor()
       await page.getByLabel('Tageslimit', { exact: true }).waitFor()
       await page.getByText('Aktuell: 25,00 $').waitFor()
-      await page.getByRole('button', { name: 'Auf Umgebung zurücksetzen: Tageslimit' }).waitFor()
+      await page.getByRole('button', { name: 'Wert des Servers verwenden: Tageslimit' }).waitFor()
       expect(await cutOff(page)).toEqual([])
       await screenshot(page, `admin-budgets-de-${label}`)
     }

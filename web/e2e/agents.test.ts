@@ -12,6 +12,7 @@ import {
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
+  startE2E,
   withSignedInPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
@@ -37,17 +38,34 @@ let oauth: FakeOauth
 let ada: Page
 let adaUser: NewUser
 
+/** A port free now, so APP_URL (and with it the calendar's redirect URL) can name the real address. */
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = probe.port
+  probe.stop(true)
+  if (port === undefined) throw new Error('no free port')
+  return port
+}
+
 beforeAll(async () => {
   webhook = startFakeWebhook({ secret: 'workflow-secret-for-tests' })
   oauth = startFakeOauth({ email: 'ada.calendar@example.com' })
+  const port = freePort()
   ;({
     e2e,
     page: ada,
     user: adaUser,
   } = await withSignedInPage({
-    env: { N8N_WEBHOOK_URL: webhook.url, WORKFLOW_SIGNING_SECRET: 'workflow-secret-for-tests', ...oauth.env },
+    env: {
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      N8N_WEBHOOK_URL: webhook.url,
+      WORKFLOW_SIGNING_SECRET: 'workflow-secret-for-tests',
+      ...oauth.env,
+    },
     user: newUser('Ada Lovelace'),
   }))
+  await ada.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await new ChatPage(ada).newChat()
 }, SETUP_TIMEOUT)
 afterAll(async () => {
@@ -117,7 +135,13 @@ describe('agent dropdown and Agent Configuration', () => {
   test("enabling the calendar asks for its e-mail under 'Configuration Required'", async () => {
     await openAgentConfiguration(ada)
     const dialog = configDialog(ada)
-    await dialog.getByText('Agents require workflow integration', { exact: false }).waitFor()
+    // Every agent here runs through the workflow (N8N_WEBHOOK_URL), and the note says so.
+    await dialog.getByText('require workflow integration', { exact: false }).waitFor()
+    expect(await dialog.getByTestId('agent-runs').allInnerTexts()).toEqual([
+      'Runs through a workflow',
+      'Runs through a workflow',
+      'Runs through a workflow',
+    ])
     expect(await dialog.getByText('Configuration Required').count()).toBe(0)
     await dialog.getByRole('switch', { name: 'Enable Employee agent' }).click()
     await dialog.getByRole('switch', { name: 'Enable Calendar Agent' }).click()
@@ -222,17 +246,98 @@ describe('agent dropdown and Agent Configuration', () => {
   })
 })
 
+describe('unsaved changes and the calendar step (issue 26)', () => {
+  test("'Calendar connection' and back keeps the switches and the e-mail; Cancel then forgets them", async () => {
+    const context = await e2e.newContext()
+    const page = await context.newPage()
+    await signUpThroughCard(page, newUser('Grace Draft'))
+    await new ChatPage(page).newChat()
+    await openAgentConfiguration(page)
+    const dialog = configDialog(page)
+    const calendarSwitch = dialog.getByRole('switch', { name: 'Enable Calendar Agent' })
+    const jokesSwitch = dialog.getByRole('switch', { name: 'Enable Employee agent' })
+    await jokesSwitch.click()
+    await calendarSwitch.click()
+    await dialog.getByTestId('agent-field-calendar-calendar_email').fill('grace.draft@example.com')
+    await dialog.getByTestId('open-calendar-config').click()
+    await calendarDialog(page).waitFor()
+    await configDialog(page).waitFor({ state: 'detached' })
+    await calendarDialog(page).getByRole('button', { name: 'Close', exact: true }).last().click()
+    // Back in Agent Configuration, as it was left.
+    await configDialog(page).waitFor()
+    await calendarDialog(page).waitFor({ state: 'detached' })
+    expect(await calendarSwitch.getAttribute('aria-checked')).toBe('true')
+    expect(await jokesSwitch.getAttribute('aria-checked')).toBe('true')
+    expect(await dialog.getByTestId('agent-field-calendar-calendar_email').inputValue()).toBe(
+      'grace.draft@example.com',
+    )
+    await screenshot(page, 'agents-config-dialog-kept-desktop-light')
+    // Nothing was saved meanwhile; Cancel drops the changes, and a fresh opening shows the saved settings.
+    expect((await agentsOf(page)).map((agent) => [agent.id, agent.enabled])).toEqual([
+      ['rag', true],
+      ['jokes', false],
+      ['calendar', false],
+    ])
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await configDialog(page).waitFor({ state: 'detached' })
+    await openAgentConfiguration(page)
+    expect(await calendarSwitch.getAttribute('aria-checked')).toBe('false')
+    expect(await dialog.getByTestId('agent-field-calendar-calendar_email').count()).toBe(0)
+    await context.close()
+  })
+
+  test('the changes also survive the trip to the calendar provider, and are saved afterwards', async () => {
+    const context = await e2e.newContext()
+    const page = await context.newPage()
+    await signUpThroughCard(page, newUser('Hedy Draft'))
+    await new ChatPage(page).newChat()
+    await openAgentConfiguration(page)
+    const dialog = configDialog(page)
+    await dialog.getByRole('switch', { name: 'Enable Calendar Agent' }).click()
+    await dialog.getByTestId('agent-field-calendar-calendar_email').fill('hedy.draft@example.com')
+    await dialog.getByTestId('open-calendar-config').click()
+    const calendar = calendarDialog(page)
+    await calendar.getByLabel('Client ID *').fill(oauth.clientId)
+    await calendar.getByLabel('Client Secret *').fill(oauth.clientSecret)
+    await calendar.getByTestId('calendar-save').click()
+    await expectToast(page, 'Calendar configuration saved')
+    await calendar.getByTestId('calendar-connect').click()
+    // To the provider and back to '/?calendar=connected': Agent Configuration reopens with the draft.
+    await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('calendar='))
+    await expectToast(page, 'Calendar connected')
+    await configDialog(page).waitFor()
+    expect(
+      await configDialog(page)
+        .getByRole('switch', { name: 'Enable Calendar Agent' })
+        .getAttribute('aria-checked'),
+    ).toBe('true')
+    expect(await configDialog(page).getByTestId('agent-field-calendar-calendar_email').inputValue()).toBe(
+      'hedy.draft@example.com',
+    )
+    await configDialog(page).getByTestId('agent-config-save').click()
+    await expectToast(page, 'Agent settings saved successfully')
+    await configDialog(page).waitFor({ state: 'detached' })
+    const saved = (await agentsOf(page)).find((agent) => agent.id === 'calendar')
+    expect(saved?.enabled).toBe(true)
+    await context.close()
+  })
+})
+
 describe('Calendar Agent Configuration and the calendar connection', () => {
   test("'Save Configuration' waits for both the client id and secret", async () => {
     await openMenu(ada)
     await option(ada, 'calendar').getByTestId('agent-configure').click()
     const dialog = calendarDialog(ada)
     await dialog.waitFor()
-    // The redirect URL is prefilled with Parley's own callback (APP_URL's; this server's port is
-    // only known once it listens, so the test types the address it really has).
+    // The redirect URL is Parley's own callback (APP_URL's): read-only, with a button that copies it.
     const redirect = dialog.getByTestId('calendar-redirect-url')
-    expect(await redirect.inputValue()).toEndWith('/api/agents/calendar/callback')
-    await redirect.fill(`${e2e.url}/api/agents/calendar/callback`)
+    expect(await redirect.inputValue()).toBe(`${e2e.url}/api/agents/calendar/callback`)
+    expect(await redirect.isEditable()).toBe(false)
+    await dialog.getByRole('button', { name: 'Copy the OAuth Redirect URL' }).click()
+    await dialog.getByRole('button', { name: 'Copied' }).waitFor()
+    expect(await ada.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${e2e.url}/api/agents/calendar/callback`,
+    )
     const save = dialog.getByTestId('calendar-save')
     expect(await save.isDisabled()).toBe(true)
     await dialog.getByLabel('Client ID *').fill(oauth.clientId)
@@ -492,5 +597,147 @@ describe('Admin → Models → Agents', () => {
     await jokes.getByRole('switch', { name: 'Offer Employee agent' }).click()
     await expectToast(admin, 'Employee agent saved')
     await admin.context().close()
+  })
+})
+
+describe('without a workflow service (issue 26)', () => {
+  let plain: E2E | undefined
+  afterAll(async () => {
+    await plain?.close()
+  }, SETUP_TIMEOUT)
+
+  test('Agent Configuration says where each agent runs: no workflow texts above agents that run in Parley', async () => {
+    // No N8N_WEBHOOK_URL: RAG and the Employee agent run in Parley; the Calendar Agent needs a workflow.
+    plain = await startE2E()
+    const page = await plain.newPage()
+    await signUpThroughCard(page, newUser('Ivy Plain'))
+    await new ChatPage(page).newChat()
+    await openAgentConfiguration(page)
+    const dialog = configDialog(page)
+    expect(await dialog.getByTestId('agent-runs').allInnerTexts()).toEqual([
+      'Runs in Parley',
+      'Runs in Parley',
+      'Needs a workflow, which is not set up yet. Ask your administrator.',
+    ])
+    expect(await dialog.getByText('Runs through a workflow').count()).toBe(0)
+    expect(await dialog.getByText('Agents require workflow integration', { exact: false }).count()).toBe(0)
+    await dialog
+      .getByText("Agents marked 'Needs a workflow' require workflow integration", { exact: false })
+      .waitFor()
+    await page.keyboard.press('Escape')
+    await configDialog(page).waitFor({ state: 'detached' })
+
+    // Without the calendar (withdrawn by the administrator, Ivy), every agent runs in Parley: no workflow at all.
+    const withdrawn = await page.evaluate(async () => {
+      const res = await fetch('/api/admin/agents/calendar', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ offered: false }),
+      })
+      return res.status
+    })
+    expect(withdrawn).toBe(200)
+    await page.reload()
+    await page.getByTestId('composer').waitFor()
+    await openAgentConfiguration(page)
+    await dialog.getByText('These agents run in Parley.', { exact: false }).waitFor()
+    expect(await dialog.getByText('workflow', { exact: false }).count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await page.evaluate(() =>
+      fetch('/api/admin/agents/calendar', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ offered: true }),
+      }),
+    )
+    await page.context().close()
+  })
+
+  test('Agent Configuration and the calendar dialog in English and French, 1280 and 390, light and dark', async () => {
+    if (!plain) throw new Error('the previous test starts the server')
+    const context = await plain.newContext()
+    const person = newUser('Jules Plain')
+    const page = await context.newPage()
+    await signUpThroughCard(page, person)
+    await context.request.put('/api/agents/calendar/settings', {
+      headers: { origin: plain.url },
+      data: { enabled: true },
+    })
+    for (const locale of ['en', 'fr'] as const) {
+      await context.request.patch('/api/profile', {
+        headers: { origin: plain.url },
+        data: { preferred_language: locale },
+      })
+      await page.goto('/')
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, locale)
+      await page.getByTestId('composer').waitFor()
+      for (const [size, viewport] of [
+        ['1280', DESKTOP],
+        ['390', PHONE],
+      ] as const) {
+        for (const dark of [false, true]) {
+          const name = `${locale}-${size}-${dark ? 'dark' : 'light'}`
+          await page.setViewportSize(viewport)
+          await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+          await openAgentConfiguration(page)
+          await configDialog(page).getByTestId('agent-field-calendar-calendar_email').waitFor()
+          await screenshot(page, `agents-config-noworkflow-${name}`)
+          expect(await cutOff(configDialog(page))).toEqual([])
+          await configDialog(page).getByTestId('open-calendar-config').click()
+          await calendarDialog(page).getByTestId('calendar-redirect-copy').waitFor()
+          await screenshot(page, `agents-calendar-readonly-${name}`)
+          expect(await cutOff(calendarDialog(page))).toEqual([])
+          await expectAxeClean(page, `calendar dialog ${name}`)
+          await page.keyboard.press('Escape')
+          await configDialog(page).waitFor()
+          await page.keyboard.press('Escape')
+          await configDialog(page).waitFor({ state: 'detached' })
+        }
+      }
+    }
+    await context.close()
+  })
+})
+
+describe('Parley’s own model in the model menu (issue 26, decision 150)', () => {
+  test('the workflow model’s name and description read in French, and in English for Ada, 1280 and 390, light and dark', async () => {
+    const context = await e2e.newContext()
+    await signUpSpeaking(context, e2e.url, newUser('Jeanne Model'), 'fr')
+    const page = await context.newPage()
+    for (const [who, viewer, lang] of [
+      ['fr', page, 'fr'],
+      ['en', ada, 'en'],
+    ] as const) {
+      if (viewer === page) await page.goto('/')
+      await viewer.waitForFunction((expected) => document.documentElement.lang === expected, lang)
+      const trigger = viewer.getByTestId('model-dropdown')
+      await trigger.waitFor()
+      const [name, description] =
+        who === 'fr'
+          ? ['Agents de workflow', 'Agents exécutés dans le service d’automatisation de workflows (n8n)']
+          : ['Workflow agents', 'Agents running in the workflow-automation service (n8n)']
+      // The chosen model's name, once the list has loaded.
+      await trigger.filter({ hasText: name }).waitFor()
+      for (const [size, viewport] of [
+        ['1280', DESKTOP],
+        ['390', PHONE],
+      ] as const) {
+        for (const dark of [false, true]) {
+          await viewer.setViewportSize(viewport)
+          await viewer.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+          await trigger.click()
+          const option = viewer.getByTestId('model-option').first()
+          await option.waitFor()
+          expect(await option.innerText()).toContain(name)
+          expect(await option.innerText()).toContain(description)
+          await screenshot(viewer, `model-menu-builtin-${who}-${size}-${dark ? 'dark' : 'light'}`)
+          await viewer.keyboard.press('Escape')
+          await option.waitFor({ state: 'detached' })
+        }
+      }
+    }
+    await ada.setViewportSize(DESKTOP)
+    await ada.emulateMedia({ colorScheme: 'light' })
+    await context.close()
   })
 })

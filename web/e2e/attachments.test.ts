@@ -14,11 +14,12 @@ import {
 } from './fixtures'
 import { AttachmentsPanel } from './pages/attachments'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
+import { signUpSpeaking, signUpThroughCard } from './session'
 import { pdf, photo, textFile } from './test-files'
 
 const MAX_BYTES = 256 * 1024
-const fake: FakeOpenAi = startFakeOpenAi({ models: ['fake-model'] })
+/** 'fake-model' (listed first, so everyone's model) cannot see images; 'gpt-4o-mini' can (decision 143). */
+const fake: FakeOpenAi = startFakeOpenAi({ models: ['fake-model', 'gpt-4o-mini'] })
 let e2e: E2E
 
 beforeAll(async () => {
@@ -27,6 +28,8 @@ beforeAll(async () => {
     OPENAI_API_KEY: 'test-key',
     UPLOAD_MAX_FILE_BYTES: String(MAX_BYTES),
     UPLOAD_MAX_FILES: '4',
+    // Each test signs a new person up: more than the default 10 a minute from one address.
+    RATE_LIMIT_SIGNUP_PER_IP: '100',
   })
 }, SETUP_TIMEOUT)
 afterAll(async () => {
@@ -226,6 +229,111 @@ describe('a message with files', () => {
     await dialog.waitFor({ state: 'detached' })
     expect(await panel.previews().count()).toBe(0)
   }, 60_000)
+})
+
+describe('an image for a model that cannot see images', () => {
+  const assistant = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]').last()
+
+  test('the composer says so before sending and offers the models that can: one click switches', async () => {
+    const { page, panel } = await openChat()
+    const dropdown = page.getByTestId('model-dropdown')
+    await dropdown.filter({ hasText: 'fake-model' }).waitFor()
+    // Text alone: nothing to warn about.
+    await panel.textarea().fill('What does this chart show?')
+    expect(await page.getByTestId('vision-warning').count()).toBe(0)
+    await panel.pick([photo('chart.png')])
+    const warning = page.getByTestId('vision-warning')
+    await warning.waitFor()
+    expect(await warning.innerText()).toContain(
+      'fake-model cannot see images. It would get only the image’s file name, not the picture.',
+    )
+    expect(await warning.innerText()).toContain('Switch to a model that can see images:')
+    // Only the models that see images are offered.
+    expect(await warning.getByTestId('vision-model').allInnerTexts()).toEqual(['gpt-4o-mini'])
+    await warning.getByRole('button', { name: 'gpt-4o-mini' }).click()
+    await warning.waitFor({ state: 'detached' })
+    await dropdown.filter({ hasText: 'gpt-4o-mini' }).waitFor()
+    // The menu says which models see images.
+    await dropdown.click()
+    const options = page.getByTestId('model-option')
+    expect(await options.filter({ hasText: 'gpt-4o-mini' }).innerText()).toContain('Can see images')
+    expect(await options.filter({ hasText: 'fake-model' }).innerText()).not.toContain('Can see images')
+    await page.keyboard.press('Escape')
+
+    await panel.waitForUploads()
+    await panel.sendButton().click()
+    await assistant(page).and(page.locator('[data-status="complete"]')).waitFor()
+    const request = fake.completions().at(-1)?.body
+    expect(request?.model).toBe('gpt-4o-mini')
+    expect(JSON.stringify(request)).toContain('image_url')
+    expect(await page.getByTestId('message-note').count()).toBe(0)
+  }, 60_000)
+
+  test('sent anyway, the reply says which images the model did not see, after a reload too', async () => {
+    const { page, panel } = await openChat()
+    await panel.pick([photo('chart.png'), photo('map.png')])
+    const warning = page.getByTestId('vision-warning')
+    await warning.waitFor()
+    expect(await warning.innerText()).toContain('It would get only the images’ file names, not the pictures.')
+    await panel.waitForUploads()
+    await panel.sendButton().click()
+    const note = assistant(page).getByTestId('message-note')
+    await note.waitFor()
+    const expected =
+      'The model did not see chart.png and map.png: it cannot see images and got only the file names.'
+    expect(await note.innerText()).toBe(expected)
+    // The model was told the names, and the composer has nothing left to warn about.
+    expect(JSON.stringify(fake.completions().at(-1)?.body)).toContain(
+      '[Image attached: chart.png — this model cannot see images]',
+    )
+    expect(await warning.count()).toBe(0)
+    await page.reload()
+    await note.waitFor()
+    expect(await note.innerText()).toBe(expected)
+  }, 60_000)
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    for (const dark of [false, true]) {
+      for (const locale of ['en', 'fr']) {
+        test(`the warning and the note in ${locale}, ${dark ? 'dark' : 'light'}, on ${label}`, async () => {
+          const context = await e2e.newContext({ viewport, dark })
+          await signUpSpeaking(context, e2e.url, newUser(), locale)
+          const page = await context.newPage()
+          await page.goto('/')
+          await page.getByTestId('welcome-new-chat').click()
+          await page.waitForURL(/\/c\//)
+          const name = `vision-${locale}-${label}-${dark ? 'dark' : 'light'}`
+          await page.getByTestId('attachment-input').setInputFiles([photo('chart.png')])
+          const warning = page.getByTestId('vision-warning')
+          await warning.waitFor()
+          if (locale === 'fr') {
+            expect(await warning.innerText()).toContain('fake-model ne peut pas voir les images.')
+          }
+          await new AttachmentsPanel(page).waitForUploads()
+          expect(describeViolations(await seriousA11yViolations(page))).toBe('')
+          await screenshot(page, `${name}-warning`)
+          await page.getByTestId('send').click()
+          const note = assistant(page).getByTestId('message-note')
+          await note.waitFor()
+          if (locale === 'fr') {
+            expect(await note.innerText()).toBe(
+              'Le modèle n’a pas vu chart.png\u00a0: il ne peut pas voir les images et n’a reçu que le nom du fichier.',
+            )
+          }
+          await assistant(page).and(page.locator('[data-status="complete"]')).waitFor()
+          expect(describeViolations(await seriousA11yViolations(page))).toBe('')
+          await screenshot(page, `${name}-note`)
+          await page.getByTestId('model-dropdown').click()
+          await page.getByTestId('model-option').first().waitFor()
+          await screenshot(page, `${name}-model-menu`)
+          await context.close()
+        }, 90_000)
+      }
+    }
+  }
 })
 
 describe('looks', () => {

@@ -3,6 +3,7 @@ import {
   DESKTOP,
   describeViolations,
   type E2E,
+  expectAxeClean,
   newUser,
   PHONE,
   readMailLink,
@@ -65,6 +66,58 @@ describe('sign-in screen', () => {
     await page.getByText(admin.fullName).waitFor()
   })
 
+  test('the administrator also has the header’s admin navigation, at 1280 and 390 px, in English and French', async () => {
+    // One sign-in (its counter is limited), its cookie shared by a browser profile per picture.
+    const session = await e2e.newContext()
+    await session.request.post('/api/auth/login', {
+      headers: { origin: e2e.url },
+      data: { email: admin.email, password: admin.password },
+    })
+    const cookies = await session.cookies()
+    const speak = (language: string) =>
+      session.request.patch('/api/profile', {
+        headers: { origin: e2e.url },
+        data: { preferred_language: language },
+      })
+    try {
+      for (const [language, label] of [
+        ['en', 'Admin'],
+        ['fr', 'Administration'],
+      ] as const) {
+        expect((await speak(language)).status()).toBe(200)
+        for (const [name, options] of [
+          ['light-1280', { viewport: DESKTOP, dark: false }],
+          ['dark-1280', { viewport: DESKTOP, dark: true }],
+          ['light-390', { viewport: PHONE, dark: false }],
+          ['dark-390', { viewport: PHONE, dark: true }],
+        ] as const) {
+          const context = await e2e.newContext(options)
+          await context.addCookies(cookies)
+          const page = await context.newPage()
+          await page.goto('/')
+          await new DashboardPage(page).waitUntilShown()
+          await page.waitForFunction((lang) => document.documentElement.lang === lang, language)
+          const link = page.getByRole('banner').getByRole('link', { name: label, exact: true })
+          expect(await link.getAttribute('href')).toBe('/admin')
+          // The word beside the shield on a wide screen; the shield alone (still named) on a phone.
+          const word = await link.locator('span').boundingBox()
+          expect((word?.width ?? 0) > 2).toBe(options.viewport === DESKTOP)
+          await screenshot(page, `header-admin-link-${language}-${name}`)
+          await expectAxeClean(page, `header-admin-link-${language}-${name}`)
+          if (language === 'en' && name === 'light-390') {
+            await link.click()
+            await page.waitForURL('**/admin')
+            await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
+          }
+          await context.close()
+        }
+      }
+    } finally {
+      await speak('en')
+      await session.close()
+    }
+  })
+
   test('a later account is a plain user: no Admin Panel, and /admin says not allowed with a way back', async () => {
     const page = await e2e.newPage()
     const login = new LoginPage(page)
@@ -73,6 +126,7 @@ describe('sign-in screen', () => {
     const dashboard = new DashboardPage(page)
     await dashboard.waitUntilShown()
     expect(await dashboard.menuItems()).toEqual(['Profile', 'Settings', 'Sign Out'])
+    expect(await page.getByTestId('header-admin-link').count()).toBe(0)
 
     await page.goto('/admin')
     await page.getByRole('heading', { name: 'Not allowed' }).waitFor()

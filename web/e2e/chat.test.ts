@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { BrowserContext, Page } from 'playwright-core'
 import { messages } from '../../db/schema'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
-import { type E2E, newUser, SETUP_TIMEOUT, startE2E } from './fixtures'
+import { DESKTOP, type E2E, newUser, PHONE, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
+import { signUpSpeaking, signUpThroughCard } from './session'
 
 setDefaultTimeout(90_000)
 
@@ -177,6 +177,38 @@ describe('conversations', () => {
     expect(await chat.currentRow().innerText()).toContain('Shipping plans')
   })
 
+  test('a long title has the whole row; Rename and Delete fade in over its end on hover and focus', async () => {
+    const long = 'Quarterly planning for the Lisbon office move and the new desks'
+    await chat.rename('Shipping plans', long)
+    const row = chat.chatRow(long)
+    await row.waitFor()
+    const actions = row.getByTestId('chat-row-actions')
+    const opacity = () => actions.evaluate((element) => Number(getComputedStyle(element).opacity))
+    // Nothing held back for the icons: the title runs to the row's padding (it used to stop ~66 px short).
+    await page.mouse.move(900, 500)
+    await page.getByRole('textbox', { name: 'Message' }).focus()
+    await page.waitForFunction(
+      () =>
+        Number(getComputedStyle(document.querySelector('[data-testid="chat-row-actions"]')!).opacity) === 0,
+    )
+    const rowBox = (await row.boundingBox())!
+    const titleBox = (await row.getByTestId('chat-row-title').boundingBox())!
+    expect(rowBox.x + rowBox.width - (titleBox.x + titleBox.width)).toBeLessThanOrEqual(12)
+    expect(await opacity()).toBe(0)
+    await screenshot(page, 'sidebar-long-title-1280-light')
+    await row.hover()
+    await page.waitForFunction(
+      () =>
+        Number(getComputedStyle(document.querySelector('[data-testid="chat-row-actions"]')!).opacity) === 1,
+    )
+    await screenshot(page, 'sidebar-long-title-hover-1280-light')
+    await page.getByRole('button', { name: `Rename ${long}` }).click()
+    const input = page.getByRole('textbox', { name: 'Chat title' })
+    await input.fill('Shipping plans')
+    await input.press('Enter')
+    await chat.chatRow('Shipping plans').waitFor()
+  })
+
   test('Advanced settings: save, then reset to defaults after confirming', async () => {
     await chat.openPlusMenu()
     await page.getByRole('menuitem', { name: 'Advanced settings' }).click()
@@ -214,6 +246,82 @@ describe('conversations', () => {
     )
     await dialog.getByRole('button', { name: 'Cancel' }).click()
   })
+
+  test('Advanced settings: a saved 4000 tokens is 4000 on the slider too; the arrows go to its neighbouring stops', async () => {
+    const dialog = page.getByTestId('chat-settings-dialog')
+    const field = dialog.getByLabel('Maximum length of AI response (1-128000 tokens)')
+    const slider = dialog.getByRole('slider', { name: 'Max Tokens' })
+    const shown = () => slider.locator('xpath=../div/output').innerText()
+    const open = async () => {
+      await chat.openPlusMenu()
+      await page.getByRole('menuitem', { name: 'Advanced settings' }).click()
+      await field.waitFor()
+    }
+    await open()
+    await field.fill('4000')
+    await dialog.getByRole('button', { name: 'Save Settings' }).click()
+    await expectToast(page, 'Chat settings saved successfully')
+    await dialog.waitFor({ state: 'detached' })
+
+    await open()
+    // The slider's stops are 256 apart (256, 512 … 8192): 4000 is between two, and shown where it is.
+    expect([await slider.inputValue(), await shown(), await field.inputValue()]).toEqual([
+      '4000',
+      '4000',
+      '4000',
+    ])
+    await screenshot(page, 'chat-settings-max-tokens-4000-desktop-light')
+    await slider.focus()
+    await page.keyboard.press('ArrowRight')
+    expect([await slider.inputValue(), await shown(), await field.inputValue()]).toEqual([
+      '4096',
+      '4096',
+      '4096',
+    ])
+    await page.keyboard.press('ArrowRight')
+    expect(await field.inputValue()).toBe('4352')
+    await field.fill('4000')
+    await slider.focus()
+    await page.keyboard.press('ArrowLeft')
+    expect([await slider.inputValue(), await shown(), await field.inputValue()]).toEqual([
+      '3840',
+      '3840',
+      '3840',
+    ])
+    // Above the slider's end (the field takes up to 128000): the thumb is at the end, the value the saved one.
+    await field.fill('20000')
+    expect([await slider.inputValue(), await shown()]).toEqual(['20000', '20000'])
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  })
+
+  for (const variant of [
+    { locale: 'fr', dark: false, viewport: PHONE, label: 'phone-light' },
+    { locale: 'fr', dark: true, viewport: DESKTOP, label: 'desktop-dark' },
+    { locale: 'en', dark: true, viewport: PHONE, label: 'phone-dark' },
+  ]) {
+    test(`Advanced settings with 4000 tokens, in ${variant.locale} (${variant.label})`, async () => {
+      const other = await e2e.newContext({ viewport: variant.viewport, dark: variant.dark })
+      await signUpSpeaking(other, e2e.url, newUser('Katherine Johnson'), variant.locale)
+      const headers = { origin: e2e.url }
+      const created = await other.request.post('/api/chats', { headers, data: {} })
+      const chatId = (await created.json()).data.id as string
+      const saved = await other.request.patch(`/api/chats/${chatId}/config`, {
+        headers,
+        data: { max_tokens: 4000 },
+      })
+      expect(saved.status()).toBe(200)
+      const otherPage = await other.newPage()
+      await otherPage.goto(`/c/${chatId}`)
+      await otherPage.getByTestId('composer-more').click()
+      await otherPage.getByTestId('open-chat-settings').click()
+      const slider = otherPage.getByTestId('chat-settings-dialog').locator('input[type="range"]').nth(1)
+      await slider.waitFor()
+      expect(await slider.inputValue()).toBe('4000')
+      await screenshot(otherPage, `chat-settings-max-tokens-4000-${variant.locale}-${variant.label}`)
+      await other.close()
+    })
+  }
 
   test('a second tab sees a new chat and the streamed answer live', async () => {
     const other = await context.newPage()

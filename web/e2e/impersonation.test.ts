@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { BrowserContext, Page } from 'playwright-core'
-import { impersonations } from '../../db/schema'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { BrowserContext, Cookie, Page } from 'playwright-core'
+import { impersonations, users } from '../../db/schema'
 import {
   DESKTOP,
   type E2E,
@@ -15,9 +16,10 @@ import {
 
 /*
  * Support access (issue 11): an administrator starts it from the admin area, sees the target's
- * chats under the spec's banner, is refused the admin area, stops it and is back; an access with
- * less than an hour left is red and says so; an access ended by the server (its expiry, found by
- * the sweep) brings the browser back by itself.
+ * chats under the spec's banner, is refused the admin area and account security, stops it (one
+ * DELETE) and is back in the admin area; an access turns red in its last hour, or the last quarter
+ * of a shorter grant (decision 146); an access ended by the server (its expiry, found by the sweep)
+ * brings the browser back by itself.
  */
 
 setDefaultTimeout(90_000)
@@ -45,6 +47,44 @@ beforeAll(async () => {
 afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 
 const banner = (on = page) => on.getByTestId('impersonation-banner')
+
+/** The language the target's pages show while acting as them (their profile's). */
+const speakAs = (language: 'en' | 'fr') =>
+  e2e.db.update(users).set({ preferredLanguage: language }).where(eq(users.email, target.email))
+
+type ShotOptions = { viewport: typeof DESKTOP; dark: boolean }
+const SHOTS: [string, ShotOptions][] = [
+  ['light-1280', { viewport: DESKTOP, dark: false }],
+  ['dark-1280', { viewport: DESKTOP, dark: true }],
+  ['light-390', { viewport: PHONE, dark: false }],
+  ['dark-390', { viewport: PHONE, dark: true }],
+]
+
+/**
+ * Screenshots of the support session held in `cookies`, in English and French, light and dark,
+ * 1280 and 390 px, each in a browser profile of its own; `show` brings the screen up.
+ */
+async function shootEverywhere(cookies: Cookie[], name: string, show: (on: Page) => Promise<void>) {
+  try {
+    for (const language of ['en', 'fr'] as const) {
+      await speakAs(language)
+      for (const [shot, options] of SHOTS) {
+        const shotContext = await e2e.newContext(options)
+        await shotContext.addCookies(cookies)
+        const shotPage = await shotContext.newPage()
+        await shotPage.goto('/')
+        await banner(shotPage).waitFor()
+        await shotPage.waitForFunction((lang) => document.documentElement.lang === lang, language)
+        await show(shotPage)
+        await screenshot(shotPage, `${name}-${language}-${shot}`)
+        if (options.dark) await expectAxeClean(shotPage, `${name}-${language}-${shot}`)
+        await shotContext.close()
+      }
+    }
+  } finally {
+    await speakAs('en')
+  }
+}
 
 /** Admin area › Users › the target › Support access, then the start dialog. */
 async function startAccess(on: Page, options: { duration?: string; caseNumber?: string } = {}) {
@@ -99,6 +139,12 @@ describe('support access', () => {
     await page.getByTestId('chat-row').filter({ hasText: 'Tess latest question' }).waitFor()
     await page.getByTestId('chat-row').filter({ hasText: 'Older plans of Tess' }).waitFor()
     await page.waitForURL(/\/c\//)
+    // No way into the admin area while acting as someone: neither the header's link nor the menu's.
+    await page.locator('[data-testid="user-menu"]:not([aria-busy="true"])').waitFor()
+    expect(await page.getByTestId('header-admin-link').count()).toBe(0)
+    await page.getByTestId('user-menu').click()
+    expect(await page.getByRole('menuitem', { name: 'Admin Panel' }).count()).toBe(0)
+    await page.keyboard.press('Escape')
     await screenshot(page, 'impersonation-banner-light-1280')
     await expectAxeClean(page, 'dashboard while impersonating')
   })
@@ -110,44 +156,89 @@ describe('support access', () => {
     await banner().waitFor()
   })
 
-  test('Stop Impersonation ends it and reloads as the admin', async () => {
-    await banner().getByRole('button', { name: 'Stop Impersonation' }).click()
-    await page.waitForLoadState('load')
-    await page.getByTestId('dashboard').waitFor()
-    await banner().waitFor({ state: 'detached' })
-    const me = await page.request.get('/api/auth/me')
-    expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
-    await page.goto('/admin#users')
-    await page.getByTestId('users-section').waitFor()
+  test('account security is shown disabled, with the reason, while acting as someone', async () => {
+    const reason =
+      'Not available while acting as another user: only Tess Target can change their password or e-mail address, or delete their account.'
+    await page.getByTestId('user-menu').click()
+    await page.getByRole('menuitem', { name: 'Settings' }).click()
+    const settings = page.getByTestId('settings-dialog')
+    await settings.waitFor()
+    const locked = settings.getByTestId('account-security-locked')
+    expect(await locked.textContent()).toContain(reason)
+    const fields = await locked.locator('input').all()
+    expect(fields.length).toBe(5)
+    for (const field of fields) expect(await field.isDisabled()).toBe(true)
+    for (const button of ['Update Password', 'Update Email'])
+      expect(await settings.getByRole('button', { name: button }).isDisabled()).toBe(true)
+    await settings.getByRole('tab', { name: 'Danger Zone' }).click()
+    expect(await settings.getByTestId('account-security-locked').textContent()).toContain(reason)
+    expect(await settings.getByRole('textbox').isDisabled()).toBe(true)
+    expect(await settings.getByRole('button', { name: 'Delete Account' }).isDisabled()).toBe(true)
+    await screenshot(page, 'impersonation-account-locked-danger-en-light-1280')
+    // The person's own settings are open as ever.
+    await settings.getByRole('tab', { name: 'Account access' }).click()
+    expect(await settings.getByTestId('account-security-locked').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await shootEverywhere(await page.context().cookies(), 'impersonation-account-locked', async (on) => {
+      await on.locator('[data-testid="user-menu"]:not([aria-busy="true"])').click()
+      await on.getByRole('menuitem').nth(1).click()
+      await on.getByTestId('account-security-locked').waitFor()
+    })
   })
 
-  test('less than an hour left: red, with ⚠️ EXPIRING SOON (light and dark, wide and phone)', async () => {
-    const shots: [string, { viewport: typeof DESKTOP; dark: boolean }][] = [
-      ['impersonation-expiring-dark-1280', { viewport: DESKTOP, dark: true }],
-      ['impersonation-expiring-light-390', { viewport: PHONE, dark: false }],
-      ['impersonation-expiring-dark-390', { viewport: PHONE, dark: true }],
-    ]
+  test('Stop Impersonation sends one DELETE and goes back to the admin area it was started from', async () => {
+    const deletes: string[] = []
+    const count = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'DELETE' && new URL(request.url()).pathname === '/api/impersonation')
+        deletes.push(request.url())
+    }
+    page.on('request', count)
+    try {
+      await banner().getByRole('button', { name: 'Stop Impersonation' }).click()
+      await page.waitForURL('**/admin#users')
+      await page.getByTestId('users-section').waitFor()
+      // Time for a second stop to show itself (the server's 'ended' reaches the tab being left).
+      await page.waitForTimeout(1500)
+    } finally {
+      page.off('request', count)
+    }
+    expect(deletes).toHaveLength(1)
+    expect(await page.getByText('Support access has ended: back to your own account').count()).toBe(0)
+    const me = await page.request.get('/api/auth/me')
+    expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
+  })
+
+  test('a one-hour access starts amber and turns red with ⚠️ EXPIRING SOON in its last quarter, when the server warns', async () => {
     const context = await e2e.newContext({ viewport: DESKTOP })
     const other = await context.newPage()
     await signIn(context, other)
     const dialog = await startAccess(other)
+    expect(await dialog.getByLabel('Duration').inputValue()).toBe('60')
     await dialog.getByRole('button', { name: 'Start support access' }).click()
     await banner(other).waitFor()
+    // The default hour: not 'expiring soon' from its first second (decision 146).
+    expect(await banner(other).getAttribute('data-expiring')).toBe('false')
+    expect(await banner(other).textContent()).not.toContain('EXPIRING SOON')
+    expect(
+      await banner(other).getByRole('button', { name: 'Stop Impersonation' }).getAttribute('class'),
+    ).not.toContain('bg-red-600')
+    const cookies = await context.cookies()
+    await shootEverywhere(cookies, 'impersonation-banner-start', async () => {})
+    // Fifty minutes on, as time passing would: ten of its sixty minutes left.
+    const now = Date.now()
+    await e2e.db
+      .update(impersonations)
+      .set({ startedAt: new Date(now - 50 * 60_000), expiresAt: new Date(now + 10 * 60_000) })
+      .where(and(isNull(impersonations.endedAt), eq(impersonations.caseNumber, 'CASE-7')))
+    // The server's sweep warns this tab by the same rule the banner turns red by.
+    await other.getByText(/^Support access ends at /).waitFor({ timeout: 20_000 })
+    await other.reload()
+    await banner(other).waitFor({ timeout: 30_000 })
     expect(await banner(other).getAttribute('data-expiring')).toBe('true')
     expect(await banner(other).textContent()).toContain('⚠️ EXPIRING SOON')
-    await screenshot(other, 'impersonation-expiring-light-1280')
+    await screenshot(other, 'impersonation-expiring-en-light-1280')
     await expectAxeClean(other, 'expiring banner')
-    const cookies = await context.cookies()
-    for (const [name, options] of shots) {
-      const shotContext = await e2e.newContext(options)
-      await shotContext.addCookies(cookies)
-      const shotPage = await shotContext.newPage()
-      await shotPage.goto('/')
-      await banner(shotPage).waitFor()
-      await screenshot(shotPage, name)
-      if (options.dark) await expectAxeClean(shotPage, name)
-      await shotContext.close()
-    }
+    await shootEverywhere(cookies, 'impersonation-expiring', async () => {})
     await banner(other).getByRole('button', { name: 'Stop Impersonation' }).click()
     await banner(other).waitFor({ state: 'detached' })
     await context.close()
@@ -161,7 +252,8 @@ describe('support access', () => {
     await e2e.db.update(impersonations).set({ expiresAt: new Date(Date.now() - 1000) })
     // The sweep ends it, tells the tab and cuts its socket; the tab returns to the admin's session.
     await banner().waitFor({ state: 'detached', timeout: 30_000 })
-    await page.getByTestId('dashboard').waitFor()
+    await page.waitForURL('**/admin#users')
+    await page.getByTestId('users-section').waitFor()
     const me = await page.request.get('/api/auth/me')
     expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
   })
@@ -175,7 +267,9 @@ describe('monitoring in the admin area', () => {
     await page.getByTestId('user-menu').click()
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await banner().waitFor({ state: 'detached', timeout: 20_000 })
-    await page.getByTestId('dashboard').waitFor()
+    // Like Stop Impersonation: back in the admin area the access was started from.
+    await page.waitForURL('**/admin#users')
+    await page.getByTestId('users-section').waitFor()
     const me = await page.request.get('/api/auth/me')
     expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
   })
@@ -206,7 +300,7 @@ describe('monitoring in the admin area', () => {
     await ended.filter({ hasText: 'ended by another admin' }).waitFor()
     // The acting tab hears `impersonation:ended` and goes back to the admin's own session.
     await banner().waitFor({ state: 'detached', timeout: 20_000 })
-    await page.getByTestId('dashboard').waitFor()
+    await page.waitForURL('**/admin#users')
     await ended.getByRole('button', { name: /What was done \(2 changes\)/ }).click()
     const actions = ended.getByTestId('impersonation-actions')
     await actions.waitFor()

@@ -13,6 +13,7 @@ import {
   seriousA11yViolations,
   withSignedInPage,
 } from './fixtures'
+import { AttachmentsPanel } from './pages/attachments'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
 import { signUpThroughCard } from './session'
@@ -183,17 +184,38 @@ describe('the Knowledge Base panel', () => {
     await card(ada, 'Office wifi').waitFor()
   })
 
-  test('delete asks first; Cancel keeps the entry, Delete removes it', async () => {
-    await card(ada, 'Office wifi').getByTestId('knowledge-delete').click()
+  test('delete asks first, saying who loses the entry; Cancel keeps it, Delete removes it and its tag filter', async () => {
     const confirm = ada.getByTestId('knowledge-delete-dialog')
-    await confirm.getByText('“Office wifi” will be removed').waitFor()
+    // A shared entry goes for the whole team...
+    await card(ada, 'Expense policy').getByTestId('knowledge-delete').click()
+    await confirm
+      .getByText(
+        '“Expense policy” is shared with your team: it will be removed from the knowledge base for everyone.',
+      )
+      .waitFor()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    // ...a private one only from its owner's, who alone could see it.
+    const office = panel(ada).locator('[data-testid="knowledge-tag"][data-tag="office"]')
+    await office.click()
+    await expectCount(ada, '1 entry')
+    await card(ada, 'Office wifi').getByTestId('knowledge-delete').click()
+    await confirm
+      .getByText('“Office wifi” will be removed from your knowledge base. Only you could see it.')
+      .waitFor()
+    expect(await confirm.innerText()).not.toContain('for everyone')
+    await screenshot(ada, 'knowledge-delete-private-1280-light')
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await confirm.waitFor({ state: 'detached' })
     await card(ada, 'Office wifi').waitFor()
     await card(ada, 'Office wifi').getByTestId('knowledge-delete').click()
     await ada.getByTestId('knowledge-delete-confirm').click()
     await card(ada, 'Office wifi').waitFor({ state: 'detached' })
+    // 'office' was on that entry only: its filter goes with it and no longer hides the others.
+    await office.waitFor({ state: 'detached' })
+    await panel(ada).locator('[data-testid="knowledge-tag"][data-tag="finance"]').waitFor()
     await expectCount(ada, '1 entry')
+    await card(ada, 'Expense policy').waitFor()
   })
 
   test('a document becomes an entry with the tags and sharing chosen in the form', async () => {
@@ -308,6 +330,51 @@ describe('Export Chat to Knowledge Base', () => {
     const detail = panel(ada).getByTestId('knowledge-detail')
     await detail.getByText('Ask Bob about hotels').waitFor()
     await detail.getByText('AI: Lisbon in May is warm and sunny.').waitFor()
+    await closePanel(ada)
+  })
+})
+
+describe('an exported chat in the detail pane', () => {
+  test('reads as the chat did: the file named with its text, the answer rendered as markdown', async () => {
+    const chat = new ChatPage(ada)
+    await chat.newChat()
+    const files = new AttachmentsPanel(ada)
+    await files.pick([
+      { name: 'packing.txt', mimeType: 'text/plain', buffer: Buffer.from('Sunscreen\nA wide hat\n') },
+    ])
+    await files.waitForUploads()
+    fake.queueScript({ reply: 'Pack **light** for Lisbon:\n\n- sunscreen\n- a wide hat' })
+    await chat.send('Is my packing list complete?')
+    await chat.waitForAnswer('a wide hat')
+    await chat.openPlusMenu()
+    await ada.getByTestId('composer-export-chat').click()
+    const dialog = ada.getByTestId('knowledge-export-dialog')
+    await dialog.getByLabel('Title').fill('Packing for Lisbon')
+    await dialog.getByRole('button', { name: 'Export to Knowledge' }).click()
+    await expectToast(ada, 'Chat exported to knowledge base successfully')
+    await dialog.waitFor({ state: 'detached' })
+
+    await openFromHeader(ada)
+    await card(ada, 'Packing for Lisbon').getByTestId('knowledge-select').click()
+    const content = panel(ada).getByTestId('knowledge-detail-content')
+    await panel(ada).locator('[data-testid="knowledge-detail-content"][data-rendered="markdown"]').waitFor()
+    await content.locator('strong', { hasText: 'light' }).waitFor()
+    expect(await content.locator('li').allInnerTexts()).toEqual(['sunscreen', 'a wide hat'])
+    // The attached file is named, its text quoted under it; the internal marker is gone.
+    const quoted = content.locator('blockquote')
+    await quoted.filter({ hasText: 'Sunscreen' }).waitFor()
+    const text = await content.innerText()
+    expect(text).toContain('User: Is my packing list complete?')
+    expect(text).toContain('Attached file: packing.txt')
+    // Each line of the file stays a line.
+    expect(await quoted.innerText()).toBe('Sunscreen\nA wide hat')
+    expect(text).not.toContain('[Files attached')
+    expect(text).not.toContain('**')
+    await screenshot(ada, 'knowledge-export-rendered-1280-light')
+    // The later tests count Ada's entries without this one.
+    await card(ada, 'Packing for Lisbon').getByTestId('knowledge-delete').click()
+    await ada.getByTestId('knowledge-delete-confirm').click()
+    await card(ada, 'Packing for Lisbon').waitFor({ state: 'detached' })
     await closePanel(ada)
   })
 })

@@ -27,7 +27,13 @@ let e2e: E2E
 let fake: FakeOpenAi
 beforeAll(async () => {
   fake = startFakeOpenAi({ models: ['fake-model'] })
-  e2e = await startE2E({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: 'fake-model' })
+  // Each test signs a new person up: more than the default 10 a minute from one address.
+  e2e = await startE2E({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODELS: 'fake-model',
+    RATE_LIMIT_SIGNUP_PER_IP: '100',
+  })
 }, SETUP_TIMEOUT)
 afterAll(async () => {
   await e2e?.close()
@@ -121,6 +127,57 @@ for (const locale of LOCALES.filter((code) => code !== 'en')) {
     })
   })
 }
+
+describe('the composer’s pickers in every language', () => {
+  /** How the trigger's prefix ('Agent :') and chosen name lay out: lines of the prefix, name cut or not. */
+  const pickerLayout = (page: Page, testId: string) =>
+    page.getByTestId(testId).evaluate((trigger) => {
+      const spans = [...trigger.querySelectorAll(':scope span')] as HTMLElement[]
+      const name = trigger.querySelector(':scope > span.truncate') as HTMLElement
+      const prefix = spans.find(
+        (span) => span !== name && span.textContent?.trim() && getComputedStyle(span).display !== 'contents',
+      )!
+      const lineHeight = Number.parseFloat(getComputedStyle(prefix).lineHeight)
+      return {
+        prefixLines: Math.round(prefix.getBoundingClientRect().height / lineHeight),
+        nameCut: name.scrollWidth > name.clientWidth,
+      }
+    })
+
+  for (const locale of LOCALES) {
+    test(`${locale}: 'Agent:' and 'Model:' stay on one line beside each agent’s whole name (1280 px)`, async () => {
+      const { context, page } = await signedInAs(locale)
+      const headers = { origin: new URL(page.url()).origin }
+      for (const agent of ['jokes', 'calendar']) {
+        const enabled = await page.request.put(`/api/agents/${agent}/settings`, {
+          headers,
+          data: { enabled: true },
+        })
+        expect(enabled.status()).toBe(200)
+      }
+      await page.reload()
+      await page.getByTestId('welcome-new-chat').click()
+      await page.waitForURL(/\/c\//)
+      for (const agent of ['rag', 'jokes', 'calendar']) {
+        await page.getByTestId('agent-dropdown').click()
+        await page.locator(`[data-agent="${agent}"] [data-testid="agent-choose"]`).click()
+        await page.getByTestId('agent-menu').waitFor({ state: 'detached' })
+        expect({ agent, ...(await pickerLayout(page, 'agent-dropdown')) }).toEqual({
+          agent,
+          prefixLines: 1,
+          nameCut: false,
+        })
+        expect({ model: true, ...(await pickerLayout(page, 'model-dropdown')) }).toEqual({
+          model: true,
+          prefixLines: 1,
+          nameCut: false,
+        })
+        if (agent === 'jokes') await screenshot(page, `lang-${locale}-composer-pickers`)
+      }
+      await context.close()
+    })
+  }
+})
 
 describe('accessibility in German', () => {
   for (const variant of [

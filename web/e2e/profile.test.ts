@@ -146,11 +146,16 @@ describe('user profile dialog', () => {
 
     const dialog = await openProfile()
     await dialog.root().getByRole('button', { name: 'Edit Profile' }).click()
-    await dialog.root().getByLabel('Language').click()
-    // Each language is listed in its own words.
-    for (const name of ['English', 'Español', 'Français', 'Deutsch', 'Italiano', 'Português'])
-      await page.getByRole('option', { name, exact: true }).waitFor()
-    await page.getByRole('option', { name: 'Español' }).click()
+    const language = dialog.root().getByLabel('Language')
+    // Each language is listed in its own words, tagged with its language.
+    expect(
+      await language
+        .locator('option')
+        .evaluateAll((options) =>
+          options.map((option) => `${option.getAttribute('lang')}:${option.textContent}`),
+        ),
+    ).toEqual(['en:English', 'es:Español', 'fr:Français', 'de:Deutsch', 'it:Italiano', 'pt:Português'])
+    await language.selectOption({ label: 'Español' })
     await dialog.save()
     // The saving tab confirms in the new language.
     await expectToast(page, '¡Perfil actualizado!')

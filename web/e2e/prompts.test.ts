@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import type { FakeOpenAi } from '../../src/test/fakes/openai-server'
 import {
   DESKTOP,
@@ -53,6 +53,21 @@ const card = (page: Page, title: string) =>
   library(page).locator(`[data-testid="prompt-card"][data-title="${title}"]`)
 const createDialog = (page: Page) => page.getByTestId('prompt-create-dialog')
 
+/** The element is on screen and on top at its centre (neither below the fold nor scrolled out of its box). */
+async function expectInView(page: Page, locator: Locator) {
+  const box = await locator.boundingBox()
+  const viewport = page.viewportSize()
+  expect(box).not.toBeNull()
+  if (!box || !viewport) return
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
+  const onTop = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+    return hit !== null && (hit === element || element.contains(hit))
+  })
+  expect(onTop).toBe(true)
+}
+
 async function openLibrary(page: Page) {
   await page.getByTestId('composer-more').click()
   await page.getByTestId('open-prompt-library').click()
@@ -95,7 +110,17 @@ describe('the prompt library', () => {
     await dialog.getByTestId('prompt-tab-advanced').click()
     await dialog.getByTestId('prompt-variable-input').fill('tone')
     await dialog.getByTestId('prompt-variable-input').press('Enter')
-    await side.getByText('Custom variable').waitFor()
+    // A custom variable the text does not use is labelled so, with a way to put it in the text.
+    const tone = side.locator('[data-variable="TONE"]')
+    await tone.getByText('Custom variable').waitFor()
+    await tone.getByText('Not in the prompt text yet.').waitFor()
+    await tone.getByRole('button', { name: 'Add to text: TONE' }).waitFor()
+    // One declared and in the text is what it is: a variable from the text, listed once.
+    await dialog.getByTestId('prompt-variable-input').fill('language')
+    await dialog.getByTestId('prompt-variable-input').press('Enter')
+    expect(await side.locator('[data-variable="LANGUAGE"]').count()).toBe(1)
+    expect(await side.locator('[data-variable="LANGUAGE"]').innerText()).toBe('{LANGUAGE} From prompt text')
+    expect(await side.getByText('Custom variable').count()).toBe(1)
     await dialog.getByRole('button', { name: 'Remove variable TONE' }).click()
     await side.getByText('Custom variable').waitFor({ state: 'detached' })
     await dialog.getByTestId('prompt-tool-web-search').click()
@@ -120,11 +145,19 @@ describe('the prompt library', () => {
   test('category tabs count, search filters', async () => {
     expect(await library(ada).getByTestId('prompt-tab-general').innerText()).toContain('1')
     expect(await library(ada).getByTestId('prompt-tab-learning').innerText()).toContain('0')
+    // Prompts exist: an empty category or search says so, and offers the way back, not a first prompt.
     await library(ada).getByTestId('prompt-tab-learning').click()
-    await library(ada).getByText('No prompts found').waitFor()
-    await library(ada).getByTestId('prompt-tab-all').click()
+    await library(ada).getByText('No prompts in Learning yet').waitFor()
+    expect(await library(ada).getByRole('button', { name: 'Create your first prompt' }).count()).toBe(0)
+    await library(ada).getByRole('button', { name: 'Show all prompts' }).click()
+    await card(ada, 'Translator').waitFor()
     await ada.getByTestId('prompt-search').fill('nothing like this')
-    await library(ada).getByText('No prompts found').waitFor()
+    await library(ada).getByText('No prompts match “nothing like this”').waitFor()
+    expect(await library(ada).getByRole('button', { name: 'Create your first prompt' }).count()).toBe(0)
+    await screenshot(ada, 'prompts-library-no-match-1280-light')
+    await library(ada).getByRole('button', { name: 'Clear search' }).click()
+    expect(await ada.getByTestId('prompt-search').inputValue()).toBe('')
+    await card(ada, 'Translator').waitFor()
     await ada.getByTestId('prompt-search').fill('TRANSLATES')
     await card(ada, 'Translator').waitFor()
   })
@@ -172,6 +205,36 @@ describe('the prompt library', () => {
     await new ChatPage(ada).input().fill('')
   })
 
+  test('a custom variable the text does not use gets no value field, only a note', async () => {
+    const created = await ada.evaluate(async () => {
+      const res = await fetch('/api/prompts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Haiku',
+          prompt_text: 'Write a haiku about {SUBJECT}.',
+          variables: ['MOOD', 'SUBJECT'],
+        }),
+      })
+      return ((await res.json()) as { data: { id: string } }).data.id
+    })
+    await openLibrary(ada)
+    await card(ada, 'Haiku').getByTestId('prompt-select').click()
+    const pane = ada.getByTestId('selected-prompt')
+    await pane.getByTestId('prompt-variables-form').waitFor()
+    expect(await pane.getByRole('textbox').count()).toBe(1)
+    await pane.getByLabel('{SUBJECT}').waitFor()
+    expect(await pane.getByLabel('{MOOD}').count()).toBe(0)
+    await pane.getByText('Not in the prompt text, so nothing to fill in: {MOOD}').waitFor()
+    await screenshot(ada, 'prompts-selected-unused-1280-light')
+    await pane.getByLabel('{SUBJECT}').fill('autumn')
+    await pane.getByTestId('prompt-insert').click()
+    await library(ada).waitFor({ state: 'detached' })
+    expect(await new ChatPage(ada).input().inputValue()).toBe('Write a haiku about autumn.')
+    await new ChatPage(ada).input().fill('')
+    await ada.evaluate((id) => fetch(`/api/prompts/${id}`, { method: 'DELETE' }), created)
+  })
+
   test("Quick actions: 'Use template' fills a built-in prompt, 'Generate with AI' drafts with the model", async () => {
     await openLibrary(ada)
     await library(ada).getByTestId('prompt-create-new').click()
@@ -180,6 +243,10 @@ describe('the prompt library', () => {
     await dialog.getByTestId('prompt-templates').getByRole('button', { name: 'Professional email' }).click()
     expect(await dialog.getByTestId('prompt-text').inputValue()).toContain('{RECIPIENT}')
     expect(await dialog.getByTestId('prompt-title').inputValue()).toBe('Professional email')
+    // The template filled an empty text: nothing was lost, nothing to undo.
+    expect(await dialog.getByTestId('prompt-text-replaced').count()).toBe(0)
+    // Text the person typed is replaced by the generated draft, with a way to take it back.
+    await dialog.getByTestId('prompt-text').fill('My careful draft for {CITY}')
     fake.queueScript({ reply: 'You are a travel agent. Plan {DAYS} days in {CITY}.' })
     await dialog.getByTestId('prompt-title').fill('Trip planner')
     await dialog.getByTestId('prompt-generate').click()
@@ -188,7 +255,33 @@ describe('the prompt library', () => {
         (document.querySelector('[data-testid="prompt-text"]') as HTMLTextAreaElement | null)?.value ===
         'You are a travel agent. Plan {DAYS} days in {CITY}.',
     )
+    const replaced = dialog.getByTestId('prompt-text-replaced')
+    await replaced.getByText('Your text was replaced by the generated prompt.').waitFor()
     await screenshot(ada, 'prompts-create-generated-1280-light')
+    await replaced.getByRole('button', { name: 'Undo' }).click()
+    expect(await dialog.getByTestId('prompt-text').inputValue()).toBe('My careful draft for {CITY}')
+    await replaced.waitFor({ state: 'detached' })
+    // Generated again, then edited: the edit is the person's own, and the offer to undo goes.
+    fake.queueScript({ reply: 'You are a travel agent. Plan {DAYS} days in {CITY}.' })
+    await dialog.getByTestId('prompt-generate').click()
+    await replaced.waitFor()
+    await dialog.getByTestId('prompt-text').press('End')
+    await dialog.getByTestId('prompt-text').pressSequentially(' Be brief.')
+    await replaced.waitFor({ state: 'detached' })
+    // 'Add to text' puts a custom variable the text lacks at its end.
+    await dialog.getByTestId('prompt-tab-advanced').click()
+    await dialog.getByTestId('prompt-variable-input').fill('budget')
+    await dialog.getByTestId('prompt-variable-input').press('Enter')
+    await dialog.getByRole('button', { name: 'Add to text: BUDGET' }).click()
+    await dialog.getByTestId('prompt-tab-basic').click()
+    expect(await dialog.getByTestId('prompt-text').inputValue()).toBe(
+      'You are a travel agent. Plan {DAYS} days in {CITY}. Be brief. {BUDGET}',
+    )
+    await dialog
+      .getByTestId('prompt-side-variables')
+      .locator('[data-variable="BUDGET"]')
+      .getByText('From prompt text')
+      .waitFor()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await createDialog(ada).waitFor({ state: 'detached' })
     await ada.keyboard.press('Escape')
@@ -299,6 +392,9 @@ describe('looks and accessibility', () => {
         await expectAxeClean(ada, `create ${name}`)
         await screenshot(ada, `prompts-create-${name}`)
         await createDialog(ada).getByTestId('prompt-tab-advanced').click()
+        // The footer stays on screen (the body scrolls, not the dialog): Create Prompt can be reached.
+        await expectInView(ada, createDialog(ada).getByTestId('prompt-submit'))
+        await expectInView(ada, createDialog(ada).getByTestId('prompt-footer-badges'))
         await expectAxeClean(ada, `create advanced ${name}`)
         await screenshot(ada, `prompts-create-advanced-${name}`)
         await ada.keyboard.press('Escape')
@@ -327,7 +423,8 @@ describe('looks and accessibility', () => {
     await ada.waitForFunction(() => document.documentElement.lang === 'de')
     await openLibrary(ada)
     await library(ada).getByRole('heading', { name: 'Prompt-Bibliothek' }).waitFor()
-    expect(await ada.getByTestId('prompt-count').innerText()).toBe('1 Prompt')
+    // The count says '0 Prompts' until the list has loaded.
+    await ada.getByTestId('prompt-count').getByText('1 Prompt', { exact: true }).waitFor()
     await screenshot(ada, 'prompts-library-de')
     await library(ada).getByTestId('prompt-create-new').click()
     await createDialog(ada).getByRole('heading', { name: 'Neuen Prompt erstellen' }).waitFor()
@@ -335,5 +432,49 @@ describe('looks and accessibility', () => {
     await createDialog(ada).getByRole('button', { name: 'Geschäftliche E-Mail' }).click()
     expect(await createDialog(ada).getByTestId('prompt-text').inputValue()).toContain('{RECIPIENT}')
     await screenshot(ada, 'prompts-create-de')
+  })
+
+  test('the empty search, a custom variable and the undo offer in English and French, 1280 and 390, light and dark', async () => {
+    for (const locale of ['en', 'fr'] as const) {
+      await ada.request.patch('/api/profile', {
+        headers: { origin: e2e.url },
+        data: { preferred_language: locale },
+      })
+      await ada.reload()
+      await ada.waitForFunction((lang) => document.documentElement.lang === lang, locale)
+      for (const [size, viewport] of [
+        ['1280', DESKTOP],
+        ['390', PHONE],
+      ] as const) {
+        for (const dark of [false, true]) {
+          const name = `${locale}-${size}-${dark ? 'dark' : 'light'}`
+          await ada.setViewportSize(viewport)
+          await ada.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+          await openLibrary(ada)
+          await ada.getByTestId('prompt-search').fill('zzz nothing')
+          await library(ada).getByTestId('prompt-clear-search').waitFor()
+          await screenshot(ada, `prompts-no-match-${name}`)
+          await library(ada).getByTestId('prompt-clear-search').click()
+          await library(ada).getByTestId('prompt-create-new').click()
+          const dialog = createDialog(ada)
+          await dialog.getByTestId('prompt-text').fill('Draft about {TOPIC}')
+          await dialog.getByTestId('prompt-use-template').click()
+          await dialog.getByTestId('prompt-templates').getByRole('button').first().click()
+          await dialog.getByTestId('prompt-text-replaced').waitFor()
+          await screenshot(ada, `prompts-create-undo-${name}`)
+          await expectAxeClean(ada, `create undo ${name}`)
+          await dialog.getByTestId('prompt-tab-advanced').click()
+          await dialog.getByTestId('prompt-variable-input').fill('mood')
+          await dialog.getByTestId('prompt-variable-input').press('Enter')
+          await dialog.getByTestId('prompt-variable-add-to-text').waitFor()
+          await expectInView(ada, dialog.getByTestId('prompt-submit'))
+          await screenshot(ada, `prompts-create-custom-variable-${name}`)
+          await ada.keyboard.press('Escape')
+          await dialog.waitFor({ state: 'detached' })
+          await ada.keyboard.press('Escape')
+          await library(ada).waitFor({ state: 'detached' })
+        }
+      }
+    }
   })
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Page } from 'playwright-core'
 import { type ResearchFakes, startResearchFakes } from '../../src/research/test-helpers'
 import {
+  DESKTOP,
   type E2E,
   expectAxeClean,
   type NewUser,
@@ -11,8 +12,9 @@ import {
   screenshot,
   withSignedInPage,
 } from './fixtures'
+import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard } from './session'
+import { signInThroughCard, signUpSpeaking } from './session'
 
 /*
  * Deep research: Ada opens Deep Research from the '+' menu, is told to enter a topic when she
@@ -233,5 +235,168 @@ describe('Deep research', () => {
     expect(await ada.getByText('Deep research request: Tidal power').count()).toBe(1)
     expect(await ada.locator('[data-testid="message"][data-role="assistant"]').count()).toBe(3)
     fakes.model.set({})
+  })
+})
+
+describe('without a search backend (issue 26)', () => {
+  let bare: E2E | undefined
+  let page: Page
+  beforeAll(async () => {
+    ;({ e2e: bare, page } = await withSignedInPage({
+      env: { ...fakes.env, SEARXNG_URL: '', OPENAI_MODELS: 'fake-model' },
+      user: newUser('Grace Hopper'),
+    }))
+  }, SETUP_TIMEOUT)
+  afterAll(async () => {
+    await bare?.close()
+  }, SETUP_TIMEOUT)
+
+  test('Web Search, Latest News and Statistics are unticked and cannot be ticked, with the reason; a run asks only for what can be searched', async () => {
+    await openDeepResearch(page)
+    const form = dialog(page)
+    await form.getByTestId('research-sources-unavailable').waitFor()
+    for (const key of ['includeWeb', 'includeNews', 'includeStats']) {
+      const box = form.getByTestId(`research-source-${key}`)
+      expect(await box.isChecked()).toBe(false)
+      expect(await box.isDisabled()).toBe(true)
+    }
+    expect(await form.getByTestId('research-source-includeAcademic').isDisabled()).toBe(false)
+    await form
+      .getByText(
+        'Web Search, Latest News and Statistics & Data need a search backend, and none is set up on this server. Ask your administrator to add one.',
+      )
+      .waitFor()
+    // The reason is tied to each disabled box for screen readers too.
+    const described = await form.getByTestId('research-source-includeWeb').getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${described}"]`).innerText()).toContain('need a search backend')
+    await form.getByTestId('research-source-includeWeb').click({ force: true })
+    expect(await form.getByTestId('research-source-includeWeb').isChecked()).toBe(false)
+
+    await form.getByTestId('research-topic').fill('Solar power adoption')
+    await form.getByTestId('research-source-includeAcademic').check()
+    await form.getByTestId('research-depth-quick').check()
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/research',
+    )
+    await form.getByTestId('research-start').click()
+    expect((await sent).postDataJSON()).toMatchObject({
+      includeWeb: false,
+      includeAcademic: true,
+      includeNews: false,
+      includeStats: false,
+    })
+    await expectToast(page, 'Research started! Check your chat for comprehensive results.')
+  })
+
+  test('the dialog in English and French, 1280 and 390, light and dark', async () => {
+    for (const locale of ['en', 'fr'] as const) {
+      await page.request.patch('/api/profile', {
+        headers: { origin: bare!.url },
+        data: { preferred_language: locale },
+      })
+      await page.reload()
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, locale)
+      for (const [size, viewport] of [
+        ['1280', DESKTOP],
+        ['390', PHONE],
+      ] as const) {
+        for (const dark of [false, true]) {
+          const name = `${locale}-${size}-${dark ? 'dark' : 'light'}`
+          await page.setViewportSize(viewport)
+          await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+          await openDeepResearch(page)
+          await dialog(page).getByTestId('research-sources-unavailable').waitFor()
+          await screenshot(page, `research-no-backend-${name}`)
+          await expectAxeClean(page, `deep research without a backend ${name}`)
+          await page.keyboard.press('Escape')
+          await dialog(page).waitFor({ state: 'detached' })
+        }
+      }
+    }
+  })
+})
+
+describe('what the server writes, in the reader’s language (issue 26, decision 150)', () => {
+  test('a report’s note and a failed answer’s reason read in French (and in English after switching), at 1280 and 390, light and dark', async () => {
+    const context = await e2e.newContext()
+    await signUpSpeaking(context, e2e.url, newUser('Marie Curie'), 'fr')
+    const page = await context.newPage()
+    await page.setViewportSize(DESKTOP)
+    await page.goto('/')
+    await page.waitForFunction(() => document.documentElement.lang === 'fr')
+    const chat = new ChatPage(page)
+    await chat.newChat()
+    // A plain answer the provider refuses: its reason is worded in French around the provider's own words.
+    fakes.openai.setScript({ fail: { status: 429, message: 'Rate limit reached' } })
+    await chat.send('Bonjour')
+    // The first failed answer of the chat (the report’s, added below, is the last).
+    const refused = page
+      .locator('[data-testid="message"][data-role="assistant"][data-status="failed"]')
+      .first()
+    await refused.waitFor()
+    expect(await refused.getByTestId('failure-reason').innerText()).toBe(
+      'Le fournisseur d’IA a répondu 429\u00a0: Rate limit reached',
+    )
+    fakes.openai.setScript({})
+    // A research run whose web search fails and whose report cannot be written.
+    fakes.searxng.setMode('fail')
+    fakes.model.set({ overrides: { report: { fail: { status: 500, message: 'The fake model broke' } } } })
+    try {
+      await openDeepResearch(page)
+      await dialog(page).getByTestId('research-topic').fill('Énergie marémotrice')
+      await dialog(page).getByTestId('research-source-includeAcademic').check()
+      await dialog(page).getByTestId('research-depth-quick').check()
+      await dialog(page).getByTestId('research-start').click()
+      await dialog(page).waitFor({ state: 'detached' })
+      const failed = page
+        .locator('[data-testid="message"][data-role="assistant"][data-status="failed"]')
+        .last()
+      await failed.getByTestId('research-retry').waitFor({ timeout: 60_000 })
+      const note = failed.locator('[data-testid="message-note"][data-note="web_search_failed"]')
+      expect(await note.innerText()).toBe('La recherche web n’a pas répondu\u00a0; ses résultats manquent')
+      expect(await failed.getByTestId('failure-reason').innerText()).toBe(
+        'Le fournisseur d’IA a répondu 500\u00a0: The fake model broke',
+      )
+      // The note is no longer written into the report's text in English.
+      expect(await failed.innerText()).not.toContain('The web search did not answer')
+      await failed.getByText('Impossible de mener la recherche').waitFor()
+
+      for (const locale of ['fr', 'en'] as const) {
+        if (locale === 'en') {
+          await context.request.patch('/api/profile', {
+            headers: { origin: e2e.url },
+            data: { preferred_language: 'en' },
+          })
+          await page.reload()
+          await page.waitForFunction(() => document.documentElement.lang === 'en')
+          await note.waitFor()
+          expect(await note.innerText()).toBe('The web search did not answer; its results are missing')
+          expect(await failed.getByTestId('failure-reason').innerText()).toBe(
+            'The AI provider answered 500: The fake model broke',
+          )
+          expect(await refused.getByTestId('failure-reason').innerText()).toBe(
+            'The AI provider answered 429: Rate limit reached',
+          )
+        }
+        for (const [size, viewport] of [
+          ['1280', DESKTOP],
+          ['390', PHONE],
+        ] as const) {
+          for (const dark of [false, true]) {
+            await page.setViewportSize(viewport)
+            await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+            await note.scrollIntoViewIfNeeded()
+            await screenshot(page, `server-texts-note-${locale}-${size}-${dark ? 'dark' : 'light'}`)
+            await failed.getByTestId('research-retry').scrollIntoViewIfNeeded()
+            await screenshot(page, `server-texts-reason-${locale}-${size}-${dark ? 'dark' : 'light'}`)
+          }
+        }
+      }
+      await expectAxeClean(page, 'server-written texts')
+    } finally {
+      fakes.searxng.setMode('ok')
+      fakes.model.set({})
+      await context.close()
+    }
   })
 })

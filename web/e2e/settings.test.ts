@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Page } from 'playwright-core'
-import { type E2E, newUser, readMailLink, SETUP_TIMEOUT, startE2E } from './fixtures'
+import type { Locator, Page } from 'playwright-core'
+import { SOURCES } from '../i18n/compile'
+import {
+  DESKTOP,
+  type E2E,
+  expectAxeClean,
+  newUser,
+  PHONE,
+  readMailLink,
+  SETUP_TIMEOUT,
+  screenshot,
+  startE2E,
+} from './fixtures'
 import { LoginPage } from './pages/login-page'
 import { SettingsDialog } from './pages/settings-dialog'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard, signUpThroughCard } from './session'
+import { signInThroughCard, signUpSpeaking, signUpThroughCard } from './session'
 
 // A browser walk through several screens takes seconds; `bun test web/e2e` needs no --timeout flag.
 setDefaultTimeout(90_000)
@@ -14,7 +25,8 @@ let page: Page
 const user = newUser('Alan Turing')
 
 beforeAll(async () => {
-  e2e = await startE2E()
+  // The looks walk signs up a person per screen variant.
+  e2e = await startE2E({ RATE_LIMIT_SIGNUP_PER_IP: '100' })
   // The first account is the admin; use a second, ordinary account for these walks.
   await signUpThroughCard(await e2e.newPage(), newUser('First Admin'))
   page = await e2e.newPage()
@@ -82,7 +94,77 @@ describe('account settings: security', () => {
   })
 })
 
+describe('account settings: steady', () => {
+  test('the dialog stays where it is when another tab changes its height', async () => {
+    const dialog = await openSettings()
+    const title = dialog.root().getByRole('heading', { name: 'Account Settings' })
+    const top = async () => (await title.boundingBox())!.y
+    const tall = await dialog.root().evaluate((element) => element.getBoundingClientRect().height)
+    const before = await top()
+    await dialog.openDangerZone()
+    await dialog
+      .root()
+      .getByLabel(/to confirm/)
+      .waitFor()
+    // The content did change height; the title did not move.
+    expect(await dialog.root().evaluate((element) => element.getBoundingClientRect().height)).not.toBe(tall)
+    expect(await top()).toBe(before)
+    await page.keyboard.press('Escape')
+    await dialog.root().waitFor({ state: 'detached' })
+  })
+})
+
+/** A control's background colour as painted. */
+const background = (locator: Locator) =>
+  locator.evaluate((element) => getComputedStyle(element).backgroundColor)
+
 describe('account settings: danger zone', () => {
+  test('the final toast has room and a destructive button, inside Settings: Cancel and Escape leave the person there', async () => {
+    const dialog = await openSettings()
+    await dialog.openDangerZone()
+    await dialog.deleteAccount('DELETE')
+    const finalToast = page.getByTestId('delete-account-final')
+    await finalToast.waitFor()
+    // Settings stays open behind its final toast.
+    expect(await dialog.root().isVisible()).toBe(true)
+    const warning = finalToast.getByText(
+      'Your account, chats and files will be deleted. This cannot be undone.',
+    )
+    expect((await warning.boundingBox())!.width).toBeGreaterThan(300)
+    const confirm = finalToast.getByRole('button', { name: 'Delete my account' })
+    // Painted as the form's destructive button (neither hovered).
+    await page.mouse.move(1, 1)
+    await page.waitForTimeout(400)
+    expect(await background(confirm)).toBe(
+      await background(dialog.root().getByRole('button', { name: 'Delete Account', exact: true })),
+    )
+    // Focus starts on the safe choice.
+    const cancel = finalToast.getByRole('button', { name: 'Cancel' })
+    expect(await cancel.evaluate((element) => element === document.activeElement)).toBe(true)
+    await screenshot(page, 'settings-delete-final-desktop-light-en')
+
+    await cancel.click()
+    await finalToast.waitFor({ state: 'detached' })
+    expect(await dialog.root().getByRole('tab', { name: 'Danger Zone' }).getAttribute('aria-selected')).toBe(
+      'true',
+    )
+    expect(
+      await dialog
+        .root()
+        .getByLabel(/to confirm/)
+        .inputValue(),
+    ).toBe('DELETE')
+
+    // Escape closes the final toast first, then Settings.
+    await dialog.root().getByRole('button', { name: 'Delete Account', exact: true }).click()
+    await finalToast.waitFor()
+    await page.keyboard.press('Escape')
+    await finalToast.waitFor({ state: 'detached' })
+    expect(await dialog.root().isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog.root().waitFor({ state: 'detached' })
+  })
+
   test('refuses without DELETE, asks again in a toast, deletes, clears storage and lands on sign-in', async () => {
     const dialog = await openSettings()
     await dialog.openDangerZone()
@@ -91,8 +173,6 @@ describe('account settings: danger zone', () => {
 
     await page.evaluate(() => localStorage.setItem('probe', 'x'))
     await dialog.deleteAccount('DELETE')
-    // The dialog steps aside so the final toast can be reached by mouse and keyboard.
-    await dialog.root().waitFor({ state: 'detached' })
     const finalToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Are you absolutely sure?' })
     // The app reloads '/' one second after the success toast; wait for that page load.
     const redirected = page.waitForEvent('load')
@@ -107,5 +187,41 @@ describe('account settings: danger zone', () => {
     const login = new LoginPage(page)
     await login.signIn(user.email, user.password)
     await login.alert().waitFor()
+  })
+})
+
+describe('account settings: looks', () => {
+  const variants = [DESKTOP, PHONE].flatMap((viewport) =>
+    [false, true].flatMap((dark) => (['en', 'fr'] as const).map((locale) => ({ viewport, dark, locale }))),
+  )
+  test('tabs stay on one line and the final toast has room: light and dark, 1280 and 390, English and French', async () => {
+    for (const { viewport, dark, locale } of variants) {
+      const label = `${viewport === DESKTOP ? 'desktop' : 'phone'}-${dark ? 'dark' : 'light'}-${locale}`
+      const context = await e2e.newContext({ viewport, dark })
+      await signUpSpeaking(context, e2e.url, newUser('Mary Jackson'), locale)
+      const view = await context.newPage()
+      await view.goto('/')
+      await view.locator('[data-testid="user-menu"]:not([aria-busy="true"])').click()
+      await view.getByRole('menuitem', { name: SOURCES[locale]['shell.userMenu.settings'] }).click()
+      const dialog = view.getByTestId('settings-dialog')
+      const tabs = dialog.getByRole('tab')
+      await tabs.first().waitFor()
+      await screenshot(view, `settings-security-${label}`)
+      // No label wraps: every tab is one line high.
+      for (const height of await tabs.evaluateAll((items) => items.map((item) => item.clientHeight)))
+        expect({ label, height: height <= 40 }).toEqual({ label, height: true })
+      await tabs.nth(2).click()
+      await dialog.locator('#delete-confirmation').fill('DELETE')
+      await dialog.locator('form button[type="submit"]').click()
+      const finalToast = view.getByTestId('delete-account-final')
+      await finalToast.waitFor()
+      expect({ label, width: ((await finalToast.boundingBox())?.width ?? 0) > 300 }).toEqual({
+        label,
+        width: true,
+      })
+      await screenshot(view, `settings-delete-final-${label}`)
+      await expectAxeClean(view, `final toast ${label}`)
+      await context.close()
+    }
   })
 })

@@ -6,7 +6,16 @@ import { cn } from '../lib/cn'
 
 export const overlayClass = 'fixed inset-0 bg-zinc-950/50 backdrop-blur-[2px]'
 
-/** A centred modal: Radix traps focus, closes on Escape and restores focus to the trigger. */
+/**
+ * Where a dialog sits: centred across, its top at a fixed distance from the top of the screen, so
+ * a dialog whose content grows or shrinks (a tab, a detail pane, a message) keeps its title and
+ * controls still instead of re-centring (issue 26). No transform either: a toaster inside the
+ * dialog (the account deletion's final toast) is positioned against the screen.
+ */
+export const dialogPositionClass =
+  'fixed inset-x-0 top-[clamp(0.75rem,6dvh,3rem)] mx-auto max-h-[calc(100dvh_-_clamp(0.75rem,6dvh,3rem)_-_0.75rem)] w-[calc(100vw-1.5rem)]'
+
+/** A modal anchored near the top: Radix traps focus, closes on Escape and restores focus to the trigger. */
 export function Dialog({
   open,
   onOpenChange,
@@ -15,6 +24,7 @@ export function Dialog({
   children,
   className,
   testId,
+  onEscapeKeyDown,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -23,6 +33,8 @@ export function Dialog({
   children: ReactNode
   className?: string
   testId?: string
+  /** Call `event.preventDefault()` to keep the dialog open (e.g. Escape closes something inside it first). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void
 }) {
   const t = useT()
   return (
@@ -33,8 +45,10 @@ export function Dialog({
           data-testid={testId}
           // Without a description, tell Radix there is none rather than point at a missing element.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onEscapeKeyDown={onEscapeKeyDown}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
+            dialogPositionClass,
+            'z-50 flex max-w-lg flex-col',
             'rounded-2xl border border-zinc-200 bg-white shadow-2xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900',
             className,
           )}

@@ -56,7 +56,8 @@ export function PickerMenu({
         )}
       >
         {icon}
-        {prefix}
+        {/* The prefix never wraps ('Agent :' in French) nor shrinks: the name gives way, cut with an ellipsis. */}
+        <span className="contents whitespace-nowrap">{prefix}</span>
         <span className="truncate font-medium">{chosen}</span>
         <ChevronDown className="size-4 shrink-0" aria-hidden />
       </DropdownMenu.Trigger>

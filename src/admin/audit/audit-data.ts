@@ -91,6 +91,18 @@ export function auditTrailFor(db: Db, actor: Actor) {
         .orderBy(auditLog.createdAt, auditLog.id)
         .limit(limit)
     },
+    /**
+     * The accounts among `ids` that still exist, with their name and e-mail as they are now: one
+     * query for a whole page of entries (actors, the users acted as, target users).
+     */
+    async people(ids: string[]): Promise<Map<string, { name: string | null; email: string }>> {
+      if (!ids.length) return new Map()
+      const rows = await db
+        .select({ id: users.id, name: users.fullName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, ids))
+      return new Map(rows.map((row) => [row.id, { name: row.name?.trim() || null, email: row.email }]))
+    },
     /** How many writes each of these support accesses made (`impersonation.write` entries). */
     async writeCounts(impersonationIds: string[]): Promise<Map<string, number>> {
       if (!impersonationIds.length) return new Map()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
+import { countQueries } from '../../../db/query-counter'
 import { auditLog } from '../../../db/schema'
 import { startApp, type TestApp, type TestUser } from '../../test/harness'
 
@@ -75,6 +76,12 @@ describe('GET /api/admin/audit', () => {
         'targetId',
         'details',
         'ip',
+        // In words (decision 145): names for the ids, a support-access write's operation and subject.
+        'actorName',
+        'actingAs',
+        'targetUser',
+        'operation',
+        'subject',
       ].sort(),
     )
     expect(body.data.items.at(-1)).toMatchObject({
@@ -177,6 +184,111 @@ describe('GET /api/admin/audit', () => {
       expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 400, code })
     }
   })
+})
+
+describe('entries in words', () => {
+  test('people are named, not ids: who acted, whom they acted as, the user acted on (a deleted one as recorded)', async () => {
+    const rita = await t.createUser({ role: 'admin', email: 'rita@example.com', fullName: 'Rita Root' })
+    const alice = await t.createUser({ email: 'alice@example.com', fullName: 'Alice Example' })
+    const started = await t.request('/api/admin/impersonations', {
+      method: 'POST',
+      headers: { ...rita.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        targetUserId: alice.id,
+        reasonCode: 'customer_request',
+        caseNumber: 'CASE-7',
+        durationMinutes: 60,
+      }),
+    })
+    expect(started.status).toBe(201)
+    const support = {
+      authorization: `Bearer ${((await started.json()) as { data: { token: string } }).data.token}`,
+      'content-type': 'application/json',
+    }
+    const created = await t.request('/api/chats', {
+      method: 'POST',
+      headers: support,
+      body: JSON.stringify({ title: 'Trip' }),
+    })
+    expect(created.status).toBe(201)
+    const chatId = ((await created.json()) as { data: { id: string } }).data.id
+    const renamed = await t.request(`/api/chats/${chatId}`, {
+      method: 'PATCH',
+      headers: support,
+      body: JSON.stringify({ title: 'Trip to Rome' }),
+    })
+    expect(renamed.status).toBe(200)
+    expect((await t.request(`/api/chats/${chatId}`, { method: 'DELETE', headers: support })).status).toBe(200)
+
+    const items = (await list({ actor: rita.id }, rita)).body.data.items as unknown as Record<
+      string,
+      unknown
+    >[]
+    const acting = { id: alice.id, name: 'Alice Example', email: 'alice@example.com' }
+    expect(
+      items.map(({ action, actorName, actingAs, operation, subject }) => ({
+        action,
+        actorName,
+        actingAs,
+        operation,
+        subject,
+      })),
+    ).toEqual([
+      {
+        action: 'impersonation.write',
+        actorName: 'Rita Root',
+        actingAs: acting,
+        operation: 'chat.delete',
+        subject: { kind: 'chat', id: chatId },
+      },
+      {
+        action: 'impersonation.write',
+        actorName: 'Rita Root',
+        actingAs: acting,
+        operation: 'chat.rename',
+        subject: { kind: 'chat', id: chatId },
+      },
+      {
+        action: 'impersonation.write',
+        actorName: 'Rita Root',
+        actingAs: acting,
+        operation: 'chat.create',
+        subject: { kind: 'chat', id: null },
+      },
+      {
+        action: 'impersonation.start',
+        actorName: 'Rita Root',
+        actingAs: null,
+        operation: null,
+        subject: null,
+      },
+    ])
+    expect(items.at(-1)!.targetUser).toEqual({ name: 'Alice Example', email: 'alice@example.com' })
+
+    // A deleted account is named as its entries recorded it.
+    const made = (await list({ targetEmail: 'made@example.com' })).body.data.items as unknown as Record<
+      string,
+      unknown
+    >[]
+    expect(made.map((entry) => [entry.action, entry.targetUser])).toEqual([
+      ['user.delete', { name: 'Made', email: 'made@example.com' }],
+      ['user.create', { name: null, email: 'made@example.com' }],
+    ])
+  })
+
+  test.if(!process.env.TEST_DATABASE_URL && process.env.TEST_EMBEDDED_DATABASE !== 'process')(
+    'names cost one query per page, however many people the page names',
+    async () => {
+      const counter = countQueries(t.database.pglite!)
+      counter.take()
+      await list({ limit: '1' })
+      const one = counter.take().queries
+      const all = await list({ limit: '100' })
+      const many = counter.take()
+      expect(new Set(all.body.data.items.map((entry) => entry.actorId)).size).toBeGreaterThan(2)
+      expect(many.queries).toBe(one)
+    },
+  )
 })
 
 describe('the trail is append-only', () => {

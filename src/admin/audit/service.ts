@@ -4,6 +4,7 @@ import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
 import { decodeCursorParts, encodeCursor, isStampKey, parseLimit } from '../users/service'
 import { auditTrailFor } from './audit-data'
+import { type DescribedWrite, describeWrite } from './writes'
 
 /** An ISO date or date-time between 1970 and 9999, for the `from`/`to` filters. */
 function parseInstant(value: string | undefined, name: 'from' | 'to'): Date | undefined {
@@ -58,8 +59,60 @@ export async function listAudit(
   })
   const page = rows.slice(0, limit)
   const last = page.at(-1)
+  const people = await auditTrailFor(ctx.db, actor).people([...new Set(page.flatMap(peopleOf))])
   return {
-    items: page.map(({ key: _, ...entry }) => entry),
+    items: page.map(({ key: _, ...entry }) => ({ ...entry, ...readable(entry, people) })),
     nextCursor: rows.length > limit && last ? encodeCursor([last.key, last.id]) : null,
+  }
+}
+
+type Row = {
+  actorId: string | null
+  actingAsId: string | null
+  action: string
+  targetType: string
+  targetId: string | null
+  details: unknown
+}
+type Person = { name: string | null; email: string }
+
+/** The user ids an entry names: who acted, whom they acted as, the user acted on. */
+function peopleOf(entry: Row): string[] {
+  const ids = [entry.actorId, entry.actingAsId]
+  if (entry.targetType === 'user' && entry.targetId && isUuid(entry.targetId)) ids.push(entry.targetId)
+  return ids.filter((id): id is string => id !== null)
+}
+
+const detailsOf = (entry: Row): Record<string, unknown> =>
+  entry.details && typeof entry.details === 'object' && !Array.isArray(entry.details)
+    ? (entry.details as Record<string, unknown>)
+    : {}
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
+
+/**
+ * What the admin area shows instead of ids and routes (decision 145): names and e-mails as they are
+ * now (or, for a deleted account, as the entry recorded them), and a support-access write's
+ * operation and the thing it acted on.
+ */
+function readable(entry: Row, people: Map<string, Person>) {
+  const details = detailsOf(entry)
+  const actingAs = entry.actingAsId
+    ? { id: entry.actingAsId, ...(people.get(entry.actingAsId) ?? { name: null, email: null }) }
+    : null
+  let targetUser: { name: string | null; email: string | null } | null = null
+  if (entry.targetType === 'user' && entry.targetId) {
+    const now = people.get(entry.targetId)
+    targetUser = now ?? { name: text(details.fullName), email: text(details.email) }
+  }
+  const write: DescribedWrite =
+    entry.action === 'impersonation.write'
+      ? describeWrite(entry.targetId, details.path)
+      : { operation: null, subject: null }
+  return {
+    actorName: entry.actorId ? (people.get(entry.actorId)?.name ?? null) : null,
+    actingAs,
+    targetUser,
+    operation: write.operation,
+    subject: write.subject,
   }
 }

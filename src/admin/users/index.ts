@@ -30,12 +30,17 @@ export const adminUserRoutes = (ctx: AppContext) =>
       async ({ actor, user, body, request, server, set }) => {
         const created = await createUser(ctx, { actor, user }, body, { request, server })
         set.status = 201
+        // Without a mail server the answer carries the set-password link: never kept by a cache.
+        set.headers['cache-control'] = 'no-store'
         return { success: true as const, data: created }
       },
       {
         admin: true,
         body: createUserBody,
-        detail: { summary: 'Create an account and mail a set-password link' },
+        detail: {
+          summary:
+            'Create an account and mail a set-password link (returned instead when no mail server is configured)',
+        },
       },
     )
     .get(

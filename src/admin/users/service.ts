@@ -163,6 +163,13 @@ export async function getUser(ctx: AppContext, actor: Actor, id: string) {
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
+ * How the invitation reached the new user. Without a mail server (no SMTP_URL) the mail only went
+ * to DATA_DIR/outbox, which nobody reads: the administrator gets the set-password link to hand over
+ * (only then, and only in this answer to the administrator who created the account; decision 145).
+ */
+export type InvitationJson = { mailed: true } | { mailed: false; link: string }
+
+/**
  * Creates an account with a random password nobody knows and mails it an invitation whose link
  * sets the password (a password-reset token, valid 7 days; following it also confirms the address),
  * in the account's language. If the mail cannot be sent the account is removed again, so the admin
@@ -194,6 +201,7 @@ export async function createUser(
     confirmed: false,
     preferredLanguage: language as MailLanguage,
   })
+  let invitation: InvitationJson
   try {
     const token = await createAuthToken(ctx.db, {
       userId: user.id,
@@ -201,7 +209,11 @@ export async function createUser(
       now: ctx.now(),
       ttlMs: INVITATION_TTL_MS,
     })
-    await ctx.mailer.send(invitationMail(ctx.config, user.email, token, user.preferredLanguage))
+    const mail = invitationMail(ctx.config, user.email, token, user.preferredLanguage)
+    await ctx.mailer.send(mail)
+    invitation = ctx.config.mail.smtpUrl
+      ? { mailed: true }
+      : { mailed: false, link: invitationLink(ctx, token) }
   } catch (error) {
     await data.remove(user.id)
     throw new AppError('unavailable:mail', 'Failed to send the invitation email', { cause: error })
@@ -217,8 +229,12 @@ export async function createUser(
     },
     origin,
   )
-  return toAdminUser(user)
+  return { ...toAdminUser(user), invitation }
 }
+
+/** The set-password link the invitation mail carries (src/auth/emails.ts `invitationMail`). */
+const invitationLink = (ctx: Pick<AppContext, 'config'>, token: string) =>
+  `${ctx.config.appUrl}/auth/reset-password?token=${token}`
 
 /** Inside a membership transaction: the acting admin may have been demoted or banned meanwhile. */
 async function assertStillAdmin(data: ReturnType<typeof adminUsersFor>, actor: Actor) {

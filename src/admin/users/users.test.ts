@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client'
 import { auditLog, authTokens, chats, messages, usageRecords, users } from '../../../db/schema'
 import { linkTokenFromOutbox } from '../../auth/test-helpers'
 import { readOutbox } from '../../mail/outbox'
+import { startSmtpTestServer } from '../../mail/smtp-test-server'
 import { findUser, type ListeningApp, outcome, startApp, type TestUser } from '../../test/harness'
 import { waitFor } from '../../test/wait'
 import { auditTrailFor } from '../audit/audit-data'
@@ -348,6 +349,49 @@ describe('POST /api/admin/users', () => {
     }
     expect((await readOutbox(t.ctx.config.dataDir)).some((mail) => mail.to === 'ok@example.com')).toBe(false)
   })
+
+  test('without a mail server the administrator gets the set-password link to hand over, and it works', async () => {
+    const res = await api().users.post({ email: 'handed.over@example.com', fullName: 'Handed Over' })
+    expect(res.status).toBe(201)
+    expect(res.response.headers.get('cache-control')).toBe('no-store')
+    const { invitation } = res.data!.data
+    // The mail still went to the outbox, with the same link.
+    const token = await linkTokenFromOutbox(t, 'handed.over@example.com', '/auth/reset-password')
+    expect(invitation).toEqual({
+      mailed: false,
+      link: `${t.ctx.config.appUrl}/auth/reset-password?token=${token}`,
+    })
+    const reset = await t.request('/api/auth/reset-password', json({ token, password: 'handed-password' }))
+    expect(reset.status).toBe(200)
+    // A person who is not an administrator never gets an account made, nor its link.
+    const refused = await outcome(
+      await t.as(await t.createUser()).api.admin.users.post({ email: 'sneaky@example.com', fullName: 'S' }),
+    )
+    expect(refused).toEqual({
+      status: 403,
+      body: { success: false, error: 'Admin access required', code: 'forbidden:admin' },
+    })
+  })
+
+  test('with a mail server the invitation is mailed and the answer carries no link', async () => {
+    const smtp = startSmtpTestServer()
+    const mailing = await startApp({ SMTP_URL: smtp.url })
+    try {
+      const boss = await mailing.createUser({ role: 'admin' })
+      const res = await mailing
+        .as(boss)
+        .api.admin.users.post({ email: 'mailed@example.com', fullName: 'Mailed' })
+      expect(res.status).toBe(201)
+      expect(res.data!.data.invitation).toEqual({ mailed: true })
+      expect(JSON.stringify(res.data)).not.toContain('token=')
+      const [mail] = await smtp.waitFor(1)
+      expect(mail!.to).toEqual(['mailed@example.com'])
+      expect(mail!.raw).toContain('/auth/reset-password?=') // quoted-printable breaks the line there
+    } finally {
+      await mailing.close()
+      smtp.stop()
+    }
+  })
 })
 
 /** A connected socket of a session; `cut()` resolves once the server disconnected it. */
@@ -571,6 +615,7 @@ describe('the admin accessors check the actor themselves', () => {
         adminName: 'Admin',
         reasonCode: 'support',
         caseNumber: '1',
+        startedAt: new Date(),
         expiresAt: new Date(),
       },
     }

@@ -88,8 +88,8 @@ export interface FakeOpenAi {
   completions(): RecordedRequest[]
   /** Changes the behaviour of every later request. */
   setScript(script: Partial<FakeOpenAiScript>): void
-  /** Changes the model ids `GET /v1/models` lists. */
-  setModels(ids: string[]): void
+  /** Changes the models `GET /v1/models` lists (ids, or entries with the provider's extra fields). */
+  setModels(ids: FakeModelEntry[]): void
   /** Uses this behaviour for the next request only (queued in order, before the default). */
   queueScript(script: Partial<FakeOpenAiScript>): void
   /**
@@ -124,8 +124,15 @@ const DEFAULT_SCRIPT: FakeOpenAiScript = {
   usage: { prompt_tokens: 12, completion_tokens: 6 },
 }
 
-export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } = {}): FakeOpenAi {
+/**
+ * A model `GET /v1/models` lists: its id, or its id with the extra fields some providers add
+ * (OpenRouter's `architecture.input_modalities`, a `capabilities` list, a `description`...).
+ */
+export type FakeModelEntry = string | ({ id: string } & Record<string, unknown>)
+
+export function startFakeOpenAi(options: { models?: FakeModelEntry[]; apiKey?: string } = {}): FakeOpenAi {
   let models = options.models ?? ['fake-model', 'fake-model-large']
+  const idOf = (entry: FakeModelEntry) => (typeof entry === 'string' ? entry : entry.id)
   const requests: RecordedRequest[] = []
   const queue: Partial<FakeOpenAiScript>[] = []
   let defaults: FakeOpenAiScript = { ...DEFAULT_SCRIPT }
@@ -169,7 +176,12 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
       if (request.method === 'GET' && url.pathname === '/v1/models') {
         return Response.json({
           object: 'list',
-          data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+          data: models.map((entry) => ({
+            object: 'model',
+            created: 1_700_000_000,
+            owned_by: 'fake',
+            ...(typeof entry === 'string' ? { id: entry } : entry),
+          })),
         })
       }
       if (request.method === 'GET' && url.pathname.startsWith('/files/')) {
@@ -274,7 +286,7 @@ export function startFakeOpenAi(options: { models?: string[]; apiKey?: string } 
       }
       if (script.hang) return hold(request)
 
-      const model = typeof body?.model === 'string' ? body.model : models[0]!
+      const model = typeof body?.model === 'string' ? body.model : idOf(models[0]!)
       const id = `chatcmpl-${crypto.randomUUID()}`
       const created = Math.floor(Date.now() / 1000)
       const pieces = script.chunks ?? splitWords(script.reply)

@@ -16,8 +16,7 @@ export class ProfileDialog {
     if (fields.fullName !== undefined) await this.root().getByLabel('Full Name').fill(fields.fullName)
     if (fields.bio !== undefined) await this.root().getByLabel('Bio').fill(fields.bio)
     if (fields.language) {
-      await this.root().getByLabel('Language').click()
-      await this.page.getByRole('option', { name: fields.language }).click()
+      await this.root().getByLabel('Language').selectOption({ label: fields.language })
     }
     if (fields.notifications !== undefined) {
       const toggle = this.root().getByRole('switch', { name: /Notifications/ })

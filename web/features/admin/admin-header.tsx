@@ -9,7 +9,7 @@ export function AdminHeader({ adminName }: { adminName: string }) {
   const t = useT()
   return (
     <header className="border-b border-zinc-200 bg-white/80 dark:border-zinc-800 dark:bg-zinc-950/80">
-      <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:px-6">
         <ShieldCheck className="size-7 shrink-0 text-brand-ink" aria-hidden />
         <div className="min-w-0 flex-1">
           <h1 className="text-lg font-bold tracking-tight">{t('admin.title')}</h1>

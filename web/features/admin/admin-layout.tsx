@@ -19,7 +19,7 @@ export function AdminLayout({ adminName }: { adminName: string }) {
   return (
     <div className="flex min-h-full flex-col" data-testid="admin-page">
       <AdminHeader adminName={adminName} />
-      <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-10">
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-10">
         <AdminNav current={section.id} />
         <main className="min-w-0 flex-1" aria-labelledby="admin-section-title">
           <h2 id="admin-section-title" className="text-2xl font-bold tracking-tight">

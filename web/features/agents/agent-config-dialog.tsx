@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CalendarClock, Eye, Workflow } from 'lucide-react'
+import { CalendarClock, Eye, Sparkles, TriangleAlert, Workflow } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { t, useT } from '../../i18n/i18n'
@@ -11,7 +11,7 @@ import { LoadingScreen } from '../../ui/loading-screen'
 import { agentDescription, agentName } from './agent-names'
 import { AgentSwitch } from './agent-switch'
 import { type Agent, type AgentConfigField, agentsQuery, putAgent, saveAgentSettings } from './agents-api'
-import { openAgentsScreen } from './agents-ui'
+import { keptConfigDraft, openCalendarFromConfig } from './agents-ui'
 import '../../i18n/areas/agents'
 import '../../i18n/areas/agentSettings'
 
@@ -33,6 +33,42 @@ const draftOf = (agents: Agent[]): Draft =>
     agents.map((agent) => [agent.id, { enabled: agent.enabled, config: { ...agent.config } }]),
   )
 
+/** The saved settings with the unsaved changes kept across the calendar step laid over them. */
+function restoredDraft(agents: Agent[]): Draft {
+  const draft = draftOf(agents)
+  const kept = keptConfigDraft()
+  if (!kept || typeof kept !== 'object') return draft
+  for (const [id, value] of Object.entries(kept as Record<string, unknown>)) {
+    const entry = value as Partial<Draft[string]> | null
+    const current = draft[id]
+    if (!current || !entry || typeof entry !== 'object') continue
+    draft[id] = {
+      enabled: typeof entry.enabled === 'boolean' ? entry.enabled : current.enabled,
+      config: { ...current.config, ...stringsOf(entry.config) },
+    }
+  }
+  return draft
+}
+
+function stringsOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {}
+  return Object.fromEntries(
+    Object.entries(value).filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
+  )
+}
+
+/**
+ * The dialog's explanation, true to what is configured (issue 26): workflow integration is
+ * mentioned only when an agent here runs through a workflow, or needs one that is missing.
+ */
+function noteFor(agents: Agent[]): string {
+  if (agents.some((agent) => agent.runsOn === 'workflow' && agent.workflowConfigured))
+    return t('agentSettings.config.workflowNote')
+  if (agents.some((agent) => agent.runsOn === 'workflow'))
+    return t('agentSettings.config.workflowMissingNote')
+  return t('agentSettings.config.nativeNote')
+}
+
 /** What differs between the draft and the server's settings, per agent. */
 function changesOf(agents: Agent[], draft: Draft) {
   return agents.flatMap((agent) => {
@@ -53,8 +89,9 @@ function changesOf(agents: Agent[], draft: Draft) {
 
 /**
  * Agent Configuration (spec section 2): a switch per agent, the fields of the enabled agents that
- * need them under 'Configuration Required', and the note that agents run through workflows. The
- * settings are this user's, saved on the server (decision 125).
+ * need them under 'Configuration Required', and where each agent runs (the note about workflow
+ * integration only where one is involved). The settings are this user's, saved on the server
+ * (decision 125); unsaved changes survive a visit to the calendar's dialog (decision 144).
  */
 export default function AgentConfigDialog({ onClose }: { onClose: () => void }) {
   const t = useT()
@@ -64,7 +101,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
   const [problems, setProblems] = useState<Record<string, string>>({})
   const formId = useId()
   useEffect(() => {
-    if (agents.data && !draft) setDraft(draftOf(agents.data))
+    if (agents.data && !draft) setDraft(restoredDraft(agents.data))
   }, [agents.data, draft])
 
   const save = useMutation({
@@ -140,7 +177,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
       open
       onOpenChange={(open) => !open && onClose()}
       title={t('agentSettings.config.title')}
-      description={t('agentSettings.config.workflowNote')}
+      description={agents.data ? noteFor(agents.data) : undefined}
       testId="agent-config-dialog"
     >
       {agents.isError ? (
@@ -158,12 +195,34 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{agentName(agent)}</p>
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">{agentDescription(agent)}</p>
-                    <p className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-                      <Workflow className="size-3.5" aria-hidden />
-                      {agent.runsOn === 'workflow'
-                        ? t('agentSettings.config.runsWorkflow')
-                        : t('agentSettings.config.runsNative')}
-                    </p>
+                    {agent.runsOn === 'native' ? (
+                      <p
+                        className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400"
+                        data-testid="agent-runs"
+                        data-runs="native"
+                      >
+                        <Sparkles className="size-3.5 shrink-0" aria-hidden />
+                        {t('agentSettings.config.runsNative')}
+                      </p>
+                    ) : agent.workflowConfigured ? (
+                      <p
+                        className="mt-1 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400"
+                        data-testid="agent-runs"
+                        data-runs="workflow"
+                      >
+                        <Workflow className="size-3.5 shrink-0" aria-hidden />
+                        {t('agentSettings.config.runsWorkflow')}
+                      </p>
+                    ) : (
+                      <p
+                        className="mt-1 flex items-start gap-1 text-xs text-amber-800 dark:text-amber-300"
+                        data-testid="agent-runs"
+                        data-runs="missing-workflow"
+                      >
+                        <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+                        {t('agentSettings.config.needsWorkflow')}
+                      </p>
+                    )}
                     <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
                       {agent.visible ? null : (
                         <button
@@ -180,7 +239,7 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
                       {agent.id === 'calendar' ? (
                         <button
                           type="button"
-                          onClick={() => openAgentsScreen('calendar')}
+                          onClick={() => openCalendarFromConfig(draft)}
                           className="inline-flex items-center gap-1 text-xs font-medium text-brand-ink underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
                           data-testid="open-calendar-config"
                         >

@@ -44,7 +44,8 @@ export function AgentDropdown({
       chosen={selected ? agentName(selected) : ''}
       heading={t('agents.dropdown.heading')}
       triggerLabel={t('agents.dropdown.label', { name: selected ? agentName(selected) : '' })}
-      triggerClassName="max-w-36 shrink-0 sm:max-w-60"
+      // Room for 'Agent :' and the longest agent name in the six languages ('Agente dos funcionários').
+      triggerClassName="max-w-36 shrink-0 sm:max-w-72"
       menuClassName="max-h-96 w-80 max-w-[calc(100vw-1rem)]"
       collisionPadding={8}
       testId="agent-dropdown"

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { agentsQuery } from './agents-api'
-import { openAgentsScreen, useAgentsScreen } from './agents-ui'
+import { closeAgentsScreen, resumeAgentsAfterCalendar, useAgentsScreen } from './agents-ui'
 import '../../i18n/areas/agents'
 
 // Fetched when first opened: the chat page's first download does not grow.
@@ -15,7 +15,7 @@ export function AgentsHost() {
   useCalendarReturn()
   const screen = useAgentsScreen()
   if (!screen) return null
-  const close = () => openAgentsScreen(null)
+  const close = closeAgentsScreen
   return (
     <Suspense fallback={null}>
       {screen === 'config' ? <AgentConfigDialog onClose={close} /> : <CalendarConfigDialog onClose={close} />}
@@ -25,7 +25,8 @@ export function AgentsHost() {
 
 /**
  * The calendar provider sends the browser back to `/?calendar=connected` or `?calendar=failed`:
- * say how it went, read the agents again, and take the parameter out of the address.
+ * say how it went, read the agents again, take the parameter out of the address, and reopen Agent
+ * Configuration when the trip started there with changes not yet saved.
  */
 function useCalendarReturn() {
   const queryClient = useQueryClient()
@@ -38,5 +39,7 @@ function useCalendarReturn() {
     void queryClient.invalidateQueries({ queryKey: agentsQuery.queryKey })
     if (outcome === 'connected') toast.success(t('agents.calendarConnected'))
     else toast.error(t('agents.calendarFailed'))
+    // Agent Configuration's unsaved changes, left for the calendar, wait to be saved.
+    resumeAgentsAfterCalendar()
   }, [queryClient])
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CalendarCheck, CalendarX, Link2 } from 'lucide-react'
+import { CalendarCheck, CalendarX, Check, Copy, Link2 } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
@@ -46,18 +46,34 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
   const t = useT()
   const id = useId()
   const queryClient = useQueryClient()
-  const [redirectUrl, setRedirectUrl] = useState(state.redirectUrl || state.defaultRedirectUrl)
+  // Parley's own callback (a saved one, from before it was read-only, is what the connection uses):
+  // shown to be copied into the provider's console, not edited (decision 144).
+  const redirectUrl = state.redirectUrl || state.defaultRedirectUrl
   const [clientId, setClientId] = useState(state.clientId)
   const [clientSecret, setClientSecret] = useState('')
+  const [copied, setCopied] = useState(false)
   useEffect(() => {
     setClientId(state.clientId)
-    setRedirectUrl(state.redirectUrl || state.defaultRedirectUrl)
-  }, [state.clientId, state.redirectUrl, state.defaultRedirectUrl])
+  }, [state.clientId])
+
+  async function copyRedirectUrl() {
+    const field = document.getElementById(`${id}-redirect`) as HTMLInputElement | null
+    try {
+      await navigator.clipboard.writeText(redirectUrl)
+    } catch {
+      // No clipboard API (a plain-http address): copy the selected field the old way.
+      field?.select()
+      if (!document.execCommand('copy')) return void toast.error(t('agentSettings.calendar.copyFailed'))
+    }
+    setCopied(true)
+    setTimeout(() => setCopied(false), 2000)
+  }
 
   const save = useMutation({
     mutationFn: () =>
       saveCalendarOAuth({
-        redirectUrl: redirectUrl.trim(),
+        // Unchanged: an empty value keeps Parley's own callback.
+        redirectUrl: state.redirectUrl,
         clientId: clientId.trim(),
         clientSecret: clientSecret.trim(),
       }),
@@ -98,16 +114,31 @@ function CalendarForm({ state, onClose }: { state: CalendarState; onClose: () =>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="calendar-form">
         <div>
           <Label htmlFor={`${id}-redirect`}>{t('agentSettings.calendar.redirectUrl')}</Label>
-          <Input
-            id={`${id}-redirect`}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            value={redirectUrl}
-            onChange={(event) => setRedirectUrl(event.target.value)}
-            aria-describedby={`${id}-redirect-hint`}
-            data-testid="calendar-redirect-url"
-          />
+          <div className="flex gap-2">
+            <Input
+              id={`${id}-redirect`}
+              type="url"
+              readOnly
+              value={redirectUrl}
+              onFocus={(event) => event.currentTarget.select()}
+              aria-describedby={`${id}-redirect-hint`}
+              className="min-w-0 flex-1 bg-zinc-50 font-mono text-xs text-zinc-700 dark:bg-zinc-950 dark:text-zinc-300"
+              data-testid="calendar-redirect-url"
+            />
+            <Button
+              variant="outline"
+              onClick={() => void copyRedirectUrl()}
+              aria-label={
+                copied ? t('agentSettings.calendar.copied') : t('agentSettings.calendar.copyRedirect')
+              }
+              data-testid="calendar-redirect-copy"
+            >
+              {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+              <span aria-hidden>
+                {copied ? t('agentSettings.calendar.copied') : t('agentSettings.calendar.copy')}
+              </span>
+            </Button>
+          </div>
           <p id={`${id}-redirect-hint`} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
             {t('agentSettings.calendar.redirectHint')}
           </p>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ChevronDown, Languages } from 'lucide-react'
+import { Languages } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 import type { MessageArgs, MessageId } from '../../i18n/catalogue'
@@ -12,6 +12,7 @@ import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
 import { PasswordInput } from '../../ui/password-input'
+import { Select } from '../../ui/select'
 import { useBrandingFeed } from '../branding/branding-feed'
 import { useBranding, useTagline } from '../branding/use-branding'
 import { DemoBadge } from '../demo/demo-badge'
@@ -236,34 +237,21 @@ function LanguageSwitcher() {
   const t = useT()
   const [pending, setPending] = useState<string | null>(null)
   return (
-    <div className="relative inline-flex items-center text-sm text-zinc-600 dark:text-zinc-400">
-      <Languages className="pointer-events-none absolute left-2.5 size-4" aria-hidden />
-      <select
-        aria-label={t('auth.language.choose')}
-        value={pending ?? currentLocale()}
-        onChange={(event) => {
-          const next = event.target.value
-          if (!isLocale(next)) return
-          setPending(next)
-          chooseSignedOutLocale(next)
-            .catch(() => undefined)
-            .finally(() => setPending(null))
-        }}
-        className="h-9 cursor-pointer appearance-none rounded-lg border border-transparent bg-transparent py-1 pr-8 pl-8 font-medium text-zinc-700 hover:border-zinc-300 focus-visible:border-brand focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand/30 dark:text-zinc-300 dark:hover:border-zinc-700"
-      >
-        {LOCALES.map((locale) => (
-          <option
-            key={locale}
-            value={locale}
-            lang={locale}
-            className="bg-white text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
-          >
-            {LOCALE_NAMES[locale]}
-          </option>
-        ))}
-      </select>
-      <ChevronDown className="pointer-events-none absolute right-2.5 size-4" aria-hidden />
-    </div>
+    <Select
+      variant="ghost"
+      icon={<Languages className="size-4" aria-hidden />}
+      wrapperClassName="inline-flex"
+      aria-label={t('auth.language.choose')}
+      value={pending ?? currentLocale()}
+      onValueChange={(next) => {
+        if (!isLocale(next)) return
+        setPending(next)
+        chooseSignedOutLocale(next)
+          .catch(() => undefined)
+          .finally(() => setPending(null))
+      }}
+      options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale], lang: locale }))}
+    />
   )
 }
 

@@ -3,6 +3,7 @@ import { useCallback } from 'react'
 import { activateLocale } from '../../i18n/i18n'
 import { signedOutLocale } from '../../i18n/signed-out-locale'
 import { api } from '../../lib/api'
+import { returnToOwnSession } from '../impersonation/impersonation-query'
 import { sessionQuery } from './session-query'
 
 /**
@@ -14,12 +15,8 @@ export function useSignOut() {
   return useCallback(async () => {
     const ended = await api.auth.logout.post().catch(() => undefined)
     // Signing out of support access ends it and brings the admin's own session back (the parked
-    // cookie, decision 117), as Stop Impersonation does: the page reloads as the admin.
-    if (ended?.data?.data.supportAccessEnded) {
-      await api.impersonation.delete().catch(() => undefined)
-      window.location.reload()
-      return
-    }
+    // cookie, decision 117), as Stop Impersonation does: back to the admin area, once.
+    if (ended?.data?.data.supportAccessEnded) return returnToOwnSession()
     await activateLocale(signedOutLocale()).catch(() => undefined)
     // Set the session first: the screen switches to the sign-in card while observers still listen.
     queryClient.setQueryData(sessionQuery.queryKey, null)

@@ -6,7 +6,8 @@ import { useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
 import { Button, buttonClass } from '../../ui/button'
 import { Dialog, overlayClass } from '../../ui/dialog'
-import { fieldClass, Input, Label, Textarea } from '../../ui/input'
+import { Input, Label, Textarea } from '../../ui/input'
+import { Select } from '../../ui/select'
 import { type ChatConfig, capabilitiesQuery, chatConfigQuery } from './chat-config-query'
 import { SliderField, SwitchField } from './setting-fields'
 import '../../i18n/areas/chat'
@@ -165,18 +166,16 @@ export default function ChatSettingsDialog({
           />
           <div>
             <Label htmlFor={formatId}>{t('chat.settings.responseFormat')}</Label>
-            <select
+            <Select
               id={formatId}
               value={form.response_format}
-              onChange={(event) =>
-                set('response_format', event.target.value as ChatConfig['response_format'])
-              }
-              className={`${fieldClass} h-10`}
-            >
-              <option value="text">{t('chat.settings.format.text')}</option>
-              <option value="json">{t('chat.settings.format.json')}</option>
-              <option value="markdown">{t('chat.settings.format.markdown')}</option>
-            </select>
+              onValueChange={(format) => set('response_format', format)}
+              options={[
+                { value: 'text', label: t('chat.settings.format.text') },
+                { value: 'json', label: t('chat.settings.format.json') },
+                { value: 'markdown', label: t('chat.settings.format.markdown') },
+              ]}
+            />
           </div>
           <SwitchField
             label={t('chat.settings.webSearch')}

@@ -15,6 +15,32 @@ function sliderValue(value: number): string {
   return format.format(value)
 }
 
+/** Float noise off a computed slider value (0.1 × 7 = 0.7000000000000001). */
+const tidy = (value: number) => Number(value.toFixed(10))
+
+/**
+ * The slider's stops are min, min + step, … max. A value saved off them (4000 tokens typed in the
+ * number field, against stops of 256) is shown where it is: the range takes any value and widens
+ * to hold it, since a browser would otherwise move the thumb to the nearest stop (4096) and report
+ * that beside the saved 4000. The first move from there goes to the next stop in its direction.
+ */
+function sliderStops(value: number, min: number, max: number, step: number) {
+  const position = (value - min) / step
+  const onStop = value >= min && value <= max && Math.abs(position - Math.round(position)) < 1e-9
+  const stopAt = (index: number) => Math.min(max, Math.max(min, tidy(min + index * step)))
+  return {
+    onStop,
+    /** The stop a move from the saved value to `next` lands on: past it in the move's direction. */
+    snap: (next: number) =>
+      next > value
+        ? stopAt(Math.ceil((next - min) / step - 1e-9))
+        : stopAt(Math.floor((next - min) / step + 1e-9)),
+    /** The next stop above (null past the last one), and below. */
+    up: () => (value >= max ? null : stopAt(Math.floor((value - min) / step + 1e-9) + 1)),
+    down: () => (value <= min ? null : stopAt(Math.ceil((value - min) / step - 1e-9) - 1)),
+  }
+}
+
 /** A labelled range slider that shows its value. */
 export function SliderField({
   label,
@@ -35,6 +61,7 @@ export function SliderField({
 }) {
   useT()
   const id = useId()
+  const stops = sliderStops(value, min, max, step)
   return (
     <div>
       <div className="flex items-center justify-between gap-3">
@@ -48,11 +75,26 @@ export function SliderField({
       <input
         id={id}
         type="range"
-        min={min}
-        max={max}
-        step={step}
+        min={Math.min(min, value)}
+        max={Math.max(max, value)}
+        step={stops.onStop ? step : 'any'}
         value={value}
-        onChange={(event) => onChange(Number(event.target.value))}
+        onChange={(event) => {
+          const next = Number(event.target.value)
+          onChange(stops.onStop ? next : stops.snap(next))
+        }}
+        onKeyDown={(event) => {
+          if (stops.onStop) return
+          const move =
+            event.key === 'ArrowRight' || event.key === 'ArrowUp'
+              ? stops.up()
+              : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+                ? stops.down()
+                : undefined
+          if (move === undefined) return
+          event.preventDefault()
+          if (move !== null) onChange(move)
+        }}
         className="w-full accent-[var(--brand-primary)]"
       />
       {hint ? <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p> : null}

@@ -9,6 +9,15 @@ import '../../i18n/areas/shell'
 const iconButton =
   'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100'
 
+/**
+ * The title's end fades out under Rename and Delete while they show: always on a phone (no hover),
+ * on hover or focus from 768 px. Otherwise the title has the row's whole width (issue 26: room
+ * kept for the icons cut titles at ~17 characters).
+ */
+// Written out whole: Tailwind finds classes by reading the source.
+const titleFade =
+  '[mask-image:linear-gradient(to_left,transparent_2.75rem,black_4.75rem)] md:[mask-image:none] md:group-hover:[mask-image:linear-gradient(to_left,transparent_2.75rem,black_4.75rem)] md:group-focus-within:[mask-image:linear-gradient(to_left,transparent_2.75rem,black_4.75rem)]'
+
 /** One chat in the sidebar: select on click, rename inline (Enter saves, Escape cancels), delete. */
 export const ChatRow = memo(function ChatRow({
   chat,
@@ -66,7 +75,7 @@ export const ChatRow = memo(function ChatRow({
       data-testid="chat-row"
       data-chat-id={chat.id}
       className={cn(
-        'group flex h-10 items-center gap-1 rounded-lg pr-1 text-sm',
+        'group relative flex h-10 items-center rounded-lg text-sm',
         current
           ? 'bg-white font-medium shadow-xs dark:bg-zinc-800'
           : 'hover:bg-zinc-200/70 dark:hover:bg-zinc-800/70',
@@ -81,13 +90,13 @@ export const ChatRow = memo(function ChatRow({
         className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-lg px-2.5 text-left focus-visible:outline-2 focus-visible:outline-brand"
       >
         <MessageSquare className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
-        <span className="truncate">{title}</span>
+        <span className={cn('min-w-0 flex-1 truncate', titleFade)} data-testid="chat-row-title">
+          {title}
+        </span>
       </button>
       <div
-        className={cn(
-          'flex shrink-0 items-center opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100',
-          current && 'md:opacity-100',
-        )}
+        data-testid="chat-row-actions"
+        className="absolute inset-y-0 right-1 flex items-center transition-opacity duration-150 md:pointer-events-none md:opacity-0 md:group-focus-within:pointer-events-auto md:group-focus-within:opacity-100 md:group-hover:pointer-events-auto md:group-hover:opacity-100"
       >
         <button
           type="button"

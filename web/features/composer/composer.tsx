@@ -20,6 +20,7 @@ import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { openAgentsScreen } from '../agents/agents-ui'
 import { ComposerAttachments } from '../attachments/composer-attachments'
 import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
+import { isImageFile } from '../attachments/file-kind'
 import { useFilePicker } from '../attachments/file-picker'
 import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
 import { MicButton } from '../dictation/mic-button'
@@ -27,6 +28,7 @@ import { useDictation } from '../dictation/use-dictation'
 import { openKnowledge } from '../knowledge/knowledge-ui'
 import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
+import { type VisionChoice, VisionWarning } from './vision-warning'
 import '../../i18n/areas/shell'
 
 /** What a saved prompt carries besides its text. */
@@ -63,6 +65,7 @@ export function Composer({
   onExportChat,
   modelDropdown,
   agentDropdown,
+  vision,
 }: {
   state: ComposerState
   hasChat: boolean
@@ -84,6 +87,8 @@ export function Composer({
   modelDropdown: ReactNode
   /** The agent dropdown, or nothing when no agent is visible (spec section 4). */
   agentDropdown?: ReactNode
+  /** The chosen model and the others: attached images with a model that cannot see them are warned about. */
+  vision?: VisionChoice
 }) {
   const t = useT()
   const [text, setText] = useDraft(draftKey)
@@ -93,6 +98,12 @@ export function Composer({
   const picker = useFilePicker(files.add)
   // Files alone are a message; a file still uploading holds the send until it is ready.
   const blank = text.trim() === '' && files.readyIds.length === 0
+  // Images on their way or ready (a failed upload is not sent); the server's kind once it has read them.
+  const images = files.files.filter(
+    (entry) =>
+      entry.status !== 'error' &&
+      (entry.uploaded ? entry.uploaded.kind === 'image' : isImageFile(entry.file.type)),
+  ).length
   const [libraryOpen, setLibraryOpen] = useState(false)
   // '/' at the very start opens the picker until Escape; it opens again once the '/' is retyped.
   const [slashDismissed, setSlashDismissed] = useState(false)
@@ -174,6 +185,7 @@ export function Composer({
       >
         {picker.input}
         <ComposerAttachments files={files.files} onRemove={files.remove} />
+        {vision ? <VisionWarning images={images} choice={vision} /> : null}
         <textarea
           ref={textarea}
           value={text}

@@ -1,11 +1,14 @@
-import { Library, PanelLeft } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { Library, PanelLeft, ShieldCheck } from 'lucide-react'
 import type { RefObject } from 'react'
 import { useT } from '../../i18n/i18n'
+import { cn } from '../../lib/cn'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { BrandMark } from '../../ui/brand-mark'
-import { Button } from '../../ui/button'
+import { Button, buttonClass } from '../../ui/button'
 import { useBranding } from '../branding/use-branding'
 import { DemoBadge } from '../demo/demo-badge'
+import { impersonationQuery } from '../impersonation/impersonation-query'
 import { openKnowledge } from '../knowledge/knowledge-ui'
 import type { Profile } from '../profile/profile-query'
 import { ThemeToggle } from '../theme/theme-toggle'
@@ -36,7 +39,8 @@ export function Header({
   const wide = useMediaQuery('(min-width: 640px)')
   return (
     <>
-      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white/80 px-2 backdrop-blur sm:px-3 dark:border-zinc-800 dark:bg-zinc-900/80">
+      {/* Tighter on phones, so the company name keeps its room beside the five controls. */}
+      <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 bg-white/80 px-2 backdrop-blur sm:gap-2 sm:px-3 dark:border-zinc-800 dark:bg-zinc-900/80">
         <Button
           variant="ghost"
           size="icon"
@@ -53,7 +57,7 @@ export function Header({
           <span className="truncate font-semibold">{branding.companyName}</span>
           <DemoBadge />
         </div>
-        <div className="flex min-w-0 flex-1 justify-center px-2">{wide ? <BudgetBannerSlot /> : null}</div>
+        <div className="flex min-w-0 flex-1 justify-center sm:px-2">{wide ? <BudgetBannerSlot /> : null}</div>
         <Button
           variant="ghost"
           size="icon"
@@ -64,6 +68,7 @@ export function Header({
         >
           <Library className="size-5" aria-hidden />
         </Button>
+        <AdminLink profile={profile} />
         <ThemeToggle onChange={changeTheme} />
         <UserMenu
           profile={profile}
@@ -78,5 +83,26 @@ export function Header({
         </div>
       )}
     </>
+  )
+}
+
+/**
+ * The header's 'admin' navigation to /admin (spec section 2), besides the user menu's 'Admin Panel':
+ * for administrators acting as themselves only (the admin area refuses a support session). A full
+ * page load, as the spec says; on phones only the icon shows, and the label is still read out.
+ */
+function AdminLink({ profile }: { profile: Profile | undefined }) {
+  const t = useT()
+  const impersonation = useQuery(impersonationQuery)
+  if (profile?.role !== 'admin' || impersonation.isPending || impersonation.data) return null
+  return (
+    <a
+      href="/admin"
+      className={cn(buttonClass('ghost', 'icon'), 'md:w-auto md:gap-1.5 md:px-3 md:text-sm')}
+      data-testid="header-admin-link"
+    >
+      <ShieldCheck className="size-5 shrink-0 md:size-4" aria-hidden />
+      <span className="sr-only md:not-sr-only">{t('shell.header.admin')}</span>
+    </a>
   )
 }

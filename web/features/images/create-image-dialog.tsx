@@ -6,7 +6,8 @@ import { api } from '../../lib/api'
 import { ApiRequestError, apiFailure } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { fieldClass, Label, Textarea } from '../../ui/input'
+import { Label, Textarea } from '../../ui/input'
+import { Select } from '../../ui/select'
 import { capabilitiesQuery } from '../chat-settings/chat-config-query'
 import { messagesQuery } from '../messages/messages-query'
 import '../../i18n/areas/images'
@@ -141,35 +142,23 @@ export default function CreateImageDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <Label htmlFor={`${id}-style`}>{t('images.dialog.style')}</Label>
-            <select
+            <Select
               id={`${id}-style`}
-              className={`${fieldClass} h-10`}
               value={style}
-              onChange={(event) => setStyle(event.target.value as Style)}
+              onValueChange={setStyle}
               data-testid="image-style"
-            >
-              {STYLES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`images.style.${value}`)}
-                </option>
-              ))}
-            </select>
+              options={STYLES.map((value) => ({ value, label: t(`images.style.${value}`) }))}
+            />
           </div>
           <div>
             <Label htmlFor={`${id}-size`}>{t('images.dialog.size')}</Label>
-            <select
+            <Select
               id={`${id}-size`}
-              className={`${fieldClass} h-10`}
               value={size}
-              onChange={(event) => setSize(event.target.value as Size)}
+              onValueChange={setSize}
               data-testid="image-size"
-            >
-              {SIZES.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {t(option.label)}
-                </option>
-              ))}
-            </select>
+              options={SIZES.map((option) => ({ value: option.value, label: t(option.label) }))}
+            />
           </div>
         </div>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('images.dialog.credits')}</p>

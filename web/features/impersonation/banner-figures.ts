@@ -1,12 +1,16 @@
 /* The banner's figures, kept free of the API client so they can be tested alone. */
 
+import { isExpiringSoon as isAccessExpiringSoon } from '../../../src/impersonation/expiring'
+
 /** The reason as the banner shows it: upper-cased, underscores as spaces (spec section 2). */
 export const reasonLabel = (code: string) => code.replaceAll('_', ' ').toUpperCase()
 
-/** Less than an hour left (spec section 9, 'Expiry warning window: 1 hour'). */
-export const EXPIRING_SOON_MS = 60 * 60 * 1000
-export const isExpiringSoon = (expiresAt: string, now: number) =>
-  new Date(expiresAt).getTime() - now < EXPIRING_SOON_MS
+/**
+ * Red with '⚠️ EXPIRING SOON' in the last hour (spec section 9), or in the last quarter of a shorter
+ * grant; the server's `impersonation:expiring` goes out by the same rule (decision 146).
+ */
+export const isExpiringSoon = (access: { started_at: string; expires_at: string }, now: number) =>
+  isAccessExpiringSoon({ startedAt: access.started_at, expiresAt: access.expires_at }, now)
 
 /** h:mm:ss (or m:ss under an hour) until the end, never negative. */
 export function countdown(expiresAt: string, now: number) {

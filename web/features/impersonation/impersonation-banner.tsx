@@ -10,7 +10,12 @@ import { chatsQuery } from '../chats/chats-query'
 import { useSocket } from '../chats/socket-context'
 import { useCurrentChatId, useSelectChat } from '../chats/use-current-chat'
 import { countdown, isExpiringSoon, reasonLabel } from './banner-figures'
-import { type ImpersonationData, impersonationQuery, returnToOwnSession } from './impersonation-query'
+import {
+  type ImpersonationData,
+  impersonationQuery,
+  isReturningToOwnSession,
+  returnToOwnSession,
+} from './impersonation-query'
 import '../../i18n/areas/impersonation'
 
 /**
@@ -37,7 +42,7 @@ function ActiveBanner({ impersonation }: { impersonation: ImpersonationData }) {
   const now = useNow()
   const [stopping, setStopping] = useState(false)
   const expiresAt = impersonation.accessDetails.expires_at
-  const soon = isExpiringSoon(expiresAt, now)
+  const soon = isExpiringSoon(impersonation.accessDetails, now)
   const over = new Date(expiresAt).getTime() <= now
   useAccessEnd(over)
   useFirstChatCurrent()
@@ -102,14 +107,13 @@ function ActiveBanner({ impersonation }: { impersonation: ImpersonationData }) {
 /**
  * It ends on time, everywhere: at the countdown's end, when the server says so
  * (`impersonation:ended`), or when the server cuts the socket, the tab goes back to the admin's own
- * session. `impersonation:expiring` warns a few minutes before.
+ * session. `impersonation:expiring` warns when the banner turns red (decision 146).
  */
 function useAccessEnd(over: boolean) {
   const socket = useSocket()
-  const leaving = useRef(false)
   const leave = () => {
-    if (leaving.current) return
-    leaving.current = true
+    // Stop Impersonation (or Sign Out) is already on its way: the end it caused is no news.
+    if (isReturningToOwnSession()) return
     toast.info(translate('impersonation.endedToast'))
     void returnToOwnSession()
   }
@@ -118,7 +122,8 @@ function useAccessEnd(over: boolean) {
   })
   useEffect(() => {
     if (!socket) return
-    const expiring = () => toast.warning(translate('impersonation.expiringToast'))
+    const expiring = ({ expiresAt }: { expiresAt: string }) =>
+      toast.warning(translate('impersonation.expiringToast', { time: formatTime(expiresAt) }))
     const disconnected = (reason: string) => {
       if (reason === 'io server disconnect') leave()
     }

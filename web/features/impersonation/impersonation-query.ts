@@ -21,12 +21,37 @@ export type ImpersonationData = NonNullable<
   Awaited<ReturnType<NonNullable<typeof impersonationQuery.queryFn>>>
 >
 
+/** Where the admin was when the access started (this tab), to go back to when it ends. */
+const RETURN_KEY = 'support_access_return'
+
+/** Remembers the admin area's page the access is started from (the start dialog calls it). */
+export function rememberAdminPage() {
+  sessionStorage.setItem(RETURN_KEY, window.location.pathname + window.location.hash)
+}
+
+function adminPage() {
+  const saved = sessionStorage.getItem(RETURN_KEY)
+  sessionStorage.removeItem(RETURN_KEY)
+  // Only a page of the admin area: the saved value is this tab's own, but stays a path, never a site.
+  return saved && /^\/admin(?:[#/?]|$)/.test(saved) ? saved : '/admin'
+}
+
+let returning: Promise<void> | undefined
+
+/** True once the tab is on its way back (a second trigger, e.g. the server's `impersonation:ended`, adds nothing). */
+export const isReturningToOwnSession = () => returning !== undefined
+
 /**
  * Ends the access (if it still runs) and goes back to the admin's own session: the server swaps the
- * parked cookie back in, the page reloads as the admin (spec: 'Stop ends impersonation and
- * reloads the page'). Also the way back after the access ended by itself.
+ * parked cookie back in and the admin lands in the admin area they started from (issue 26: the
+ * spec's 'reloads the page' reloaded the target's chat app). Also the way back after the access
+ * ended by itself. Once per page: stopping makes the server announce the end to this very tab,
+ * which would otherwise send the DELETE a second time.
  */
-export async function returnToOwnSession() {
-  await api.impersonation.delete().catch(() => undefined)
-  window.location.reload()
+export function returnToOwnSession() {
+  returning ??= (async () => {
+    await api.impersonation.delete().catch(() => undefined)
+    window.location.assign(adminPage())
+  })()
+  return returning
 }

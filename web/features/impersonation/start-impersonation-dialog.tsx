@@ -6,7 +6,9 @@ import { apiFailure } from '../../lib/api-error'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { fieldClass, Input, Label, Textarea } from '../../ui/input'
+import { Input, Label, Textarea } from '../../ui/input'
+import { Select } from '../../ui/select'
+import { rememberAdminPage } from './impersonation-query'
 import '../../i18n/areas/impersonation'
 
 /** The reason codes the server accepts (src/impersonation), in the order the list shows them. */
@@ -50,7 +52,11 @@ export function StartImpersonationDialog({
       })
       if (error) throw apiFailure(error, translate('impersonation.start.failed'))
     },
-    onSuccess: () => window.location.assign('/'),
+    onSuccess: () => {
+      // Stopping comes back here, not to the target's chats (issue 26).
+      rememberAdminPage()
+      window.location.assign('/')
+    },
   })
 
   function submit(event: FormEvent) {
@@ -71,33 +77,27 @@ export function StartImpersonationDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <Label htmlFor={ids.reason}>{t('impersonation.start.reason')}</Label>
-            <select
+            <Select
               id={ids.reason}
               value={reasonCode}
-              onChange={(event) => setReasonCode(event.target.value)}
-              className={`${fieldClass} h-10`}
-            >
-              {REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {t(`impersonation.reason.${reason}`)}
-                </option>
-              ))}
-            </select>
+              onValueChange={setReasonCode}
+              options={REASONS.map((reason) => ({
+                value: reason,
+                label: t(`impersonation.reason.${reason}`),
+              }))}
+            />
           </div>
           <div>
             <Label htmlFor={ids.duration}>{t('impersonation.start.duration')}</Label>
-            <select
+            <Select
               id={ids.duration}
-              value={durationMinutes}
-              onChange={(event) => setDurationMinutes(Number(event.target.value))}
-              className={`${fieldClass} h-10`}
-            >
-              {DURATIONS.map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {durationLabel(minutes)}
-                </option>
-              ))}
-            </select>
+              value={String(durationMinutes)}
+              onValueChange={(minutes) => setDurationMinutes(Number(minutes))}
+              options={DURATIONS.map((minutes) => ({
+                value: String(minutes),
+                label: durationLabel(minutes),
+              }))}
+            />
           </div>
         </div>
         <div>

@@ -78,7 +78,7 @@ export function EntryCard({
           ) : null}
         </span>
         <span className="line-clamp-2 text-sm break-words text-zinc-700 dark:text-zinc-300">
-          {highlight ?? previewOf(entry.content)}
+          {previewOf(highlight ?? entry.content)}
         </span>
       </button>
       <div className="flex flex-wrap items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">

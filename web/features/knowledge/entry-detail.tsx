@@ -1,14 +1,20 @@
 import { Users, X } from 'lucide-react'
 import { formatDate } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
+import { useMarkdown } from '../messages/markdown/use-markdown'
 import { IndexStatus } from './entry-card'
 import type { KnowledgeEntry } from './knowledge-query'
-import { sourceTypeName } from './knowledge-text'
+import { indexErrorText, sourceTypeName } from './knowledge-text'
 import '../../i18n/areas/knowledge'
 
-/** The selected entry in full, with its notes when an export added some, and Close. */
+/**
+ * The selected entry in full, with its notes when an export added some, and Close. Its content is
+ * rendered as chat messages are (the same markdown renderer, a chunk of its own): an exported chat
+ * or a Markdown document reads as it did there.
+ */
 export function EntryDetail({ entry, onClose }: { entry: KnowledgeEntry; onClose: () => void }) {
   const t = useT()
+  const Markdown = useMarkdown()
   const notes = typeof entry.metadata.notes === 'string' ? entry.metadata.notes : ''
   return (
     <section
@@ -41,7 +47,7 @@ export function EntryDetail({ entry, onClose }: { entry: KnowledgeEntry; onClose
       </p>
       {entry.index_status === 'failed' && entry.index_error && entry.index_error_code !== 'cancelled' ? (
         <p className="text-xs text-red-700 dark:text-red-400" data-testid="knowledge-index-error">
-          {entry.index_error}
+          {indexErrorText(entry)}
         </p>
       ) : null}
       {entry.tags.length > 0 ? (
@@ -65,13 +71,19 @@ export function EntryDetail({ entry, onClose }: { entry: KnowledgeEntry; onClose
         </div>
       ) : null}
       <section
-        className="max-h-[50dvh] overflow-y-auto text-sm whitespace-pre-wrap break-words text-zinc-800 dark:text-zinc-200"
+        className="max-h-[50dvh] overflow-y-auto text-sm break-words text-zinc-800 dark:text-zinc-200"
         data-testid="knowledge-detail-content"
+        data-rendered={typeof Markdown === 'function' ? 'markdown' : 'text'}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region needs focus to scroll by keyboard
         tabIndex={0}
         aria-label={t('knowledge.detail.content')}
       >
-        {entry.content}
+        {typeof Markdown === 'function' ? (
+          <Markdown text={entry.content} />
+        ) : (
+          // Until the markdown chunk (loaded with the chat view) is there, or if it failed: the text.
+          <p className="whitespace-pre-wrap">{entry.content}</p>
+        )}
       </section>
     </section>
   )

@@ -23,10 +23,13 @@ import {
   knowledgeListQuery,
   knowledgeSearchQuery,
   knowledgeStatusQuery,
+  knowledgeTagsQuery,
   reindexEntry,
 } from './knowledge-query'
 import { useDebounced } from './use-debounced'
 import '../../i18n/areas/knowledge'
+
+const EMPTY_TAGS: string[] = []
 
 /**
  * The Knowledge Base panel (spec section 2): New Entry, a search box (the server's search, by
@@ -70,15 +73,17 @@ export default function KnowledgePanel({
   const status = useQuery(knowledgeStatusQuery)
   const keywordOnly = status.data?.vector === false
 
-  // The tag badges: every tag seen while the panel is open, so choosing one keeps the others.
-  const [seenTags, setSeenTags] = useState<string[]>([])
+  // The tag badges: every tag of the entries the user sees (so choosing one keeps the others),
+  // read again with the lists; a chosen tag whose last entry went stops filtering.
+  const tagList = useQuery({ ...knowledgeTagsQuery, refetchOnMount: 'always' })
+  const seenTags = tagList.data ?? EMPTY_TAGS
   useEffect(() => {
-    setSeenTags((seen) => {
-      const next = new Set(seen)
-      for (const entry of listed) for (const tag of entry.tags) next.add(tag)
-      return next.size === seen.length ? seen : [...next].sort((a, b) => a.localeCompare(b))
-    })
-  }, [listed])
+    if (!tagList.data) return
+    const known = new Set(tagList.data)
+    setTags((current) =>
+      current.every((tag) => known.has(tag)) ? current : current.filter((tag) => known.has(tag)),
+    )
+  }, [tagList.data])
 
   useEffect(() => {
     if (detail.isError) {
@@ -240,7 +245,9 @@ export default function KnowledgePanel({
               {t('knowledge.delete.title')}
             </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-              {t('knowledge.delete.description', { title: deleting?.title ?? '' })}
+              {deleting?.is_shared
+                ? t('knowledge.delete.descriptionShared', { title: deleting.title })
+                : t('knowledge.delete.descriptionPrivate', { title: deleting?.title ?? '' })}
             </AlertDialog.Description>
             <div className="mt-5 flex justify-end gap-2">
               <AlertDialog.Cancel className={buttonClass('outline')}>{t('common.cancel')}</AlertDialog.Cancel>

@@ -55,6 +55,19 @@ export function knowledgeSearchQuery(query: string, tags: string[]) {
   })
 }
 
+/**
+ * Every tag of the entries the user sees (own and shared), sorted: the panel's filters. From the
+ * server, so a tag goes when its last entry is deleted or stops being shared.
+ */
+export const knowledgeTagsQuery = queryOptions({
+  queryKey: [...KNOWLEDGE_KEY, 'tags'],
+  queryFn: async () => {
+    const { data, error } = await api.knowledge.tags.get()
+    if (error) throw apiFailure(error, t('knowledge.panel.loadFailed'))
+    return data.data
+  },
+})
+
 /** Whether search also goes by meaning (`vector`), or by words only (no embeddings provider). */
 export const knowledgeStatusQuery = queryOptions({
   queryKey: [...KNOWLEDGE_KEY, 'status'],

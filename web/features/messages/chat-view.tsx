@@ -160,6 +160,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
             />
           ) : null
         }
+        vision={{ selected: model.selected, models: model.models, onChoose: model.choose }}
         modelDropdown={
           <ModelDropdown
             models={model.models}

@@ -5,9 +5,11 @@ import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { linkCitations } from '../research/citations'
 import { MessageAttachmentsSlot } from './attachments-slot'
+import { failureReasonText } from './failure-text'
 import { useLiveText } from './live-text-store'
 import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown } from './markdown/use-markdown'
+import { MessageNotes, notesOf } from './message-notes'
 import { MessageSources } from './message-sources'
 import { type Message, researchIdOf } from './messages-query'
 import { ReplyFailure } from './reply-failure'
@@ -110,6 +112,12 @@ function AssistantBubble({
           ? 'stopped'
           : 'completed'
   const Markdown = useMarkdown()
+  // Worded in the active language when the server stored the reason as a code (decision 150).
+  const failureReason = message.status === 'failed' ? failureReasonText(message) : null
+  const notes = notesOf(message)
+  // A report's notes (what was not searched) come first, as they did inside its text.
+  const reportNotes = notes.filter((note) => note.code === 'research')
+  const replyNotes = notes.filter((note) => note.code !== 'research')
   return (
     <article
       className="flex flex-col items-start"
@@ -133,6 +141,11 @@ function AssistantBubble({
             </Suspense>
           </div>
         ) : null}
+        {reportNotes.length && researchMode !== 'progress' ? (
+          <div className="mb-2">
+            <MessageNotes notes={reportNotes} />
+          </div>
+        ) : null}
         {thinking ? (
           <p className="flex items-center gap-2 text-zinc-600 dark:text-zinc-400" data-testid="thinking">
             <span className="flex gap-1" aria-hidden>
@@ -154,13 +167,13 @@ function AssistantBubble({
             <p className="whitespace-pre-wrap">{text}</p>
           )
         ) : null}
-        {message.status === 'failed' && !researchId ? <ReplyFailure reason={message.error} /> : null}
+        {message.status === 'failed' && !researchId ? <ReplyFailure reason={failureReason} /> : null}
         {researchId && researchMode && researchMode !== 'progress' ? (
           <Suspense fallback={null}>
             <ResearchCard
               researchId={researchId}
               mode={researchMode}
-              reason={message.error ?? null}
+              reason={failureReason}
               kept={text !== ''}
             />
           </Suspense>
@@ -168,6 +181,8 @@ function AssistantBubble({
         {!streaming && 'sources' in message && message.sources ? (
           <MessageSources sources={message.sources} />
         ) : null}
+        {/* Shown from the start, while the answer streams: the person knows at once what the model did not see. */}
+        <MessageNotes notes={replyNotes} />
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-1">
         <time dateTime={message.created_at} className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -1,8 +1,10 @@
 import { notifyManager, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import type { Failure } from '../../../db/schema'
 import { useSocket } from '../chats/socket-context'
 import { chatJoins } from './chat-joins'
 import { createGapGuard } from './delta-gaps'
+import { failedFields } from './failure-text'
 import { liveTexts } from './live-text-store'
 import {
   cachedMessage,
@@ -71,7 +73,13 @@ export function useChatEvents(chatId: string | undefined) {
       )
     }
     // `error` is the spec's text; `reason` the message's stored error (the provider's failure).
-    const failed = (event: { chatId: string; messageId: string; error: string; reason?: string | null }) => {
+    const failed = (event: {
+      chatId: string
+      messageId: string
+      error: string
+      reason?: string | null
+      failure?: Failure | null
+    }) => {
       if (event.chatId !== chatId) return
       gaps.ended(event.messageId)
       if (stillLoading()) return liveTexts.delete(event.messageId)
@@ -87,6 +95,8 @@ export function useChatEvents(chatId: string | undefined) {
           patchMessage(queryClient, chatId, event.messageId, {
             status: 'failed',
             error: event.reason ?? event.error,
+            // The reason as a code, worded in the person's language (decision 150).
+            ...failedFields(event.failure),
             ...(content !== undefined ? { content } : {}),
           }),
         () => liveTexts.delete(event.messageId),

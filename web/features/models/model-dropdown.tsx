@@ -1,6 +1,6 @@
-import { DEMO_MODEL_ID } from '../../../src/ai/demo-model-id'
 import { useT } from '../../i18n/i18n'
 import { PickerMenu, PickerOption } from '../../ui/picker-menu'
+import { modelDescription, modelName } from './model-texts'
 import type { Model } from './models-query'
 import '../../i18n/areas/shell'
 
@@ -17,10 +17,9 @@ export function ModelDropdown({
   onChoose: (modelId: string) => void
 }) {
   const t = useT()
-  // The demo model is Parley's own, so its name and description are in the user's language.
-  const nameOf = (model: Model) => (model.id === DEMO_MODEL_ID ? t('shell.model.demoName') : model.name)
-  const descriptionOf = (model: Model) =>
-    model.id === DEMO_MODEL_ID ? t('shell.model.demoDescription') : model.description
+  // Parley's own models (the demo, the workflow agents) are named in the user's language.
+  const nameOf = modelName
+  const descriptionOf = modelDescription
   const label = loading
     ? t('common.loading')
     : models.length === 0
@@ -49,7 +48,11 @@ export function ModelDropdown({
           key={model.id}
           value={model.id}
           name={nameOf(model)}
-          notes={[descriptionOf(model), model.provider]}
+          notes={[
+            descriptionOf(model),
+            model.supports_vision ? t('shell.model.vision') : null,
+            model.provider,
+          ]}
           testId="model-option"
         />
       ))}

@@ -1,7 +1,6 @@
-import * as Select from '@radix-ui/react-select'
 import * as Switch from '@radix-ui/react-switch'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Check, ChevronDown, Pencil } from 'lucide-react'
+import { Pencil } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate } from '../../i18n/format'
@@ -10,8 +9,8 @@ import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../i18n/locales
 import { api, errorText } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { fieldClass, Input, Label, Textarea } from '../../ui/input'
-import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { Input, Label, Textarea } from '../../ui/input'
+import { Select } from '../../ui/select'
 import { AvatarEditor } from './avatar-editor'
 import { type Profile, profileQuery } from './profile-query'
 import { UsageStatistics } from './usage-statistics'
@@ -162,39 +161,17 @@ function ProfileBody({ profile }: { profile: Profile }) {
             </div>
             <div>
               <Label htmlFor="profile-language">{t('common.language')}</Label>
-              <Select.Root
+              <Select
+                id="profile-language"
                 value={draft.language}
                 onValueChange={(value) => setDraft({ ...draft, language: isLocale(value) ? value : 'en' })}
-              >
-                <Select.Trigger
-                  id="profile-language"
-                  className={`${fieldClass} flex h-10 items-center justify-between`}
-                >
-                  <Select.Value />
-                  <Select.Icon>
-                    <ChevronDown className="size-4 text-zinc-500" aria-hidden />
-                  </Select.Icon>
-                </Select.Trigger>
-                <Select.Portal>
-                  <Select.Content
-                    position="popper"
-                    sideOffset={4}
-                    className={`${menuContentClass} z-[70] w-[var(--radix-select-trigger-width)]`}
-                  >
-                    <Select.Viewport>
-                      {LOCALES.map((locale) => (
-                        // Each language in its own words, tagged so it is read out in that language.
-                        <Select.Item key={locale} value={locale} lang={locale} className={menuItemClass}>
-                          <Select.ItemText>{LOCALE_NAMES[locale]}</Select.ItemText>
-                          <Select.ItemIndicator className="ml-auto">
-                            <Check className="size-4" aria-hidden />
-                          </Select.ItemIndicator>
-                        </Select.Item>
-                      ))}
-                    </Select.Viewport>
-                  </Select.Content>
-                </Select.Portal>
-              </Select.Root>
+                // Each language in its own words, tagged so it is read out in that language.
+                options={LOCALES.map((locale) => ({
+                  value: locale,
+                  label: LOCALE_NAMES[locale],
+                  lang: locale,
+                }))}
+              />
             </div>
             <div className="flex items-center justify-between gap-4">
               <Label htmlFor="profile-notifications" className="mb-0">

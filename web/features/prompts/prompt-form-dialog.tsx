@@ -1,8 +1,8 @@
 import * as Switch from '@radix-ui/react-switch'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { FileText, Plus, Sparkles, X } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { FileText, Plus, Sparkles, Undo2, X } from 'lucide-react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import {
   type PromptCategory,
@@ -15,7 +15,9 @@ import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox-field'
 import { Dialog } from '../../ui/dialog'
-import { fieldClass, Input, Label, Textarea } from '../../ui/input'
+import { Input, Label, Textarea } from '../../ui/input'
+import { Select } from '../../ui/select'
+import { modelName } from '../models/model-texts'
 import { modelsQuery } from '../models/models-query'
 import { categoryName, toolDescription, toolName, VARIABLE_EXAMPLE } from './prompt-text'
 import {
@@ -86,12 +88,31 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
   const [tab, setTab] = useState('basic')
   const [variableInput, setVariableInput] = useState('')
   const [templatesOpen, setTemplatesOpen] = useState(false)
+  // The text a generated draft or a template replaced, until the person edits the new text or
+  // takes it back (issue 26: nothing typed is lost without a way back).
+  const [replaced, setReplaced] = useState<{ previous: string; by: 'generated' | 'template' } | null>(null)
+  const latest = useRef(draft)
+  latest.current = draft
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }))
+  function replaceText(text: string, by: 'generated' | 'template', title?: string) {
+    const previous = latest.current.text
+    setDraft((current) => ({ ...current, text, title: title && !current.title ? title : current.title }))
+    setReplaced(previous.trim() && previous !== text ? { previous, by } : null)
+    setTab('basic')
+  }
+  function undoReplace() {
+    if (!replaced) return
+    set('text', replaced.previous)
+    setReplaced(null)
+    document.getElementById(`${id}-text`)?.focus()
+  }
   // The first active model is preselected (spec section 4) until the user picks one.
   const modelId = draft.modelId || models.data?.[0]?.id || ''
   const model = models.data?.find((candidate) => candidate.id === modelId)
-  const fromText = extractVariables(draft.text).filter((name) => !draft.variables.includes(name))
+  // Variables come from the text; a custom one the text does not use yet is listed apart.
+  const fromText = extractVariables(draft.text)
+  const customOnly = draft.variables.filter((name) => !fromText.includes(name))
   const tags = parseTags(draft.tags)
   const ready = draft.title.trim() !== '' && draft.text.trim() !== ''
 
@@ -112,10 +133,7 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
         category: draft.category,
         model_id: modelId || null,
       }),
-    onSuccess: (text) => {
-      set('text', text)
-      setTab('basic')
-    },
+    onSuccess: (text) => replaceText(text, 'generated'),
     onError: (error) => toast.error(error.message),
   })
 
@@ -163,27 +181,22 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
             <Tabs.Content value="basic" className="flex flex-col gap-4 focus-visible:outline-none">
               <div>
                 <Label htmlFor={`${id}-model`}>{t('prompts.create.model')}</Label>
-                <select
+                <Select
                   id={`${id}-model`}
-                  className={`${fieldClass} h-10`}
                   value={modelId}
                   disabled={models.isPending}
-                  onChange={(event) => set('modelId', event.target.value)}
+                  onValueChange={(next) => set('modelId', next)}
                   data-testid="prompt-model"
-                >
-                  {models.isPending ? (
-                    <option value="">{t('prompts.create.loadingModels')}</option>
-                  ) : (
-                    <option value="" disabled>
-                      {t('prompts.create.selectModel')}
-                    </option>
-                  )}
-                  {(models.data ?? []).map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name} · {option.provider}
-                    </option>
-                  ))}
-                </select>
+                  options={[
+                    models.isPending
+                      ? { value: '', label: t('prompts.create.loadingModels') }
+                      : { value: '', label: t('prompts.create.selectModel'), disabled: true },
+                    ...(models.data ?? []).map((option) => ({
+                      value: option.id,
+                      label: `${modelName(option)} · ${option.provider}`,
+                    })),
+                  ]}
+                />
               </div>
               <div>
                 <Label htmlFor={`${id}-description`}>{t('prompts.create.descriptionLabel')}</Label>
@@ -201,10 +214,30 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
                   id={`${id}-text`}
                   value={draft.text}
                   rows={7}
-                  onChange={(event) => set('text', event.target.value)}
+                  onChange={(event) => {
+                    set('text', event.target.value)
+                    setReplaced(null)
+                  }}
                   placeholder={t('prompts.create.textPlaceholder', { example: VARIABLE_EXAMPLE })}
                   data-testid="prompt-text"
                 />
+                {replaced ? (
+                  <div
+                    role="status"
+                    className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-950"
+                    data-testid="prompt-text-replaced"
+                  >
+                    <span className="text-zinc-700 dark:text-zinc-300">
+                      {replaced.by === 'generated'
+                        ? t('prompts.create.replacedByGenerated')
+                        : t('prompts.create.replacedByTemplate')}
+                    </span>
+                    <Button variant="outline" size="sm" onClick={undoReplace} data-testid="prompt-text-undo">
+                      <Undo2 className="size-4" aria-hidden />
+                      {t('prompts.create.undoReplace')}
+                    </Button>
+                  </div>
+                ) : null}
               </div>
             </Tabs.Content>
             <Tabs.Content value="advanced" className="flex flex-col gap-4 focus-visible:outline-none">
@@ -357,13 +390,8 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
                           type="button"
                           className="w-full rounded-md px-2 py-1.5 text-left hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-brand dark:hover:bg-zinc-800"
                           onClick={() => {
-                            setDraft((current) => ({
-                              ...current,
-                              title: current.title || template.title,
-                              text: template.text,
-                            }))
+                            replaceText(template.text, 'template', template.title)
                             setTemplatesOpen(false)
-                            setTab('basic')
                           }}
                         >
                           {template.title}
@@ -376,25 +404,41 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
             </section>
             <section data-testid="prompt-side-variables">
               <h3 className={sideHeading}>{t('prompts.create.variables')}</h3>
-              {draft.variables.length + fromText.length === 0 ? (
+              {fromText.length + customOnly.length === 0 ? (
                 <p className="text-zinc-600 dark:text-zinc-400">
                   {t('prompts.create.noVariables', { example: VARIABLE_EXAMPLE })}
                 </p>
               ) : (
-                <ul className="flex flex-col gap-1">
-                  {draft.variables.map((name) => (
-                    <li key={name}>
+                <ul className="flex flex-col gap-1.5">
+                  {fromText.map((name) => (
+                    <li key={name} data-variable={name} data-source="text">
+                      <span className="font-mono text-xs">{`{${name}}`}</span>{' '}
+                      <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                        {t('prompts.create.fromText')}
+                      </span>
+                    </li>
+                  ))}
+                  {customOnly.map((name) => (
+                    <li key={name} data-variable={name} data-source="custom">
                       <span className="font-mono text-xs">{`{${name}}`}</span>{' '}
                       <span className="text-xs text-zinc-600 dark:text-zinc-400">
                         {t('prompts.create.customVariable')}
                       </span>
-                    </li>
-                  ))}
-                  {fromText.map((name) => (
-                    <li key={name}>
-                      <span className="font-mono text-xs">{`{${name}}`}</span>{' '}
-                      <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                        {t('prompts.create.fromText')}
+                      <span className="block text-xs text-amber-800 dark:text-amber-300">
+                        {t('prompts.create.customNotInText')}{' '}
+                        <button
+                          type="button"
+                          className="font-medium text-brand-ink underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-brand"
+                          onClick={() => {
+                            const text = latest.current.text
+                            set('text', `${text}${text && !/\s$/.test(text) ? ' ' : ''}{${name}}`)
+                            setReplaced(null)
+                          }}
+                          aria-label={t('prompts.create.addToTextNamed', { name })}
+                          data-testid="prompt-variable-add-to-text"
+                        >
+                          {t('prompts.create.addToText')}
+                        </button>
                       </span>
                     </li>
                   ))}
@@ -421,9 +465,13 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
             </section>
           </aside>
         </div>
-        <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        {/* Stays in view while the body scrolls (the Advanced tab is taller than an 800 px screen). */}
+        <div
+          className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-wrap items-center gap-2 border-t border-zinc-200 bg-white px-5 py-4 dark:border-zinc-800 dark:bg-zinc-900"
+          data-testid="prompt-create-footer"
+        >
           <div className="flex flex-wrap gap-1.5" data-testid="prompt-footer-badges">
-            <span className={badgeClass}>{model?.name ?? t('prompts.create.noModel')}</span>
+            <span className={badgeClass}>{model ? modelName(model) : t('prompts.create.noModel')}</span>
             <span className={badgeClass}>{categoryName(draft.category)}</span>
             <span className={badgeClass}>{t('prompts.create.toolCount', { count: draft.tools.length })}</span>
             <span className={badgeClass}>{t('prompts.create.tagCount', { count: tags.length })}</span>
@@ -567,18 +615,12 @@ function CategorySelect({
   onChange: (value: PromptCategory) => void
 }) {
   return (
-    <select
+    <Select
       id={id}
-      className={`${fieldClass} h-10`}
       value={value}
-      onChange={(event) => onChange(event.target.value as PromptCategory)}
+      onValueChange={onChange}
       data-testid="prompt-category"
-    >
-      {promptCategories.map((category) => (
-        <option key={category} value={category}>
-          {categoryName(category)}
-        </option>
-      ))}
-    </select>
+      options={promptCategories.map((category) => ({ value: category, label: categoryName(category) }))}
+    />
   )
 }

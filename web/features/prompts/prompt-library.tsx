@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { type PromptCategory, promptCategories } from '../../../src/prompts/catalogue'
-import { allVariables } from '../../../src/prompts/variables'
+import { allVariables, extractVariables } from '../../../src/prompts/variables'
 import { useT } from '../../i18n/i18n'
 import { Button, buttonClass } from '../../ui/button'
 import { Dialog, overlayClass } from '../../ui/dialog'
@@ -81,6 +81,10 @@ export default function PromptLibrary({
   const shown = tab === 'all' ? found : found.filter((prompt) => prompt.category === tab)
   const selected = (list.data ?? []).find((prompt) => prompt.id === selectedId) ?? null
   const selectedVariables = selected ? allVariables(selected.variables, selected.prompt_text) : []
+  // Values are asked only for the text's placeholders; a custom variable the text does not use is listed apart.
+  const selectedFields = selected ? extractVariables(selected.prompt_text) : []
+  const selectedUnused = selectedVariables.filter((name) => !selectedFields.includes(name))
+  const searching = query.trim() !== ''
 
   function insert(text: string, prompt: Prompt) {
     onInsert(text, prompt)
@@ -91,8 +95,7 @@ export default function PromptLibrary({
     mutationFn: (prompt: Prompt) => countPromptUse(prompt.id),
     onSuccess: (updated) => {
       void refresh()
-      const variables = allVariables(updated.variables, updated.prompt_text)
-      if (variables.length === 0) insert(updated.prompt_text, updated)
+      if (extractVariables(updated.prompt_text).length === 0) insert(updated.prompt_text, updated)
     },
     onError: (error) => toast.error(error.message),
   })
@@ -172,11 +175,39 @@ export default function PromptLibrary({
                 <div
                   className="flex flex-col items-center gap-3 py-10 text-center"
                   data-testid="prompt-empty"
+                  data-reason={(list.data ?? []).length === 0 ? 'none' : searching ? 'search' : 'category'}
                 >
-                  <p className="font-medium">{t('prompts.library.empty')}</p>
-                  <Button variant="outline" onClick={() => setDialog({ kind: 'create' })}>
-                    {t('prompts.library.createFirst')}
-                  </Button>
+                  {(list.data ?? []).length === 0 ? (
+                    <>
+                      <p className="font-medium">{t('prompts.library.empty')}</p>
+                      <Button variant="outline" onClick={() => setDialog({ kind: 'create' })}>
+                        {t('prompts.library.createFirst')}
+                      </Button>
+                    </>
+                  ) : searching ? (
+                    // Prompts exist: the search (in this category) found none of them.
+                    <>
+                      <p className="font-medium [overflow-wrap:anywhere]">
+                        {t('prompts.library.noMatch', { query: query.trim() })}
+                      </p>
+                      <Button
+                        variant="outline"
+                        onClick={() => setQuery('')}
+                        data-testid="prompt-clear-search"
+                      >
+                        {t('prompts.library.clearSearch')}
+                      </Button>
+                    </>
+                  ) : (
+                    <>
+                      <p className="font-medium">
+                        {t('prompts.library.noneInCategory', { category: categoryName(tab) })}
+                      </p>
+                      <Button variant="outline" onClick={() => setTab('all')} data-testid="prompt-show-all">
+                        {t('prompts.library.showAll')}
+                      </Button>
+                    </>
+                  )}
                 </div>
               ) : (
                 <ul className="flex flex-col gap-2">
@@ -215,14 +246,32 @@ export default function PromptLibrary({
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">
                       {t('prompts.selected.noVariables')}
                     </p>
-                  ) : (
+                  ) : selectedFields.length > 0 ? (
                     <VariablesForm
                       key={selected.id}
                       text={selected.prompt_text}
-                      variables={selectedVariables}
+                      variables={selectedFields}
                       onInsert={(text) => insert(text, selected)}
                     />
+                  ) : (
+                    <Button
+                      className="self-end"
+                      onClick={() => insert(selected.prompt_text, selected)}
+                      data-testid="prompt-insert"
+                    >
+                      {t('prompts.fill.insert')}
+                    </Button>
                   )}
+                  {selectedUnused.length > 0 ? (
+                    <p
+                      className="text-xs text-zinc-600 dark:text-zinc-400"
+                      data-testid="prompt-unused-variables"
+                    >
+                      {t('prompts.selected.unused', {
+                        names: selectedUnused.map((name) => `{${name}}`).join(', '),
+                      })}
+                    </p>
+                  ) : null}
                 </div>
               ) : (
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('prompts.selected.hint')}</p>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Globe } from 'lucide-react'
 import { type KeyboardEvent, type RefObject, useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
-import { allVariables } from '../../../src/prompts/variables'
+import { extractVariables } from '../../../src/prompts/variables'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { categoryName } from './prompt-text'
@@ -64,7 +64,8 @@ export default function SlashPicker({
     mutationFn: (prompt: Prompt) => countPromptUse(prompt.id),
     onSuccess: (updated) => {
       void queryClient.invalidateQueries({ queryKey: PROMPTS_KEY })
-      const variables = allVariables(updated.variables, updated.prompt_text)
+      // Only the text's placeholders take a value: a custom variable the text does not use has nothing to fill.
+      const variables = extractVariables(updated.prompt_text)
       if (variables.length === 0) onInsert(updated.prompt_text, updated)
       else setFilling({ prompt: updated, variables })
     },

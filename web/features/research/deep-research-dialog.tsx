@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { BarChart3, Globe, GraduationCap, Newspaper } from 'lucide-react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { BarChart3, Globe, GraduationCap, Info, Newspaper } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
@@ -11,15 +11,27 @@ import { fieldClass, Label } from '../../ui/input'
 import { chatBeingCreated } from '../chats/use-chat-mutations'
 import { useCurrentChatId, useSelectChat } from '../chats/use-current-chat'
 import { messagesQuery } from '../messages/messages-query'
-import { type ResearchDepth, type ResearchRequest, startResearch } from './research-api'
+import {
+  type ResearchDepth,
+  type ResearchRequest,
+  type ResearchSourceKind,
+  researchSourcesQuery,
+  startResearch,
+} from './research-api'
 import '../../i18n/areas/research'
 
 /** Spec section 9 'Deep research': web and news on, thorough, in the spec's order. */
 const SOURCES = [
-  { key: 'includeWeb', label: 'research.source.web', icon: Globe, initial: true },
-  { key: 'includeAcademic', label: 'research.source.academic', icon: GraduationCap, initial: false },
-  { key: 'includeNews', label: 'research.source.news', icon: Newspaper, initial: true },
-  { key: 'includeStats', label: 'research.source.stats', icon: BarChart3, initial: false },
+  { key: 'includeWeb', kind: 'web', label: 'research.source.web', icon: Globe, initial: true },
+  {
+    key: 'includeAcademic',
+    kind: 'academic',
+    label: 'research.source.academic',
+    icon: GraduationCap,
+    initial: false,
+  },
+  { key: 'includeNews', kind: 'news', label: 'research.source.news', icon: Newspaper, initial: true },
+  { key: 'includeStats', kind: 'stats', label: 'research.source.stats', icon: BarChart3, initial: false },
 ] as const
 const DEPTHS: readonly ResearchDepth[] = ['quick', 'thorough', 'comprehensive']
 const POPULAR = [
@@ -56,6 +68,16 @@ export default function DeepResearchDialog({
       Object.fromEntries(SOURCES.map((source) => [source.key, source.initial])) as Record<SourceKey, boolean>,
   )
   const [depth, setDepth] = useState<ResearchDepth>('thorough')
+  // What this server can search (decision 144): a source it cannot is unticked and disabled, with
+  // the reason. Unknown (the read failed): offered, and the server refuses what it cannot do.
+  const availability = useQuery({ ...researchSourcesQuery, enabled: open })
+  const canSearch = (kind: ResearchSourceKind) =>
+    availability.data ? availability.data[kind].available : availability.isError
+  const chosen = Object.fromEntries(
+    SOURCES.map(({ key, kind }) => [key, sources[key] && canSearch(kind)]),
+  ) as Record<SourceKey, boolean>
+  const noSearchBackend = availability.data?.web.reason === 'no_search_backend'
+  const noAcademic = availability.data?.academic.reason === 'no_academic_backend'
 
   const start = useMutation({
     mutationFn: async () => {
@@ -65,7 +87,7 @@ export default function DeepResearchDialog({
       const request: ResearchRequest = {
         ...(target ? { chatId: target } : {}),
         topic: topic.trim(),
-        ...sources,
+        ...chosen,
         depth,
       }
       return startResearch(request)
@@ -156,29 +178,70 @@ export default function DeepResearchDialog({
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium">{t('research.dialog.sources')}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
-            {SOURCES.map(({ key, label, icon: Icon }) => (
-              <label
-                key={key}
-                className={cn(
-                  'flex cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm',
-                  'focus-within:outline-2 focus-within:outline-brand',
-                  sources[key]
-                    ? 'border-brand bg-brand/5 text-zinc-900 dark:bg-brand/15 dark:text-zinc-50'
-                    : 'border-zinc-300 text-zinc-700 hover:border-zinc-400 dark:border-zinc-700 dark:text-zinc-300',
-                )}
-              >
-                <input
-                  type="checkbox"
-                  checked={sources[key]}
-                  onChange={(event) => setSources((current) => ({ ...current, [key]: event.target.checked }))}
-                  className="size-4 accent-brand"
-                  data-testid={`research-source-${key}`}
-                />
-                <Icon className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
-                {t(label)}
-              </label>
-            ))}
+            {SOURCES.map(({ key, kind, label, icon: Icon }) => {
+              const disabled = !canSearch(kind)
+              const unavailable = availability.data?.[kind].available === false
+              return (
+                <label
+                  key={key}
+                  data-unavailable={unavailable || undefined}
+                  className={cn(
+                    'flex items-center gap-2.5 rounded-lg border px-3 py-2 text-sm',
+                    'focus-within:outline-2 focus-within:outline-brand',
+                    disabled
+                      ? 'cursor-not-allowed border-dashed border-zinc-300 text-zinc-500 dark:border-zinc-700 dark:text-zinc-400'
+                      : chosen[key]
+                        ? 'cursor-pointer border-brand bg-brand/5 text-zinc-900 dark:bg-brand/15 dark:text-zinc-50'
+                        : 'cursor-pointer border-zinc-300 text-zinc-700 hover:border-zinc-400 dark:border-zinc-700 dark:text-zinc-300',
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    // While the answer is on its way the spec's defaults show, not yet tickable.
+                    checked={availability.isPending ? sources[key] : chosen[key]}
+                    disabled={disabled}
+                    aria-describedby={
+                      unavailable
+                        ? `${id}-unavailable-${kind === 'academic' ? 'academic' : 'web'}`
+                        : undefined
+                    }
+                    onChange={(event) =>
+                      setSources((current) => ({ ...current, [key]: event.target.checked }))
+                    }
+                    className="size-4 accent-brand disabled:cursor-not-allowed"
+                    data-testid={`research-source-${key}`}
+                  />
+                  <Icon className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
+                  <span className="min-w-0">
+                    {t(label)}
+                    {unavailable ? (
+                      <span className="block text-xs">{t('research.source.unavailable')}</span>
+                    ) : null}
+                  </span>
+                </label>
+              )
+            })}
           </div>
+          {noSearchBackend ? (
+            <p
+              id={`${id}-unavailable-web`}
+              className="mt-2 flex items-start gap-1.5 text-xs text-zinc-700 dark:text-zinc-300"
+              data-testid="research-sources-unavailable"
+            >
+              <Info className="mt-px size-3.5 shrink-0" aria-hidden />
+              {t('research.source.noSearchBackend')}
+            </p>
+          ) : null}
+          {noAcademic ? (
+            <p
+              id={`${id}-unavailable-academic`}
+              className="mt-2 flex items-start gap-1.5 text-xs text-zinc-700 dark:text-zinc-300"
+              data-testid="research-academic-unavailable"
+            >
+              <Info className="mt-px size-3.5 shrink-0" aria-hidden />
+              {t('research.source.noAcademic')}
+            </p>
+          ) : null}
           <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
             {t('research.dialog.knowledgeNote')}
           </p>

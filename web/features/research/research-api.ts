@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { ResearchSourceKind, SourceAvailability } from '../../../src/research/availability'
 import type { ResearchJson } from '../../../src/research/service'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
@@ -35,6 +36,19 @@ export function researchQuery(id: string) {
     refetchOnWindowFocus: false,
   })
 }
+
+export type { ResearchSourceKind, SourceAvailability }
+
+/** Which sources this server can search (GET /api/research/sources), read each time the dialog opens. */
+export const researchSourcesQuery = queryOptions({
+  queryKey: ['research-sources'],
+  queryFn: async () => {
+    const { data, error } = await api.research.sources.get()
+    if (error) throw apiFailure(error, t('research.toast.failed'))
+    return data.data
+  },
+  staleTime: 0,
+})
 
 export async function startResearch(request: ResearchRequest) {
   const { data, error } = await api.research.post(request)

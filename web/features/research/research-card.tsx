@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../lib/api-error'
 import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
 import { useSocket } from '../chats/socket-context'
+import { researchNotesText } from './note-text'
 import { cancelResearch, type Research, researchKey, researchQuery, retryResearch } from './research-api'
 import { storeRetried, writingAgain } from './retry-state'
 import { runUsageText } from './run-usage'
@@ -89,7 +90,8 @@ function ProgressCard({
   })
   const finished = research && ['completed', 'failed', 'cancelled'].includes(research.status)
   const step = research?.status === 'queued' || !research?.step ? 'queued' : research.step
-  const notes = research?.notes.slice(-NOTES_SHOWN) ?? []
+  // Worded from their codes in the active language (decision 150), English for older runs.
+  const notes = research ? researchNotesText(research).slice(-NOTES_SHOWN) : []
   return (
     <section
       aria-label={t('research.progress.label')}

@@ -3,12 +3,14 @@ import { History, Shield, TriangleAlert } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
 import { Dialog } from '../../ui/dialog'
 import { AccessLogTab } from '../impersonation/access-log-tab'
-import { DangerZoneTab } from './danger-zone-tab'
+import { AccountSecurityLock } from '../impersonation/account-security-lock'
+import { DangerZoneTab, dismissFinalConfirmation, FinalConfirmationToaster } from './danger-zone-tab'
 import { SecurityTab } from './security-tab'
 import '../../i18n/areas/account'
 
+// Each tab keeps its label on one line; on a phone the row scrolls sideways instead of wrapping.
 const tabClass =
-  'flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-zinc-600 transition hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:bg-zinc-900 dark:data-[state=active]:text-zinc-100'
+  'flex flex-[1_0_auto] items-center justify-center gap-2 rounded-lg px-3 py-2 whitespace-nowrap text-sm font-medium text-zinc-600 transition hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:bg-zinc-900 dark:data-[state=active]:text-zinc-100'
 
 /**
  * Account Settings: a Security tab (password, e-mail), Account access (support accesses to this
@@ -29,11 +31,15 @@ export default function SettingsDialog({
       title={t('account.settings.title')}
       testId="settings-dialog"
       className="max-w-xl"
+      // Escape closes the final confirmation first, then the dialog.
+      onEscapeKeyDown={(event) => {
+        if (dismissFinalConfirmation()) event.preventDefault()
+      }}
     >
       <Tabs.Root defaultValue="security">
         <Tabs.List
           aria-label={t('account.settings.sections')}
-          className="mb-5 flex gap-1 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800"
+          className="mb-5 flex gap-1 overflow-x-auto rounded-xl bg-zinc-100 p-1 [scrollbar-width:none] dark:bg-zinc-800"
         >
           <Tabs.Trigger value="security" className={tabClass}>
             <Shield className="size-4" aria-hidden /> {t('account.settings.security')}
@@ -46,15 +52,20 @@ export default function SettingsDialog({
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="security" className="focus-visible:outline-none">
-          <SecurityTab />
+          <AccountSecurityLock>
+            <SecurityTab />
+          </AccountSecurityLock>
         </Tabs.Content>
         <Tabs.Content value="access" className="focus-visible:outline-none">
           <AccessLogTab />
         </Tabs.Content>
         <Tabs.Content value="danger" className="focus-visible:outline-none">
-          <DangerZoneTab onConfirmRequested={() => onOpenChange(false)} />
+          <AccountSecurityLock>
+            <DangerZoneTab />
+          </AccountSecurityLock>
         </Tabs.Content>
       </Tabs.Root>
+      <FinalConfirmationToaster />
     </Dialog>
   )
 }

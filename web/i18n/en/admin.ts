@@ -16,11 +16,11 @@ export const admin = {
 
   // Budgets: the organisation's defaults
   'admin.budgets.intro':
-    'Spending limits for everyone in the organisation. A value set here replaces the one from the server’s environment.',
+    'Spending limits for everyone in the organisation. A value set here replaces the one in the server’s configuration.',
   'admin.budgets.loadFailed': 'Failed to load the budget settings',
   'admin.budgets.saveFailed': 'Failed to save the budget settings',
   'admin.budgets.saved': 'Budget settings saved',
-  'admin.budgets.resetDone': 'Reset to the environment’s value',
+  'admin.budgets.resetDone': 'Back to the value in the server’s configuration',
   'admin.budgets.save': 'Save',
   'admin.budgets.daily': 'Daily limit',
   'admin.budgets.monthly': 'Monthly limit',
@@ -34,11 +34,11 @@ export const admin = {
   'admin.budgets.timeZone': 'Time zone',
   'admin.budgets.timeZoneHint': 'Days and months begin at midnight in this time zone.',
   'admin.budgets.timeZoneNone': 'No time zone matches',
-  'admin.budgets.source.environment': 'From the environment',
+  'admin.budgets.source.environment': 'Set by the server’s configuration',
   'admin.budgets.source.organisation': 'Set here',
-  'admin.budgets.reset': 'Reset to environment',
+  'admin.budgets.reset': 'Use the server’s value',
   // The button's name: its visible text, then which setting (for screen readers, where several stand together)
-  'admin.budgets.resetLabel': 'Reset to environment: {field}',
+  'admin.budgets.resetLabel': 'Use the server’s value: {field}',
   'admin.budgets.invalidAmount': 'Enter an amount in dollars, such as 12.50',
   'admin.budgets.invalidPercent': 'Enter a whole percent from 1 to 100',
   'admin.budgets.invalidTimeZone': 'Choose a time zone from the list',

@@ -1,7 +1,7 @@
 /** Admin → Branding: the brand's six items (spec 1 'Branding'), with a live preview. Administrators only. */
 export const adminBranding = {
   'adminBranding.intro':
-    'How the app looks to everyone, on the sign-in page and inside. A value set here replaces the one from the server’s environment, and a saved change shows in every open browser at once.',
+    'How the app looks to everyone, on the sign-in page and inside. A value set here replaces the one in the server’s configuration, and a saved change shows in every open browser at once.',
   'adminBranding.loadFailed': 'Failed to load the branding settings',
   'adminBranding.saveFailed': 'Failed to save the branding',
   'adminBranding.saved': 'Branding saved',

@@ -26,7 +26,6 @@ export const adminModels = {
 
   // The list
   'adminModels.list.title': 'Models',
-  'adminModels.list.count': '{count, plural, one {# model} other {# models}}',
   'adminModels.list.empty': 'No models yet. Refresh from the provider to load them.',
   'adminModels.col.model': 'Model',
   'adminModels.col.provider': 'Provider',
@@ -42,8 +41,8 @@ export const adminModels = {
   'adminModels.badge.disabled': 'Disabled',
   'adminModels.badge.edited': 'Edited',
   'adminModels.provider.openai': 'OpenAI-compatible',
-  'adminModels.provider.workflow': 'Workflow',
-  'adminModels.provider.demo': 'Demo',
+  'adminModels.provider.workflow': 'Parley (workflow)',
+  'adminModels.provider.demo': 'Parley (demo)',
   'adminModels.enable': 'Enable {name}',
   'adminModels.enabled': '{name} is now available to everyone',
   'adminModels.disabled': '{name} is now hidden from everyone',
@@ -106,8 +105,12 @@ export const adminModels = {
   'adminModels.images.size.1024x1792': 'Portrait (1024×1792)',
   'adminModels.images.size.1792x1024': 'Landscape (1792×1024)',
   'adminModels.images.source.setting': 'Set here',
-  'adminModels.images.source.environment': 'Environment',
+  'adminModels.images.source.environment': 'Server configuration',
   'adminModels.images.source.default': 'Default',
   'adminModels.images.fallback.environment': 'Without a price here: {price} from IMAGE_PRICES.',
   'adminModels.images.fallback.default': 'Without a price here: {price}, the built-in default.',
+  'adminModels.list.available': '{available} of {count} available to people',
+  'adminModels.badge.builtIn': 'Built into Parley',
+  'adminModels.badge.noWorkflow': 'Not in use: no workflow is set up',
+  'adminModels.badge.demoOff': 'Not in use while an AI provider or workflow is set up',
 } as const

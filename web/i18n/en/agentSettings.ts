@@ -3,11 +3,16 @@ export const agentSettings = {
   'agentSettings.field.calendar_email': 'Calendar e-mail',
   'agentSettings.config.title': 'Agent Configuration',
   'agentSettings.config.workflowNote':
-    "Agents require workflow integration: each message to an agent is handled by a workflow in your team's workflow-automation service.",
+    "Agents marked 'Runs through a workflow' require workflow integration: each message to them is handled by a workflow in your team's workflow-automation service.",
+  'agentSettings.config.workflowMissingNote':
+    "Agents marked 'Needs a workflow' require workflow integration, which your organisation has not set up yet. The others run in Parley.",
+  'agentSettings.config.nativeNote':
+    'These agents run in Parley. Turn on the ones you want to choose from in the composer.',
   'agentSettings.config.none': 'Your organisation offers no agents.',
   'agentSettings.config.enable': 'Enable {name}',
   'agentSettings.config.runsWorkflow': 'Runs through a workflow',
-  'agentSettings.config.runsNative': 'Runs in Parley (no workflow set up)',
+  'agentSettings.config.runsNative': 'Runs in Parley',
+  'agentSettings.config.needsWorkflow': 'Needs a workflow, which is not set up yet. Ask your administrator.',
   'agentSettings.config.hiddenShow': 'Hidden from the composer · Show',
   'agentSettings.config.calendarConnection': 'Calendar connection',
   'agentSettings.config.required': 'Configuration Required',
@@ -21,6 +26,10 @@ export const agentSettings = {
   'agentSettings.calendar.redirectUrl': 'OAuth Redirect URL',
   'agentSettings.calendar.redirectHint':
     "Register this address with your calendar provider as the OAuth client's redirect URL.",
+  'agentSettings.calendar.copy': 'Copy',
+  'agentSettings.calendar.copied': 'Copied',
+  'agentSettings.calendar.copyRedirect': 'Copy the OAuth Redirect URL',
+  'agentSettings.calendar.copyFailed': 'Could not copy: select the address and copy it yourself',
   'agentSettings.calendar.clientId': 'Client ID *',
   'agentSettings.calendar.clientSecret': 'Client Secret *',
   'agentSettings.calendar.secretSaved': 'A client secret is saved. Leave the field empty to keep it.',

@@ -13,6 +13,8 @@ export const chat = {
   'chat.message.stopped': 'Stopped',
   'chat.sources.title': 'Sources',
   'chat.sources.open': 'Open source {number}: {title}',
+  'chat.note.imagesNotSeen':
+    '{count, plural, one {The model did not see {files}: it cannot see images and got only the file name.} other {The model did not see {files}: it cannot see images and got only the file names.}}',
 
   // Answer actions and their failures
   'chat.reply.retry': 'Retry',
@@ -22,6 +24,18 @@ export const chat = {
   'chat.reply.httpError': 'HTTP error! status: {status}',
   'chat.reply.stopFailed': 'Failed to stop the answer',
   'chat.reply.noChat': 'No chat',
+  'chat.failure.providerTimeout': 'The AI provider did not answer in time',
+  'chat.failure.providerTimeoutSeconds':
+    '{seconds, plural, one {The AI provider did not answer within # second} other {The AI provider did not answer within # seconds}}',
+  'chat.failure.providerUnreachable': 'Could not connect to the AI provider',
+  'chat.failure.providerStreamLost':
+    'The connection to the AI provider was lost before the answer was complete',
+  'chat.failure.providerStreamCut': 'The AI provider closed the stream before the answer was complete',
+  'chat.failure.providerStatus': 'The AI provider answered {status}: {detail}',
+  'chat.failure.providerFailed': 'The AI provider failed',
+  'chat.failure.providerFailedDetail': 'The AI provider failed: {detail}',
+  'chat.failure.interrupted': 'The reply was interrupted when the server stopped',
+  'chat.failure.noModel': 'No AI model is available right now',
 
   // The markdown renderer
   'chat.markdown.image': 'image',

@@ -165,6 +165,10 @@ export const errors = {
   'error.payload_too_large:research_topic': 'The research topic is too long: at most 2,000 characters',
   'error.not_found:research': 'Research not found',
   'error.conflict:research': 'Only a failed or cancelled research can be retried',
+  'error.bad_request:research_source.web':
+    'Web Search, Latest News and Statistics & Data cannot be searched: no search backend is configured',
+  'error.bad_request:research_source.academic':
+    'Academic Sources cannot be searched: no scholarly source is configured',
   // Agents (issue 14).
   'error.bad_request:agent':
     'This agent is not available: choose another one, or enable it in Agent Configuration',

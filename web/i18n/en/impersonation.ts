@@ -11,8 +11,10 @@ export const impersonation = {
   'impersonation.banner.expiringSoon': '⚠️ EXPIRING SOON',
   'impersonation.banner.stop': 'Stop Impersonation',
   'impersonation.stopFailed': 'Failed to stop impersonation',
-  'impersonation.expiringToast': 'Support access ends in a few minutes',
+  'impersonation.expiringToast': 'Support access ends at {time}',
   'impersonation.endedToast': 'Support access has ended: back to your own account',
+  'impersonation.accountLocked':
+    'Not available while acting as another user: only {name} can change their password or e-mail address, or delete their account.',
 
   // The start dialog (admin area, user detail)
   'impersonation.start.action': 'Support access',

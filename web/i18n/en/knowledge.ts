@@ -34,11 +34,18 @@ export const knowledge = {
   'knowledge.status.cancelNamed': 'Cancel indexing of {title}',
   'knowledge.status.cancelled': 'Indexing cancelled',
   'knowledge.status.cancelFailed': 'Failed to cancel indexing',
+  'knowledge.indexError.keyMissing': 'The embeddings API key is not configured',
+  'knowledge.indexError.timeout': 'The embeddings provider did not answer in time',
+  'knowledge.indexError.unreachable': 'The embeddings provider could not be reached',
+  'knowledge.indexError.dimensions': 'The embeddings provider returned vectors of the wrong size',
   'knowledge.detail.close': 'Close',
   'knowledge.detail.notes': 'Notes',
   'knowledge.detail.content': 'Entry content',
   'knowledge.delete.title': 'Delete this entry?',
-  'knowledge.delete.description': '“{title}” will be removed from the knowledge base for everyone.',
+  'knowledge.delete.descriptionPrivate':
+    '“{title}” will be removed from your knowledge base. Only you could see it.',
+  'knowledge.delete.descriptionShared':
+    '“{title}” is shared with your team: it will be removed from the knowledge base for everyone.',
   'knowledge.delete.done': 'Knowledge entry deleted',
   'knowledge.delete.failed': 'Failed to delete knowledge entry',
 

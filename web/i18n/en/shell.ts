@@ -12,6 +12,7 @@ export const shell = {
   'shell.userMenu.profile': 'Profile',
   'shell.userMenu.settings': 'Settings',
   'shell.userMenu.admin': 'Admin Panel',
+  'shell.header.admin': 'Admin',
   'shell.userMenu.signOut': 'Sign Out',
 
   // Theme toggle
@@ -68,9 +69,18 @@ export const shell = {
   'shell.model.select': 'Select Model',
   'shell.model.demoName': 'Demo (no AI provider configured)',
   'shell.model.demoDescription': 'Offline demo model: explains how to connect an AI provider',
+  'shell.model.workflowName': 'Workflow agents',
+  'shell.model.workflowDescription': 'Agents running in the workflow-automation service (n8n)',
   'shell.model.loadFailed': 'Failed to load models',
   'shell.model.preferredLoadFailed': 'Failed to load the preferred model',
   'shell.model.setFailed': 'Failed to set model',
+  'shell.model.vision': 'Can see images',
+  'shell.vision.cannotSee': '{model} cannot see images.',
+  'shell.vision.onlyNames':
+    '{count, plural, one {It would get only the image’s file name, not the picture.} other {It would get only the images’ file names, not the pictures.}}',
+  'shell.vision.switch': 'Switch to a model that can see images:',
+  'shell.vision.more': '{count, plural, one {# more} other {# more}}',
+  'shell.vision.none': 'None of the models offered here can see images.',
 
   // Budget banner ({percent}, {used} and {limit} come formatted: '90%', '$0.02')
   'shell.budget.warning.daily': '{percent} of your daily AI budget used: {used} of {limit}.',

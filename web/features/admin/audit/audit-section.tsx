@@ -1,14 +1,15 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { LifeBuoy } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { formatDate, formatTime } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
-import { isLocale, LOCALE_NAMES } from '../../../i18n/locales'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { fieldClass } from '../../../ui/input'
-import { SLOT, withNode } from '../../../ui/with-node'
-import { AUDIT_ACTIONS, isKnownAction } from './audit-actions'
+import { Select } from '../../../ui/select'
+import { AUDIT_ACTIONS } from './audit-actions'
 import { type AuditEntry, type AuditFilters, auditQuery } from './audit-query'
+import { useEntryText } from './entry-text'
 import '../../../i18n/areas/adminUsers'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -21,8 +22,8 @@ function startOfDay(value: string, plusDays = 0): string {
 
 /**
  * The audit trail, newest first, read-only: filter by action, by who acted or what was acted on
- * (an e-mail or name, or an id: an entry's actor or target sets it), and by a date range. A table from `md` up, stacked
- * entries below.
+ * (an e-mail or name, or an id: an entry's actor or target sets it), and by a date range. Entries in
+ * words (entry-text.ts): a table from `xl` up, cards below.
  */
 export function AuditSection() {
   const t = useT()
@@ -76,19 +77,15 @@ export function AuditSection() {
           <label htmlFor={ids.action} className={labelClass}>
             {t('adminUsers.audit.action')}
           </label>
-          <select
+          <Select
             id={ids.action}
             value={action}
-            onChange={(event) => setAction(event.target.value)}
-            className={`${fieldClass} h-10`}
-          >
-            <option value="">{t('adminUsers.audit.actionAll')}</option>
-            {AUDIT_ACTIONS.map((name) => (
-              <option key={name} value={name}>
-                {t(`adminUsers.audit.action.${name}`)}
-              </option>
-            ))}
-          </select>
+            onValueChange={setAction}
+            options={[
+              { value: '', label: t('adminUsers.audit.actionAll') },
+              ...AUDIT_ACTIONS.map((name) => ({ value: name, label: t(`adminUsers.audit.action.${name}`) })),
+            ]}
+          />
         </div>
         <div>
           <label htmlFor={ids.actor} className={labelClass}>
@@ -177,53 +174,6 @@ export function AuditSection() {
   )
 }
 
-type Details = Record<string, unknown>
-const detailsOf = (entry: AuditEntry): Details =>
-  entry.details && typeof entry.details === 'object' && !Array.isArray(entry.details)
-    ? (entry.details as Details)
-    : {}
-
-function useEntryText() {
-  const t = useT()
-  const roleName = (role: unknown) =>
-    role === 'admin' ? t('adminUsers.role.admin') : role === 'user' ? t('adminUsers.role.user') : String(role)
-  return {
-    action: (entry: AuditEntry) =>
-      isKnownAction(entry.action) ? t(`adminUsers.audit.action.${entry.action}`) : entry.action,
-    /** The target as people know it: the e-mail the entry recorded, else the id. */
-    target: (entry: AuditEntry) => {
-      const email = detailsOf(entry).email
-      return typeof email === 'string' ? email : (entry.targetId ?? '—')
-    },
-    /** The details in words where we know them; any other field as `name: value`. */
-    details: (entry: AuditEntry): string[] => {
-      const { email: _, from, to, sessionsEnded, preferredLanguage, ...rest } = detailsOf(entry)
-      const lines: string[] = []
-      if (entry.action === 'user.role' && from !== undefined && to !== undefined)
-        lines.push(t('adminUsers.audit.detail.role', { from: roleName(from), to: roleName(to) }))
-      else {
-        if (from !== undefined) rest.from = from
-        if (to !== undefined) rest.to = to
-      }
-      if (typeof sessionsEnded === 'number')
-        lines.push(t('adminUsers.audit.detail.sessionsEnded', { count: sessionsEnded }))
-      if (typeof preferredLanguage === 'string')
-        lines.push(
-          t('adminUsers.audit.detail.language', {
-            language: isLocale(preferredLanguage) ? LOCALE_NAMES[preferredLanguage] : preferredLanguage,
-          }),
-        )
-      if (entry.action === 'user.create' && typeof rest.role === 'string') {
-        lines.push(t('adminUsers.audit.detail.createdRole', { role: roleName(rest.role) }))
-        delete rest.role
-      }
-      for (const [name, value] of Object.entries(rest))
-        lines.push(`${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-      return lines
-    },
-  }
-}
-
 function When({ at }: { at: string | Date }) {
   const date = new Date(at)
   return (
@@ -233,6 +183,15 @@ function When({ at }: { at: string | Date }) {
   )
 }
 
+const link =
+  'max-w-full text-left underline decoration-zinc-400 decoration-dotted underline-offset-2 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-brand'
+const quiet = 'text-xs text-zinc-600 dark:text-zinc-400'
+
+/**
+ * The entries: a table on wide screens (from xl: 1280 px), cards below. Names stand for people, an
+ * e-mail beneath on one line (cut with an ellipsis, whole in its tooltip), so nothing breaks letter
+ * by letter; a support-access write is named for what it did and marked as such.
+ */
 function AuditList({
   entries,
   onActor,
@@ -246,48 +205,97 @@ function AuditList({
   const text = useEntryText()
   const head =
     'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400'
-  const link =
-    'text-left underline decoration-zinc-400 decoration-dotted underline-offset-2 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-brand'
-  const who = (entry: AuditEntry) => (
-    <>
-      {entry.actorId ? (
-        <button
-          type="button"
-          className={`${link} break-all`}
-          title={t('adminUsers.audit.byActor', { who: entry.actorEmail ?? entry.actorId })}
-          onClick={() => onActor(entry.actorId!)}
+
+  const who = (entry: AuditEntry) => {
+    const { name, email } = text.who(entry)
+    const actingAs = text.actingAs(entry)
+    return (
+      <span className="flex min-w-0 flex-col">
+        {entry.actorId ? (
+          <button
+            type="button"
+            className={`${link} truncate font-medium`}
+            title={t('adminUsers.audit.byActor', { who: email ?? name })}
+            onClick={() => onActor(entry.actorId!)}
+          >
+            {name}
+          </button>
+        ) : (
+          <span className="truncate font-medium">{name}</span>
+        )}
+        {email ? (
+          <span className={`${quiet} truncate`} title={email}>
+            {email}
+          </span>
+        ) : null}
+        {actingAs ? <span className={`${quiet} italic`}>{actingAs}</span> : null}
+      </span>
+    )
+  }
+  const action = (entry: AuditEntry) => (
+    <span className="flex flex-col items-start gap-1">
+      <span className="font-medium">{text.action(entry)}</span>
+      {entry.actingAs ? (
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          data-testid="support-access-badge"
         >
-          {entry.actorEmail ?? entry.actorId}
-        </button>
-      ) : (
-        <span>{entry.actorEmail ?? t('adminUsers.audit.system')}</span>
-      )}
-      {entry.actingAsId ? (
-        <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
-          {t('adminUsers.audit.actingAs', { id: entry.actingAsId })}
+          <LifeBuoy className="size-3" aria-hidden />
+          {t('adminUsers.audit.supportAccess')}
         </span>
       ) : null}
-    </>
+    </span>
   )
-  const target = (entry: AuditEntry) =>
-    entry.targetId ? (
-      <button type="button" className={`${link} break-all`} onClick={() => onTarget(entry.targetId!)}>
-        {text.target(entry)}
-      </button>
-    ) : (
-      <span>—</span>
+  const target = (entry: AuditEntry) => {
+    const target = text.target(entry)
+    if (!target) return <span>—</span>
+    return (
+      <span className="flex min-w-0 flex-col">
+        {target.filterable && target.id ? (
+          <button
+            type="button"
+            className={`${link} truncate`}
+            title={t('adminUsers.audit.onTarget', { what: target.secondary ?? target.text })}
+            onClick={() => onTarget(target.id!)}
+          >
+            {target.text}
+          </button>
+        ) : (
+          <span className="truncate" title={target.id ?? undefined}>
+            {target.text}
+          </span>
+        )}
+        {target.secondary ? (
+          <span className={`${quiet} truncate`} title={target.secondary}>
+            {target.secondary}
+          </span>
+        ) : null}
+      </span>
     )
-  const details = (entry: AuditEntry) => (
-    <ul className="text-xs text-zinc-700 dark:text-zinc-300">
-      {text.details(entry).map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
-  )
+  }
+  const details = (entry: AuditEntry) => {
+    const lines = text.details(entry)
+    return lines.length ? (
+      <ul className="flex flex-col gap-0.5 text-xs text-zinc-700 [overflow-wrap:anywhere] dark:text-zinc-300">
+        {lines.map((line, index) => (
+          // Lines may repeat (two fields set to the same words): the position keeps them apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
+    ) : null
+  }
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 md:block dark:border-zinc-800">
-        <table className="w-full text-sm">
+      <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 xl:block dark:border-zinc-800">
+        <table className="w-full table-fixed text-sm">
+          <colgroup>
+            <col className="w-38" />
+            <col className="w-[24%]" />
+            <col className="w-[18%]" />
+            <col className="w-[22%]" />
+            <col />
+          </colgroup>
           <thead className="bg-zinc-50 dark:bg-zinc-900">
             <tr>
               <th scope="col" className={head}>
@@ -303,9 +311,6 @@ function AuditList({
                 {t('adminUsers.audit.subject')}
               </th>
               <th scope="col" className={head}>
-                {t('adminUsers.audit.ip')}
-              </th>
-              <th scope="col" className={head}>
                 {t('adminUsers.audit.details')}
               </th>
             </tr>
@@ -313,15 +318,17 @@ function AuditList({
           <tbody className="divide-y divide-zinc-200 align-top dark:divide-zinc-800">
             {entries.map((entry) => (
               <tr key={entry.id} data-testid="audit-entry">
-                <td className="px-3 py-2.5 whitespace-nowrap text-zinc-700 dark:text-zinc-300">
+                <td className="px-3 py-2.5 text-zinc-700 dark:text-zinc-300">
                   <When at={entry.createdAt} />
+                  {entry.ip ? (
+                    <span className={`${quiet} block font-mono`} title={t('adminUsers.audit.ip')}>
+                      {entry.ip}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-2.5">{who(entry)}</td>
-                <td className="px-3 py-2.5 font-medium">{text.action(entry)}</td>
+                <td className="px-3 py-2.5">{action(entry)}</td>
                 <td className="px-3 py-2.5">{target(entry)}</td>
-                <td className="px-3 py-2.5 font-mono text-xs text-zinc-700 dark:text-zinc-300">
-                  {entry.ip ?? '—'}
-                </td>
                 <td className="px-3 py-2.5">{details(entry)}</td>
               </tr>
             ))}
@@ -329,25 +336,37 @@ function AuditList({
         </table>
       </div>
 
-      <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 md:hidden dark:divide-zinc-800 dark:border-zinc-800">
+      <ul className="flex flex-col gap-3 xl:hidden">
         {entries.map((entry) => (
-          <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 text-sm" data-testid="audit-entry">
-            <span className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="font-medium">{text.action(entry)}</span>
-              <span className="text-xs text-zinc-600 dark:text-zinc-400">
+          <li
+            key={entry.id}
+            className="flex flex-col gap-2 rounded-xl border border-zinc-200 px-4 py-3 text-sm dark:border-zinc-800"
+            data-testid="audit-entry"
+          >
+            <span className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+              {action(entry)}
+              <span className={quiet}>
                 <When at={entry.createdAt} />
               </span>
             </span>
-            <span className="text-zinc-700 dark:text-zinc-300">{who(entry)}</span>
-            <span className="text-zinc-700 dark:text-zinc-300">
-              {withNode(t('adminUsers.audit.targetValue', { target: SLOT }), target(entry))}
-            </span>
-            {details(entry)}
-            {entry.ip ? (
-              <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">
-                {t('adminUsers.audit.ipValue', { ip: entry.ip })}
-              </span>
-            ) : null}
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5">
+              <dt className={`${quiet} pt-0.5`}>{t('adminUsers.audit.who')}</dt>
+              <dd className="min-w-0">{who(entry)}</dd>
+              <dt className={`${quiet} pt-0.5`}>{t('adminUsers.audit.subject')}</dt>
+              <dd className="min-w-0">{target(entry)}</dd>
+              {text.details(entry).length ? (
+                <>
+                  <dt className={`${quiet} pt-0.5`}>{t('adminUsers.audit.details')}</dt>
+                  <dd className="min-w-0">{details(entry)}</dd>
+                </>
+              ) : null}
+              {entry.ip ? (
+                <>
+                  <dt className={quiet}>{t('adminUsers.audit.ip')}</dt>
+                  <dd className={`${quiet} font-mono`}>{entry.ip}</dd>
+                </>
+              ) : null}
+            </dl>
           </li>
         ))}
       </ul>

@@ -6,7 +6,9 @@ import { errorCode } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
-import { fieldClass, Input, Label, Textarea } from '../../../ui/input'
+import { Input, Label, Textarea } from '../../../ui/input'
+import { Select } from '../../../ui/select'
+import { adminModelTexts, modelName } from '../../models/model-texts'
 import { changesOf, formOf, type ModelForm, problemsOf } from './model-form'
 import { type AdminModel, type AdminModelList, adminModelsQuery, saveModel } from './models-query'
 import { formatPrice } from './price'
@@ -30,7 +32,7 @@ export function ModelDialog({ model, onClose }: { model: AdminModel | null; onCl
     <Dialog
       open={model !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={model ? t('adminModels.dialog.title', { name: model.effective.name }) : ''}
+      title={model ? t('adminModels.dialog.title', { name: modelName(adminModelTexts(model)) }) : ''}
       description={t('adminModels.dialog.description')}
       testId="model-dialog"
     >
@@ -159,21 +161,22 @@ function ModelEditForm({ model, onClose }: { model: AdminModel; onClose: () => v
       </div>
       <Field id={ids.vision} label={t('adminModels.field.vision')}>
         {(describedBy) => (
-          <select
+          <Select
             id={ids.vision}
             value={form.vision}
             aria-describedby={describedBy}
-            onChange={(event) => set('vision', event.target.value as ModelForm['vision'])}
-            className={`${fieldClass} h-10`}
-          >
-            <option value="provider">
-              {t('adminModels.field.visionProvider', {
-                value: provider.vision ? t('adminModels.field.visionYes') : t('adminModels.field.visionNo'),
-              })}
-            </option>
-            <option value="yes">{t('adminModels.field.visionYes')}</option>
-            <option value="no">{t('adminModels.field.visionNo')}</option>
-          </select>
+            onValueChange={(vision) => set('vision', vision)}
+            options={[
+              {
+                value: 'provider',
+                label: t('adminModels.field.visionProvider', {
+                  value: provider.vision ? t('adminModels.field.visionYes') : t('adminModels.field.visionNo'),
+                }),
+              },
+              { value: 'yes', label: t('adminModels.field.visionYes') },
+              { value: 'no', label: t('adminModels.field.visionNo') },
+            ]}
+          />
         )}
       </Field>
       {failure ? <Alert tone="error">{failure}</Alert> : null}

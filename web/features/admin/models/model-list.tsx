@@ -1,7 +1,9 @@
 import * as Switch from '@radix-ui/react-switch'
-import { Eye, Pencil, Star } from 'lucide-react'
+import { Boxes, Eye, Pencil, Star } from 'lucide-react'
 import { useT } from '../../../i18n/i18n'
 import { Button } from '../../../ui/button'
+import { adminModelTexts, modelDescription, modelName } from '../../models/model-texts'
+import { availabilityOf, isBuiltIn } from './availability'
 import { isEdited } from './model-form'
 import type { AdminModel } from './models-query'
 import { formatPrice } from './price'
@@ -17,9 +19,20 @@ interface ListProps {
   onEdit: (model: AdminModel) => void
 }
 
-/** Default, not offered, reads images (in the table, which has no column for it), edited. */
+/** Why a model people cannot use is not in use: the provider's, or Parley's own reason. */
+const UNUSED = {
+  not_offered: 'adminModels.badge.inactive',
+  no_workflow: 'adminModels.badge.noWorkflow',
+  demo_off: 'adminModels.badge.demoOff',
+} as const
+
+/**
+ * Default, built into Parley, not in use (and why), reads images (in the table, which has no column
+ * for it), edited.
+ */
 function Badges({ model, vision }: { model: AdminModel; vision?: boolean }) {
   const t = useT()
+  const availability = availabilityOf(model)
   return (
     <>
       {model.isDefault ? (
@@ -31,9 +44,21 @@ function Badges({ model, vision }: { model: AdminModel; vision?: boolean }) {
           {t('adminModels.badge.default')}
         </span>
       ) : null}
-      {!model.isActive ? (
-        <span className={`${badge} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}>
-          {t('adminModels.badge.inactive')}
+      {isBuiltIn(model) ? (
+        <span
+          className={`${badge} bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300`}
+          data-testid="built-in-badge"
+        >
+          <Boxes className="size-3" aria-hidden />
+          {t('adminModels.badge.builtIn')}
+        </span>
+      ) : null}
+      {availability in UNUSED ? (
+        <span
+          className={`${badge} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}
+          data-testid="unused-badge"
+        >
+          {t(UNUSED[availability as keyof typeof UNUSED])}
         </span>
       ) : null}
       {vision && model.effective.vision ? (
@@ -68,7 +93,7 @@ function EnableSwitch({
       checked={model.enabled}
       disabled={busy}
       onCheckedChange={(enabled) => onToggle(model, enabled)}
-      aria-label={t('adminModels.enable', { name: model.effective.name })}
+      aria-label={t('adminModels.enable', { name: modelName(adminModelTexts(model)) })}
       data-testid="enable-switch"
       className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-300 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60 data-[state=checked]:bg-brand dark:bg-zinc-600"
     >
@@ -88,7 +113,7 @@ function EditButton({
   compact?: boolean
 }) {
   const t = useT()
-  const label = t('adminModels.editLabel', { name: model.effective.name })
+  const label = t('adminModels.editLabel', { name: modelName(adminModelTexts(model)) })
   return (
     <Button
       variant="outline"
@@ -152,16 +177,16 @@ export function ModelList({ models, switching, onToggle, onEdit }: ListProps) {
                   <div className={model.enabled ? '' : 'opacity-60'}>
                     <div className="flex flex-wrap items-center gap-1.5">
                       <span className="font-medium" data-testid="model-name">
-                        {model.effective.name}
+                        {modelName(adminModelTexts(model))}
                       </span>
                       <Badges model={model} vision />
                     </div>
                     <div className="mt-0.5 font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">
                       {model.id}
                     </div>
-                    {model.effective.description ? (
+                    {modelDescription(adminModelTexts(model)) ? (
                       <p className="mt-1 line-clamp-2 max-w-md text-xs text-zinc-600 dark:text-zinc-400">
-                        {model.effective.description}
+                        {modelDescription(adminModelTexts(model))}
                       </p>
                     ) : null}
                   </div>
@@ -202,7 +227,7 @@ export function ModelList({ models, switching, onToggle, onEdit }: ListProps) {
               <div className={`min-w-0 flex-1 ${model.enabled ? '' : 'opacity-60'}`}>
                 <div className="flex flex-wrap items-center gap-1.5">
                   <span className="font-medium" data-testid="model-name">
-                    {model.effective.name}
+                    {modelName(adminModelTexts(model))}
                   </span>
                   <Badges model={model} />
                 </div>

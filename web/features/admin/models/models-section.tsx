@@ -5,9 +5,11 @@ import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
-import { fieldClass } from '../../../ui/input'
 import { LoadingScreen } from '../../../ui/loading-screen'
+import { Select } from '../../../ui/select'
+import { adminModelTexts, modelName } from '../../models/model-texts'
 import { isRefusal } from '../refusal-boundary'
+import { availableCount } from './availability'
 import { ImagePricesCard } from './image-prices'
 import { ModelDialog, putModel } from './model-dialog'
 import { ModelList } from './model-list'
@@ -96,8 +98,11 @@ export function ModelsSection() {
           <div className="flex flex-col gap-3">
             <div className="flex items-baseline justify-between gap-3">
               <h3 className="text-base font-semibold">{t('adminModels.list.title')}</h3>
-              <span className="text-sm text-zinc-600 dark:text-zinc-400">
-                {t('adminModels.list.count', { count: models.data.items.length })}
+              <span className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="models-count">
+                {t('adminModels.list.available', {
+                  available: availableCount(models.data.items),
+                  count: models.data.items.length,
+                })}
               </span>
             </div>
             {models.data.items.length === 0 ? (
@@ -153,22 +158,19 @@ function DefaultModelPicker({ list }: { list: AdminModelList }) {
       <p id={`${id}-hint`} className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
         {t('adminModels.default.hint')}
       </p>
-      <select
+      <Select
         id={id}
         aria-describedby={`${id}-hint`}
         value={value}
         disabled={save.isPending}
-        onChange={(event) => save.mutate(event.target.value || null)}
-        className={`${fieldClass} mt-3 h-10 max-w-md`}
+        onValueChange={(next) => save.mutate(next || null)}
+        wrapperClassName="mt-3 max-w-md"
         data-testid="default-model"
-      >
-        <option value="">{t('adminModels.default.none')}</option>
-        {choices.map((model) => (
-          <option key={model.id} value={model.id}>
-            {model.effective.name}
-          </option>
-        ))}
-      </select>
+        options={[
+          { value: '', label: t('adminModels.default.none') },
+          ...choices.map((model) => ({ value: model.id, label: modelName(adminModelTexts(model)) })),
+        ]}
+      />
     </div>
   )
 }

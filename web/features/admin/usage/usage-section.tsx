@@ -8,6 +8,7 @@ import { Alert } from '../../../ui/alert'
 import { buttonClass } from '../../../ui/button'
 import { LoadingScreen } from '../../../ui/loading-screen'
 import { isRefusal } from '../refusal-boundary'
+import { formatSmallMoney } from './average'
 import { BarChart, type BarSeries, type Colour } from './bar-chart'
 import { csvUrl, type Usage, type UsageCsv, type UsageDays, usageQuery } from './usage-query'
 import '../../../i18n/areas/adminUsage'
@@ -122,7 +123,7 @@ function UsageFigures({ usage }: { usage: Usage }) {
             value={formatMoney(totals.spendUsd)}
             testId="usage-total-spend"
           >
-            {t('adminUsage.perDay', { amount: formatMoney(totals.spendUsd / usage.days) })}
+            {t('adminUsage.perDay', { amount: formatSmallMoney(totals.spendUsd / usage.days) })}
           </Figure>
           <Figure label={t('adminUsage.tokens')} value={formatNumber(tokens)} testId="usage-total-tokens">
             {t('adminUsage.tokensSplit', {

@@ -6,6 +6,7 @@ import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { fieldClass } from '../../../ui/input'
+import { Select } from '../../../ui/select'
 import { NewUserDialog } from './new-user-dialog'
 import { BannedBadge, RoleBadge } from './user-badges'
 import { UserDetailDialog } from './user-detail-dialog'
@@ -53,8 +54,10 @@ export function UsersSection() {
         </Button>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_repeat(3,minmax(0,1fr))]">
-        <div className="relative sm:col-span-2 lg:col-span-1">
+      {/* Stacked on narrow screens; one row from lg up, each select as wide as its longest option
+          (never cut, in any language), wrapping rather than squeezing when a language is long. */}
+      <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+        <div className="relative lg:min-w-56 lg:flex-1">
           <label htmlFor={ids.search} className="sr-only">
             {t('adminUsers.users.search')}
           </label>
@@ -151,22 +154,17 @@ function FilterSelect({
   options: [value: string, label: string][]
 }) {
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="shrink-0 text-sm font-medium text-zinc-700 dark:text-zinc-300">
+    <div className="flex items-center gap-2 lg:shrink-0">
+      <label htmlFor={id} className="min-w-16 shrink-0 text-sm font-medium text-zinc-700 dark:text-zinc-300">
         {label}
       </label>
-      <select
+      <Select
         id={id}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${fieldClass} h-10 min-w-0`}
-      >
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
+        onValueChange={onChange}
+        options={options.map(([optionValue, optionLabel]) => ({ value: optionValue, label: optionLabel }))}
+        wrapperClassName="lg:w-auto"
+      />
     </div>
   )
 }

@@ -4,7 +4,7 @@ import type { adminBranding as english } from '../../en/adminBranding'
 // Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
 export const adminBranding = {
   'adminBranding.intro':
-    'So sieht die App für alle aus, auf der Anmeldeseite und innen. Ein hier gesetzter Wert ersetzt den aus der Serverumgebung, und eine gespeicherte Änderung erscheint sofort in jedem offenen Browser.',
+    'So sieht die App für alle aus, auf der Anmeldeseite und innen. Ein hier gesetzter Wert ersetzt den aus der Serverkonfiguration, und eine gespeicherte Änderung erscheint sofort in jedem offenen Browser.',
   'adminBranding.loadFailed': 'Die Branding-Einstellungen konnten nicht geladen werden',
   'adminBranding.saveFailed': 'Das Branding konnte nicht gespeichert werden',
   'adminBranding.saved': 'Branding gespeichert',

@@ -5,11 +5,17 @@ export const agentSettings = {
   'agentSettings.field.calendar_email': 'Kalender-E-Mail',
   'agentSettings.config.title': 'Agenten-Konfiguration',
   'agentSettings.config.workflowNote':
-    'Agenten benötigen eine Workflow-Integration: Jede Nachricht an einen Agenten wird von einem Workflow im Automatisierungsdienst deines Teams bearbeitet.',
+    'Agenten mit „Läuft über einen Workflow“ benötigen eine Workflow-Integration: Jede Nachricht an sie wird von einem Workflow im Automatisierungsdienst deines Teams bearbeitet.',
+  'agentSettings.config.workflowMissingNote':
+    'Agenten mit „Braucht einen Workflow“ benötigen eine Workflow-Integration, die deine Organisation noch nicht eingerichtet hat. Die anderen laufen in Parley.',
+  'agentSettings.config.nativeNote':
+    'Diese Agenten laufen in Parley. Schalte die ein, die du im Eingabefeld auswählen möchtest.',
   'agentSettings.config.none': 'Deine Organisation bietet keine Agenten an.',
   'agentSettings.config.enable': '{name} aktivieren',
   'agentSettings.config.runsWorkflow': 'Läuft über einen Workflow',
-  'agentSettings.config.runsNative': 'Läuft in Parley (kein Workflow eingerichtet)',
+  'agentSettings.config.runsNative': 'Läuft in Parley',
+  'agentSettings.config.needsWorkflow':
+    'Braucht einen Workflow, der noch nicht eingerichtet ist. Frag deine Administration.',
   'agentSettings.config.hiddenShow': 'Im Eingabefeld ausgeblendet · Einblenden',
   'agentSettings.config.calendarConnection': 'Kalenderverbindung',
   'agentSettings.config.required': 'Konfiguration erforderlich',
@@ -23,6 +29,10 @@ export const agentSettings = {
   'agentSettings.calendar.redirectUrl': 'OAuth-Weiterleitungs-URL',
   'agentSettings.calendar.redirectHint':
     'Trage diese Adresse bei deinem Kalenderanbieter als Weiterleitungs-URL des OAuth-Clients ein.',
+  'agentSettings.calendar.copy': 'Kopieren',
+  'agentSettings.calendar.copied': 'Kopiert',
+  'agentSettings.calendar.copyRedirect': 'OAuth-Weiterleitungs-URL kopieren',
+  'agentSettings.calendar.copyFailed': 'Kopieren nicht möglich: Markiere die Adresse und kopiere sie selbst',
   'agentSettings.calendar.clientId': 'Client-ID *',
   'agentSettings.calendar.clientSecret': 'Client-Secret *',
   'agentSettings.calendar.secretSaved':

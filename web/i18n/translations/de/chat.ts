@@ -18,6 +18,8 @@ export const chat = {
   'chat.message.stopped': 'Gestoppt',
   'chat.sources.title': 'Quellen',
   'chat.sources.open': 'Quelle {number} öffnen: {title}',
+  'chat.note.imagesNotSeen':
+    '{count, plural, one {Das Modell hat {files} nicht gesehen: Es kann keine Bilder sehen und hat nur den Dateinamen bekommen.} other {Das Modell hat {files} nicht gesehen: Es kann keine Bilder sehen und hat nur die Dateinamen bekommen.}}',
 
   'chat.reply.retry': 'Erneut versuchen',
   'chat.reply.regenerate': 'Neu generieren',
@@ -26,6 +28,19 @@ export const chat = {
   'chat.reply.httpError': 'HTTP-Fehler! Status: {status}',
   'chat.reply.stopFailed': 'Die Antwort konnte nicht gestoppt werden',
   'chat.reply.noChat': 'Kein Chat geöffnet',
+  'chat.failure.providerTimeout': 'Der KI-Anbieter hat nicht rechtzeitig geantwortet',
+  'chat.failure.providerTimeoutSeconds':
+    '{seconds, plural, one {Der KI-Anbieter hat nicht innerhalb von # Sekunde geantwortet} other {Der KI-Anbieter hat nicht innerhalb von # Sekunden geantwortet}}',
+  'chat.failure.providerUnreachable': 'Keine Verbindung zum KI-Anbieter möglich',
+  'chat.failure.providerStreamLost':
+    'Die Verbindung zum KI-Anbieter brach ab, bevor die Antwort vollständig war',
+  'chat.failure.providerStreamCut':
+    'Der KI-Anbieter hat den Stream beendet, bevor die Antwort vollständig war',
+  'chat.failure.providerStatus': 'Der KI-Anbieter antwortete mit {status}: {detail}',
+  'chat.failure.providerFailed': 'Beim KI-Anbieter ist ein Fehler aufgetreten',
+  'chat.failure.providerFailedDetail': 'Beim KI-Anbieter ist ein Fehler aufgetreten: {detail}',
+  'chat.failure.interrupted': 'Die Antwort wurde unterbrochen, als der Server angehalten wurde',
+  'chat.failure.noModel': 'Gerade ist kein KI-Modell verfügbar',
 
   'chat.markdown.image': 'Bild',
   'chat.markdown.imageFrom': 'Bild von {host}',

@@ -160,6 +160,10 @@ export const errors = {
   'error.payload_too_large:research_topic': 'Das Recherchethema ist zu lang: höchstens 2.000 Zeichen',
   'error.not_found:research': 'Recherche nicht gefunden',
   'error.conflict:research': 'Nur eine fehlgeschlagene oder abgebrochene Recherche kann wiederholt werden',
+  'error.bad_request:research_source.web':
+    'Websuche, Aktuelle Nachrichten und Statistiken & Daten können nicht durchsucht werden: Es ist keine Suchmaschine eingerichtet',
+  'error.bad_request:research_source.academic':
+    'Wissenschaftliche Quellen können nicht durchsucht werden: Es ist keine wissenschaftliche Quelle eingerichtet',
   'error.bad_request:agent':
     'Dieser Agent ist nicht verfügbar: Wähle einen anderen oder aktiviere ihn in der Agenten-Konfiguration',
   'error.not_found:agent': 'Agent nicht gefunden',

@@ -13,8 +13,10 @@ export const impersonation = {
   'impersonation.banner.expiringSoon': '⚠️ LÄUFT BALD AB',
   'impersonation.banner.stop': 'Identitätswechsel beenden',
   'impersonation.stopFailed': 'Der Identitätswechsel konnte nicht beendet werden',
-  'impersonation.expiringToast': 'Der Support-Zugriff endet in wenigen Minuten',
+  'impersonation.expiringToast': 'Der Support-Zugriff endet um {time}',
   'impersonation.endedToast': 'Der Support-Zugriff ist beendet: zurück zu deinem eigenen Konto',
+  'impersonation.accountLocked':
+    'Nicht verfügbar, solange du als anderer Benutzer handelst: Nur {name} kann das eigene Passwort oder die E-Mail-Adresse ändern oder das Konto löschen.',
   'impersonation.start.action': 'Support-Zugriff',
   'impersonation.start.title': 'Support-Zugriff auf {name}',
   'impersonation.start.intro':

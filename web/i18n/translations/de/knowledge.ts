@@ -36,11 +36,18 @@ export const knowledge = {
   'knowledge.status.cancelNamed': 'Indexierung von {title} abbrechen',
   'knowledge.status.cancelled': 'Indexierung abgebrochen',
   'knowledge.status.cancelFailed': 'Indexierung konnte nicht abgebrochen werden',
+  'knowledge.indexError.keyMissing': 'Der API-Schlüssel für Embeddings ist nicht eingerichtet',
+  'knowledge.indexError.timeout': 'Der Embedding-Anbieter hat nicht rechtzeitig geantwortet',
+  'knowledge.indexError.unreachable': 'Der Embedding-Anbieter ist nicht erreichbar',
+  'knowledge.indexError.dimensions': 'Der Embedding-Anbieter hat Vektoren der falschen Größe geliefert',
   'knowledge.detail.close': 'Schließen',
   'knowledge.detail.notes': 'Notizen',
   'knowledge.detail.content': 'Inhalt des Eintrags',
   'knowledge.delete.title': 'Diesen Eintrag löschen?',
-  'knowledge.delete.description': '„{title}“ wird für alle aus der Wissensdatenbank entfernt.',
+  'knowledge.delete.descriptionPrivate':
+    '„{title}“ wird aus deiner Wissensdatenbank entfernt. Nur du konntest den Eintrag sehen.',
+  'knowledge.delete.descriptionShared':
+    '„{title}“ ist mit deinem Team geteilt: Der Eintrag wird für alle aus der Wissensdatenbank entfernt.',
   'knowledge.delete.done': 'Wissenseintrag gelöscht',
   'knowledge.delete.failed': 'Der Wissenseintrag konnte nicht gelöscht werden',
 

@@ -18,6 +18,10 @@ export const research = {
   'research.source.academic': 'Wissenschaftliche Quellen',
   'research.source.news': 'Aktuelle Nachrichten',
   'research.source.stats': 'Statistiken & Daten',
+  'research.source.unavailable': 'Nicht verfügbar',
+  'research.source.noSearchBackend':
+    'Websuche, Aktuelle Nachrichten und Statistiken & Daten brauchen eine Suchmaschine, und auf diesem Server ist keine eingerichtet. Bitte deine Administration, eine einzurichten.',
+  'research.source.noAcademic': 'Wissenschaftliche Quellen sind auf diesem Server ausgeschaltet.',
   'research.dialog.depth': 'Recherchetiefe',
   'research.depth.quick': 'Schnell',
   'research.depth.thorough': 'Gründlich',
@@ -43,6 +47,16 @@ export const research = {
   'research.progress.read': '{count, plural, one {# gelesen} other {# gelesen}}',
   'research.progress.elapsed': 'Dauer {time}',
   'research.progress.notes': 'Notizen',
+  'research.note.webNotSearched': 'Das Web wurde nicht durchsucht: Es ist keine Suchmaschine eingerichtet',
+  'research.note.webSearchFailed': 'Die Websuche hat nicht geantwortet; ihre Ergebnisse fehlen',
+  'research.note.knowledgeSearchFailed': 'Die Wissensdatenbank des Teams konnte nicht durchsucht werden',
+  'research.note.sourceUnreachable': '{host} hat nicht geantwortet',
+  'research.note.pageUnreadable': '{host} konnte nicht gelesen werden',
+  'research.note.stoppedTimeLimit':
+    'Die Recherche wurde vorzeitig beendet: Das Zeitlimit für diese Tiefe ist erreicht',
+  'research.note.stoppedCostLimit':
+    'Die Recherche wurde vorzeitig beendet: Das Kostenlimit für diese Tiefe ist erreicht',
+  'research.note.stoppedBudget': 'Die Recherche wurde vorzeitig beendet: Dein Budget ist aufgebraucht',
   'research.progress.cancel': 'Recherche abbrechen',
   'research.progress.cancelling': 'Wird abgebrochen…',
   'research.progress.cancelFailed':

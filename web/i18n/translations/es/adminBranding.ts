@@ -4,7 +4,7 @@ import type { adminBranding as english } from '../../en/adminBranding'
 // Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
 export const adminBranding = {
   'adminBranding.intro':
-    'Cómo ve la aplicación todo el mundo, en la página de inicio de sesión y dentro. Un valor definido aquí sustituye al del entorno del servidor, y un cambio guardado aparece al instante en todos los navegadores abiertos.',
+    'Cómo ve la aplicación todo el mundo, en la página de inicio de sesión y dentro. Un valor definido aquí sustituye al de la configuración del servidor, y un cambio guardado aparece al instante en todos los navegadores abiertos.',
   'adminBranding.loadFailed': 'No se pudo cargar la configuración de marca',
   'adminBranding.saveFailed': 'No se pudo guardar la marca',
   'adminBranding.saved': 'Marca guardada',

@@ -5,11 +5,17 @@ export const agentSettings = {
   'agentSettings.field.calendar_email': 'Correo electrónico del calendario',
   'agentSettings.config.title': 'Configuración de agentes',
   'agentSettings.config.workflowNote':
-    'Los agentes requieren integración con flujos de trabajo: cada mensaje a un agente lo procesa un flujo en el servicio de automatización de tu equipo.',
+    'Los agentes marcados con «Funciona con un flujo de trabajo» requieren integración con flujos de trabajo: cada mensaje que reciben lo procesa un flujo en el servicio de automatización de tu equipo.',
+  'agentSettings.config.workflowMissingNote':
+    'Los agentes marcados con «Necesita un flujo de trabajo» requieren integración con flujos de trabajo, que tu organización aún no ha configurado. Los demás funcionan en Parley.',
+  'agentSettings.config.nativeNote':
+    'Estos agentes funcionan en Parley. Activa los que quieras poder elegir en el editor.',
   'agentSettings.config.none': 'Tu organización no ofrece agentes.',
   'agentSettings.config.enable': 'Activar {name}',
   'agentSettings.config.runsWorkflow': 'Funciona con un flujo de trabajo',
-  'agentSettings.config.runsNative': 'Funciona en Parley (sin flujo de trabajo configurado)',
+  'agentSettings.config.runsNative': 'Funciona en Parley',
+  'agentSettings.config.needsWorkflow':
+    'Necesita un flujo de trabajo, que aún no está configurado. Pregunta a tu administrador.',
   'agentSettings.config.hiddenShow': 'Oculto en el editor · Mostrar',
   'agentSettings.config.calendarConnection': 'Conexión del calendario',
   'agentSettings.config.required': 'Configuración necesaria',
@@ -23,6 +29,10 @@ export const agentSettings = {
   'agentSettings.calendar.redirectUrl': 'URL de redirección OAuth',
   'agentSettings.calendar.redirectHint':
     'Registra esta dirección en tu proveedor de calendario como URL de redirección del cliente OAuth.',
+  'agentSettings.calendar.copy': 'Copiar',
+  'agentSettings.calendar.copied': 'Copiado',
+  'agentSettings.calendar.copyRedirect': 'Copiar la URL de redirección OAuth',
+  'agentSettings.calendar.copyFailed': 'No se pudo copiar: selecciona la dirección y cópiala tú mismo',
   'agentSettings.calendar.clientId': 'ID de cliente *',
   'agentSettings.calendar.clientSecret': 'Secreto de cliente *',
   'agentSettings.calendar.secretSaved':

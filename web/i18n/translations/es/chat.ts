@@ -18,6 +18,8 @@ export const chat = {
   'chat.message.stopped': 'Detenida',
   'chat.sources.title': 'Fuentes',
   'chat.sources.open': 'Abrir la fuente {number}: {title}',
+  'chat.note.imagesNotSeen':
+    '{count, plural, one {El modelo no vio {files}: no puede ver imágenes y solo recibió el nombre del archivo.} other {El modelo no vio {files}: no puede ver imágenes y solo recibió los nombres de los archivos.}}',
 
   'chat.reply.retry': 'Reintentar',
   'chat.reply.regenerate': 'Regenerar',
@@ -26,6 +28,19 @@ export const chat = {
   'chat.reply.httpError': '¡Error HTTP! Estado: {status}',
   'chat.reply.stopFailed': 'No se pudo detener la respuesta',
   'chat.reply.noChat': 'No hay ningún chat abierto',
+  'chat.failure.providerTimeout': 'El proveedor de IA no respondió a tiempo',
+  'chat.failure.providerTimeoutSeconds':
+    '{seconds, plural, one {El proveedor de IA no respondió en # segundo} other {El proveedor de IA no respondió en # segundos}}',
+  'chat.failure.providerUnreachable': 'No se pudo conectar con el proveedor de IA',
+  'chat.failure.providerStreamLost':
+    'Se perdió la conexión con el proveedor de IA antes de que la respuesta estuviera completa',
+  'chat.failure.providerStreamCut':
+    'El proveedor de IA cerró la transmisión antes de que la respuesta estuviera completa',
+  'chat.failure.providerStatus': 'El proveedor de IA respondió {status}: {detail}',
+  'chat.failure.providerFailed': 'El proveedor de IA falló',
+  'chat.failure.providerFailedDetail': 'El proveedor de IA falló: {detail}',
+  'chat.failure.interrupted': 'La respuesta se interrumpió cuando el servidor se detuvo',
+  'chat.failure.noModel': 'No hay ningún modelo de IA disponible en este momento',
 
   'chat.markdown.image': 'imagen',
   'chat.markdown.imageFrom': 'Imagen de {host}',
@@ -67,7 +82,7 @@ export const chat = {
   'chat.settings.temperature': 'Temperatura',
   'chat.settings.temperatureHint': 'Más alta es más creativa; más baja, más precisa.',
   'chat.settings.maxTokens': 'Tokens máximos',
-  'chat.settings.maxTokensField': 'Longitud máxima de la respuesta de la IA (1-128 000 tokens)',
+  'chat.settings.maxTokensField': 'Longitud máxima de la respuesta de la IA (1-128\u00a0000 tokens)',
   'chat.settings.topP': 'Top P',
   'chat.settings.frequencyPenalty': 'Penalización por frecuencia',
   'chat.settings.presencePenalty': 'Penalización por presencia',

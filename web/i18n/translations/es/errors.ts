@@ -161,6 +161,10 @@ export const errors = {
     'El tema de investigación es demasiado largo: 2.000 caracteres como máximo',
   'error.not_found:research': 'No se encontró la investigación',
   'error.conflict:research': 'Solo se puede reintentar una investigación fallida o cancelada',
+  'error.bad_request:research_source.web':
+    'Búsqueda web, Últimas noticias y Estadísticas y datos no están disponibles: no hay ningún motor de búsqueda configurado',
+  'error.bad_request:research_source.academic':
+    'Las fuentes académicas no están disponibles: no hay ninguna fuente académica configurada',
   'error.bad_request:agent':
     'Este agente no está disponible: elige otro o actívalo en Configuración de agentes',
   'error.not_found:agent': 'Agente no encontrado',

@@ -13,8 +13,10 @@ export const impersonation = {
   'impersonation.banner.expiringSoon': '⚠️ CADUCA PRONTO',
   'impersonation.banner.stop': 'Detener suplantación',
   'impersonation.stopFailed': 'No se pudo detener la suplantación',
-  'impersonation.expiringToast': 'El acceso de soporte termina en unos minutos',
+  'impersonation.expiringToast': 'El acceso de soporte termina a las {time}',
   'impersonation.endedToast': 'El acceso de soporte ha terminado: vuelves a tu propia cuenta',
+  'impersonation.accountLocked':
+    'No disponible mientras actúas como otro usuario: solo {name} puede cambiar su contraseña o su correo electrónico, o eliminar su cuenta.',
   'impersonation.start.action': 'Acceso de soporte',
   'impersonation.start.title': 'Acceso de soporte a {name}',
   'impersonation.start.intro':

@@ -36,11 +36,18 @@ export const knowledge = {
   'knowledge.status.cancelNamed': 'Cancelar la indexación de {title}',
   'knowledge.status.cancelled': 'Indexación cancelada',
   'knowledge.status.cancelFailed': 'No se pudo cancelar la indexación',
+  'knowledge.indexError.keyMissing': 'La clave de API de embeddings no está configurada',
+  'knowledge.indexError.timeout': 'El proveedor de embeddings no respondió a tiempo',
+  'knowledge.indexError.unreachable': 'No se pudo contactar con el proveedor de embeddings',
+  'knowledge.indexError.dimensions': 'El proveedor de embeddings devolvió vectores de un tamaño incorrecto',
   'knowledge.detail.close': 'Cerrar',
   'knowledge.detail.notes': 'Notas',
   'knowledge.detail.content': 'Contenido de la entrada',
   'knowledge.delete.title': '¿Eliminar esta entrada?',
-  'knowledge.delete.description': '«{title}» se eliminará de la base de conocimiento para todos.',
+  'knowledge.delete.descriptionPrivate':
+    '«{title}» se eliminará de tu base de conocimiento. Solo tú podías verla.',
+  'knowledge.delete.descriptionShared':
+    '«{title}» está compartida con tu equipo: se eliminará de la base de conocimiento para todos.',
   'knowledge.delete.done': 'Entrada de conocimiento eliminada',
   'knowledge.delete.failed': 'No se pudo eliminar la entrada de conocimiento',
 

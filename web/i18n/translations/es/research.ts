@@ -18,6 +18,10 @@ export const research = {
   'research.source.academic': 'Fuentes académicas',
   'research.source.news': 'Últimas noticias',
   'research.source.stats': 'Estadísticas y datos',
+  'research.source.unavailable': 'No disponible',
+  'research.source.noSearchBackend':
+    'Búsqueda web, Últimas noticias y Estadísticas y datos necesitan un motor de búsqueda, y este servidor no tiene ninguno. Pide a tu administrador que configure uno.',
+  'research.source.noAcademic': 'Las fuentes académicas están desactivadas en este servidor.',
   'research.dialog.depth': 'Profundidad de la investigación',
   'research.depth.quick': 'Rápida',
   'research.depth.thorough': 'Detallada',
@@ -43,6 +47,16 @@ export const research = {
   'research.progress.read': '{count, plural, one {# leída} other {# leídas}}',
   'research.progress.elapsed': 'Tiempo transcurrido: {time}',
   'research.progress.notes': 'Notas',
+  'research.note.webNotSearched': 'No se buscó en la web: no hay ningún motor de búsqueda configurado',
+  'research.note.webSearchFailed': 'La búsqueda web no respondió; faltan sus resultados',
+  'research.note.knowledgeSearchFailed': 'No se pudo buscar en la base de conocimiento del equipo',
+  'research.note.sourceUnreachable': '{host} no respondió',
+  'research.note.pageUnreadable': 'No se pudo leer {host}',
+  'research.note.stoppedTimeLimit':
+    'La investigación terminó antes de tiempo: se alcanzó el límite de tiempo de esta profundidad',
+  'research.note.stoppedCostLimit':
+    'La investigación terminó antes de tiempo: se alcanzó el límite de coste de esta profundidad',
+  'research.note.stoppedBudget': 'La investigación terminó antes de tiempo: tu presupuesto se ha agotado',
   'research.progress.cancel': 'Cancelar investigación',
   'research.progress.cancelling': 'Cancelando…',
   'research.progress.cancelFailed': 'No se pudo cancelar la investigación. Inténtalo de nuevo.',

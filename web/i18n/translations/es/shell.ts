@@ -12,6 +12,7 @@ export const shell = {
   'shell.userMenu.profile': 'Perfil',
   'shell.userMenu.settings': 'Ajustes',
   'shell.userMenu.admin': 'Panel de administración',
+  'shell.header.admin': 'Administración',
   'shell.userMenu.signOut': 'Cerrar sesión',
   'shell.theme.current': 'Tema: {theme, select, light {claro} dark {oscuro} other {sistema}}',
   'shell.theme.light': 'Claro',
@@ -60,9 +61,19 @@ export const shell = {
   'shell.model.demoName': 'Demo (sin proveedor de IA configurado)',
   'shell.model.demoDescription':
     'Modelo de demostración sin conexión: explica cómo conectar un proveedor de IA',
+  'shell.model.workflowName': 'Agentes de flujo de trabajo',
+  'shell.model.workflowDescription':
+    'Agentes que se ejecutan en el servicio de automatización de flujos de trabajo (n8n)',
   'shell.model.loadFailed': 'No se pudieron cargar los modelos',
   'shell.model.preferredLoadFailed': 'No se pudo cargar el modelo preferido',
   'shell.model.setFailed': 'No se pudo establecer el modelo',
+  'shell.model.vision': 'Puede ver imágenes',
+  'shell.vision.cannotSee': '{model} no puede ver imágenes.',
+  'shell.vision.onlyNames':
+    '{count, plural, one {Solo recibiría el nombre del archivo de la imagen, no la imagen.} other {Solo recibiría los nombres de archivo de las imágenes, no las imágenes.}}',
+  'shell.vision.switch': 'Cambia a un modelo que pueda ver imágenes:',
+  'shell.vision.more': '{count, plural, one {# más} other {# más}}',
+  'shell.vision.none': 'Ninguno de los modelos disponibles aquí puede ver imágenes.',
   'shell.budget.warning.daily': 'Has usado el {percent} de tu presupuesto diario de IA: {used} de {limit}.',
   'shell.budget.warning.monthly':
     'Has usado el {percent} de tu presupuesto mensual de IA: {used} de {limit}.',

@@ -4,7 +4,7 @@ import type { adminBranding as english } from '../../en/adminBranding'
 // Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
 export const adminBranding = {
   'adminBranding.intro':
-    'L’apparence de l’application pour tout le monde, sur la page de connexion et à l’intérieur. Une valeur définie ici remplace celle de l’environnement du serveur, et une modification enregistrée s’affiche aussitôt dans chaque navigateur ouvert.',
+    'L’apparence de l’application pour tout le monde, sur la page de connexion et à l’intérieur. Une valeur définie ici remplace celle de la configuration du serveur, et une modification enregistrée s’affiche aussitôt dans chaque navigateur ouvert.',
   'adminBranding.loadFailed': 'Impossible de charger les réglages de l’identité visuelle',
   'adminBranding.saveFailed': 'Impossible d’enregistrer l’identité visuelle',
   'adminBranding.saved': 'Identité visuelle enregistrée',

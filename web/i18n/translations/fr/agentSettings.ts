@@ -5,11 +5,17 @@ export const agentSettings = {
   'agentSettings.field.calendar_email': 'E-mail du calendrier',
   'agentSettings.config.title': 'Configuration des agents',
   'agentSettings.config.workflowNote':
-    'Les agents nécessitent une intégration de workflows : chaque message adressé à un agent est traité par un workflow du service d’automatisation de votre équipe.',
+    'Les agents marqués « Fonctionne via un workflow » nécessitent une intégration de workflows : chaque message qui leur est adressé est traité par un workflow du service d’automatisation de votre équipe.',
+  'agentSettings.config.workflowMissingNote':
+    'Les agents marqués « Nécessite un workflow » requièrent une intégration de workflows, que votre organisation n’a pas encore mise en place. Les autres fonctionnent dans Parley.',
+  'agentSettings.config.nativeNote':
+    'Ces agents fonctionnent dans Parley. Activez ceux que vous voulez pouvoir choisir dans la zone de saisie.',
   'agentSettings.config.none': 'Votre organisation ne propose aucun agent.',
   'agentSettings.config.enable': 'Activer {name}',
   'agentSettings.config.runsWorkflow': 'Fonctionne via un workflow',
-  'agentSettings.config.runsNative': 'Fonctionne dans Parley (aucun workflow configuré)',
+  'agentSettings.config.runsNative': 'Fonctionne dans Parley',
+  'agentSettings.config.needsWorkflow':
+    'Nécessite un workflow, qui n’est pas encore configuré. Adressez-vous à votre administrateur.',
   'agentSettings.config.hiddenShow': 'Masqué dans la zone de saisie · Afficher',
   'agentSettings.config.calendarConnection': 'Connexion du calendrier',
   'agentSettings.config.required': 'Configuration requise',
@@ -23,6 +29,10 @@ export const agentSettings = {
   'agentSettings.calendar.redirectUrl': 'URL de redirection OAuth',
   'agentSettings.calendar.redirectHint':
     'Enregistrez cette adresse auprès de votre fournisseur de calendrier comme URL de redirection du client OAuth.',
+  'agentSettings.calendar.copy': 'Copier',
+  'agentSettings.calendar.copied': 'Copiée',
+  'agentSettings.calendar.copyRedirect': 'Copier l’URL de redirection OAuth',
+  'agentSettings.calendar.copyFailed': 'Copie impossible : sélectionnez l’adresse et copiez-la vous-même',
   'agentSettings.calendar.clientId': 'ID client *',
   'agentSettings.calendar.clientSecret': 'Secret client *',
   'agentSettings.calendar.secretSaved':

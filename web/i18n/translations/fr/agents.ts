@@ -15,7 +15,7 @@ export const agents = {
   'agents.switched': 'Passage à l’Agent {agent}',
   'agents.switchedUsing': 'Passage à l’Agent {agent} (via {service})',
   'agents.configure': 'Configurer les agents',
-  'agents.dropdown.prefix': 'Agent :',
+  'agents.dropdown.prefix': 'Agent\u00a0:',
   'agents.dropdown.label': 'Agent : {name}',
   'agents.dropdown.heading': 'Choisissez un agent',
   'agents.dropdown.hidden': 'Masqué',

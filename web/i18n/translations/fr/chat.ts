@@ -18,6 +18,8 @@ export const chat = {
   'chat.message.stopped': 'Arrêtée',
   'chat.sources.title': 'Sources',
   'chat.sources.open': 'Ouvrir la source {number} : {title}',
+  'chat.note.imagesNotSeen':
+    '{count, plural, one {Le modèle n’a pas vu {files}\u00a0: il ne peut pas voir les images et n’a reçu que le nom du fichier.} other {Le modèle n’a pas vu {files}\u00a0: il ne peut pas voir les images et n’a reçu que les noms des fichiers.}}',
 
   'chat.reply.retry': 'Réessayer',
   'chat.reply.regenerate': 'Régénérer',
@@ -26,6 +28,18 @@ export const chat = {
   'chat.reply.httpError': 'Erreur HTTP ! Statut : {status}',
   'chat.reply.stopFailed': 'Impossible d’arrêter la réponse',
   'chat.reply.noChat': 'Aucune discussion ouverte',
+  'chat.failure.providerTimeout': 'Le fournisseur d’IA n’a pas répondu à temps',
+  'chat.failure.providerTimeoutSeconds':
+    '{seconds, plural, one {Le fournisseur d’IA n’a pas répondu en # seconde} other {Le fournisseur d’IA n’a pas répondu en # secondes}}',
+  'chat.failure.providerUnreachable': 'Impossible de se connecter au fournisseur d’IA',
+  'chat.failure.providerStreamLost':
+    'La connexion au fournisseur d’IA a été perdue avant la fin de la réponse',
+  'chat.failure.providerStreamCut': 'Le fournisseur d’IA a interrompu le flux avant la fin de la réponse',
+  'chat.failure.providerStatus': 'Le fournisseur d’IA a répondu {status}\u00a0: {detail}',
+  'chat.failure.providerFailed': 'Le fournisseur d’IA a échoué',
+  'chat.failure.providerFailedDetail': 'Le fournisseur d’IA a échoué\u00a0: {detail}',
+  'chat.failure.interrupted': 'La réponse a été interrompue par l’arrêt du serveur',
+  'chat.failure.noModel': 'Aucun modèle d’IA n’est disponible pour le moment',
 
   'chat.markdown.image': 'image',
   'chat.markdown.imageFrom': 'Image provenant de {host}',
@@ -67,7 +81,7 @@ export const chat = {
   'chat.settings.temperature': 'Température',
   'chat.settings.temperatureHint': 'Plus élevée : plus créative ; plus basse : plus précise.',
   'chat.settings.maxTokens': 'Tokens max.',
-  'chat.settings.maxTokensField': 'Longueur maximale de la réponse de l’IA (1 à 128 000 tokens)',
+  'chat.settings.maxTokensField': 'Longueur maximale de la réponse de l’IA (1 à 128\u00a0000 tokens)',
   'chat.settings.topP': 'Top P',
   'chat.settings.frequencyPenalty': 'Pénalité de fréquence',
   'chat.settings.presencePenalty': 'Pénalité de présence',

@@ -164,6 +164,10 @@ export const errors = {
     'Le sujet de recherche est trop long : 2 000 caractères au maximum',
   'error.not_found:research': 'Recherche introuvable',
   'error.conflict:research': 'Seule une recherche échouée ou annulée peut être relancée',
+  'error.bad_request:research_source.web':
+    'Recherche web, Actualités récentes et Statistiques et données ne peuvent pas être consultées : aucun moteur de recherche n’est configuré',
+  'error.bad_request:research_source.academic':
+    'Les sources académiques ne peuvent pas être consultées : aucune source académique n’est configurée',
   'error.bad_request:agent':
     'Cet agent n’est pas disponible : choisissez-en un autre ou activez-le dans Configuration des agents',
   'error.not_found:agent': 'Agent introuvable',

@@ -13,8 +13,10 @@ export const impersonation = {
   'impersonation.banner.expiringSoon': '⚠️ EXPIRE BIENTÔT',
   'impersonation.banner.stop': 'Arrêter l’usurpation',
   'impersonation.stopFailed': 'Impossible d’arrêter l’usurpation',
-  'impersonation.expiringToast': 'L’accès d’assistance se termine dans quelques minutes',
+  'impersonation.expiringToast': 'L’accès d’assistance se termine à {time}',
   'impersonation.endedToast': 'L’accès d’assistance est terminé : retour à votre propre compte',
+  'impersonation.accountLocked':
+    'Indisponible lorsque vous agissez en tant qu’un autre utilisateur : seul le titulaire du compte, {name}, peut changer son mot de passe ou son adresse e-mail, ou supprimer son compte.',
   'impersonation.start.action': 'Accès d’assistance',
   'impersonation.start.title': 'Accès d’assistance au compte de {name}',
   'impersonation.start.intro':

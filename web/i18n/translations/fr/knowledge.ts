@@ -37,11 +37,18 @@ export const knowledge = {
   'knowledge.status.cancelNamed': 'Annuler l’indexation de {title}',
   'knowledge.status.cancelled': 'Indexation annulée',
   'knowledge.status.cancelFailed': 'Impossible d’annuler l’indexation',
+  'knowledge.indexError.keyMissing': 'La clé d’API des embeddings n’est pas configurée',
+  'knowledge.indexError.timeout': 'Le fournisseur d’embeddings n’a pas répondu à temps',
+  'knowledge.indexError.unreachable': 'Le fournisseur d’embeddings est injoignable',
+  'knowledge.indexError.dimensions': 'Le fournisseur d’embeddings a renvoyé des vecteurs de mauvaise taille',
   'knowledge.detail.close': 'Fermer',
   'knowledge.detail.notes': 'Notes',
   'knowledge.detail.content': 'Contenu de l’entrée',
   'knowledge.delete.title': 'Supprimer cette entrée ?',
-  'knowledge.delete.description': '« {title} » sera retirée de la base de connaissances pour tout le monde.',
+  'knowledge.delete.descriptionPrivate':
+    '« {title} » sera retirée de votre base de connaissances. Elle n’était visible que par vous.',
+  'knowledge.delete.descriptionShared':
+    '« {title} » est partagée avec votre équipe : elle sera retirée de la base de connaissances pour tout le monde.',
   'knowledge.delete.done': 'Entrée de connaissance supprimée',
   'knowledge.delete.failed': 'Impossible de supprimer l’entrée de connaissance',
 

@@ -18,6 +18,10 @@ export const research = {
   'research.source.academic': 'Sources académiques',
   'research.source.news': 'Actualités récentes',
   'research.source.stats': 'Statistiques et données',
+  'research.source.unavailable': 'Indisponible',
+  'research.source.noSearchBackend':
+    'Recherche web, Actualités récentes et Statistiques et données nécessitent un moteur de recherche, et ce serveur n’en a pas. Demandez à votre administrateur d’en configurer un.',
+  'research.source.noAcademic': 'Les sources académiques sont désactivées sur ce serveur.',
   'research.dialog.depth': 'Profondeur de la recherche',
   'research.depth.quick': 'Rapide',
   'research.depth.thorough': 'Approfondie',
@@ -43,6 +47,17 @@ export const research = {
   'research.progress.read': '{count, plural, one {# lue} other {# lues}}',
   'research.progress.elapsed': 'Temps écoulé : {time}',
   'research.progress.notes': 'Notes',
+  'research.note.webNotSearched':
+    'Le web n’a pas été consulté\u00a0: aucun moteur de recherche n’est configuré',
+  'research.note.webSearchFailed': 'La recherche web n’a pas répondu\u00a0; ses résultats manquent',
+  'research.note.knowledgeSearchFailed': 'La base de connaissances de l’équipe n’a pas pu être consultée',
+  'research.note.sourceUnreachable': '{host} n’a pas répondu',
+  'research.note.pageUnreadable': '{host} n’a pas pu être lu',
+  'research.note.stoppedTimeLimit':
+    'La recherche s’est arrêtée plus tôt\u00a0: la limite de temps de cette profondeur a été atteinte',
+  'research.note.stoppedCostLimit':
+    'La recherche s’est arrêtée plus tôt\u00a0: la limite de coût de cette profondeur a été atteinte',
+  'research.note.stoppedBudget': 'La recherche s’est arrêtée plus tôt\u00a0: votre budget est épuisé',
   'research.progress.cancel': 'Annuler la recherche',
   'research.progress.cancelling': 'Annulation…',
   'research.progress.cancelFailed': "Impossible d'annuler la recherche. Veuillez réessayer.",

@@ -4,7 +4,7 @@ import type { adminBranding as english } from '../../en/adminBranding'
 // Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
 export const adminBranding = {
   'adminBranding.intro':
-    'Come appare l’app a tutti, nella pagina di accesso e all’interno. Un valore impostato qui sostituisce quello dell’ambiente del server, e una modifica salvata compare subito in ogni browser aperto.',
+    'Come appare l’app a tutti, nella pagina di accesso e all’interno. Un valore impostato qui sostituisce quello della configurazione del server, e una modifica salvata compare subito in ogni browser aperto.',
   'adminBranding.loadFailed': 'Impossibile caricare le impostazioni del marchio',
   'adminBranding.saveFailed': 'Impossibile salvare il marchio',
   'adminBranding.saved': 'Marchio salvato',

@@ -5,11 +5,17 @@ export const agentSettings = {
   'agentSettings.field.calendar_email': 'E-mail del calendario',
   'agentSettings.config.title': 'Configurazione degli agenti',
   'agentSettings.config.workflowNote':
-    'Gli agenti richiedono l’integrazione con i workflow: ogni messaggio a un agente viene gestito da un workflow nel servizio di automazione del tuo team.',
+    'Gli agenti contrassegnati con «Funziona tramite un workflow» richiedono l’integrazione con i workflow: ogni messaggio a loro viene gestito da un workflow nel servizio di automazione del tuo team.',
+  'agentSettings.config.workflowMissingNote':
+    'Gli agenti contrassegnati con «Richiede un workflow» richiedono l’integrazione con i workflow, che la tua organizzazione non ha ancora configurato. Gli altri funzionano in Parley.',
+  'agentSettings.config.nativeNote':
+    'Questi agenti funzionano in Parley. Attiva quelli che vuoi poter scegliere nel compositore.',
   'agentSettings.config.none': 'La tua organizzazione non offre agenti.',
   'agentSettings.config.enable': 'Attiva {name}',
   'agentSettings.config.runsWorkflow': 'Funziona tramite un workflow',
-  'agentSettings.config.runsNative': 'Funziona in Parley (nessun workflow configurato)',
+  'agentSettings.config.runsNative': 'Funziona in Parley',
+  'agentSettings.config.needsWorkflow':
+    'Richiede un workflow, che non è ancora configurato. Chiedi al tuo amministratore.',
   'agentSettings.config.hiddenShow': 'Nascosto nel compositore · Mostra',
   'agentSettings.config.calendarConnection': 'Connessione del calendario',
   'agentSettings.config.required': 'Configurazione richiesta',
@@ -23,6 +29,10 @@ export const agentSettings = {
   'agentSettings.calendar.redirectUrl': 'URL di reindirizzamento OAuth',
   'agentSettings.calendar.redirectHint':
     'Registra questo indirizzo presso il tuo provider di calendario come URL di reindirizzamento del client OAuth.',
+  'agentSettings.calendar.copy': 'Copia',
+  'agentSettings.calendar.copied': 'Copiato',
+  'agentSettings.calendar.copyRedirect': 'Copia l’URL di reindirizzamento OAuth',
+  'agentSettings.calendar.copyFailed': 'Impossibile copiare: seleziona l’indirizzo e copialo tu',
   'agentSettings.calendar.clientId': 'ID client *',
   'agentSettings.calendar.clientSecret': 'Secret client *',
   'agentSettings.calendar.secretSaved': 'Un secret client è salvato. Lascia il campo vuoto per mantenerlo.',

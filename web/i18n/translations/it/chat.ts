@@ -18,6 +18,8 @@ export const chat = {
   'chat.message.stopped': 'Interrotta',
   'chat.sources.title': 'Fonti',
   'chat.sources.open': 'Apri la fonte {number}: {title}',
+  'chat.note.imagesNotSeen':
+    '{count, plural, one {Il modello non ha visto {files}: non può vedere le immagini e ha ricevuto solo il nome del file.} other {Il modello non ha visto {files}: non può vedere le immagini e ha ricevuto solo i nomi dei file.}}',
 
   'chat.reply.retry': 'Riprova',
   'chat.reply.regenerate': 'Rigenera',
@@ -26,6 +28,19 @@ export const chat = {
   'chat.reply.httpError': 'Errore HTTP! Stato: {status}',
   'chat.reply.stopFailed': 'Impossibile interrompere la risposta',
   'chat.reply.noChat': 'Nessuna chat aperta',
+  'chat.failure.providerTimeout': 'Il provider di IA non ha risposto in tempo',
+  'chat.failure.providerTimeoutSeconds':
+    '{seconds, plural, one {Il provider di IA non ha risposto entro # secondo} other {Il provider di IA non ha risposto entro # secondi}}',
+  'chat.failure.providerUnreachable': 'Impossibile connettersi al provider di IA',
+  'chat.failure.providerStreamLost':
+    'La connessione al provider di IA si è interrotta prima che la risposta fosse completa',
+  'chat.failure.providerStreamCut':
+    'Il provider di IA ha chiuso il flusso prima che la risposta fosse completa',
+  'chat.failure.providerStatus': 'Il provider di IA ha risposto {status}: {detail}',
+  'chat.failure.providerFailed': 'Il provider di IA ha restituito un errore',
+  'chat.failure.providerFailedDetail': 'Il provider di IA ha restituito un errore: {detail}',
+  'chat.failure.interrupted': 'La risposta è stata interrotta quando il server si è fermato',
+  'chat.failure.noModel': 'Al momento non è disponibile alcun modello di IA',
 
   'chat.markdown.image': 'immagine',
   'chat.markdown.imageFrom': 'Immagine da {host}',

@@ -162,6 +162,10 @@ export const errors = {
     "L'argomento della ricerca è troppo lungo: al massimo 2.000 caratteri",
   'error.not_found:research': 'Ricerca non trovata',
   'error.conflict:research': 'Si può riprovare solo una ricerca non riuscita o annullata',
+  'error.bad_request:research_source.web':
+    'Ricerca web, Ultime notizie e Statistiche e dati non possono essere consultate: nessun motore di ricerca è configurato',
+  'error.bad_request:research_source.academic':
+    'Le fonti accademiche non possono essere consultate: nessuna fonte accademica è configurata',
   'error.bad_request:agent':
     'Questo agente non è disponibile: scegline un altro o attivalo in Configurazione degli agenti',
   'error.not_found:agent': 'Agente non trovato',

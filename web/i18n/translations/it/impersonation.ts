@@ -13,8 +13,10 @@ export const impersonation = {
   'impersonation.banner.expiringSoon': '⚠️ IN SCADENZA',
   'impersonation.banner.stop': 'Interrompi impersonificazione',
   'impersonation.stopFailed': 'Impossibile interrompere l’impersonificazione',
-  'impersonation.expiringToast': 'L’accesso di assistenza termina tra pochi minuti',
+  'impersonation.expiringToast': 'L’accesso di assistenza termina alle {time}',
   'impersonation.endedToast': 'L’accesso di assistenza è terminato: torni al tuo account',
+  'impersonation.accountLocked':
+    'Non disponibile mentre agisci come un altro utente: solo {name} può cambiare la propria password o il proprio indirizzo e-mail, o eliminare il proprio account.',
   'impersonation.start.action': 'Accesso di assistenza',
   'impersonation.start.title': 'Accesso di assistenza a {name}',
   'impersonation.start.intro':

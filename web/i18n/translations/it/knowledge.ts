@@ -37,11 +37,18 @@ export const knowledge = {
   'knowledge.status.cancelNamed': 'Annulla l’indicizzazione di {title}',
   'knowledge.status.cancelled': 'Indicizzazione annullata',
   'knowledge.status.cancelFailed': 'Impossibile annullare l’indicizzazione',
+  'knowledge.indexError.keyMissing': 'La chiave API per gli embedding non è configurata',
+  'knowledge.indexError.timeout': 'Il fornitore di embedding non ha risposto in tempo',
+  'knowledge.indexError.unreachable': 'Impossibile raggiungere il fornitore di embedding',
+  'knowledge.indexError.dimensions': 'Il fornitore di embedding ha restituito vettori di dimensione errata',
   'knowledge.detail.close': 'Chiudi',
   'knowledge.detail.notes': 'Note',
   'knowledge.detail.content': 'Contenuto della voce',
   'knowledge.delete.title': 'Eliminare questa voce?',
-  'knowledge.delete.description': '«{title}» verrà rimossa dalla base di conoscenza per tutti.',
+  'knowledge.delete.descriptionPrivate':
+    '«{title}» verrà rimossa dalla tua base di conoscenza. Solo tu potevi vederla.',
+  'knowledge.delete.descriptionShared':
+    '«{title}» è condivisa con il tuo team: verrà rimossa dalla base di conoscenza per tutti.',
   'knowledge.delete.done': 'Voce di conoscenza eliminata',
   'knowledge.delete.failed': 'Impossibile eliminare la voce di conoscenza',
 

@@ -18,6 +18,10 @@ export const research = {
   'research.source.academic': 'Fonti accademiche',
   'research.source.news': 'Ultime notizie',
   'research.source.stats': 'Statistiche e dati',
+  'research.source.unavailable': 'Non disponibile',
+  'research.source.noSearchBackend':
+    'Ricerca web, Ultime notizie e Statistiche e dati richiedono un motore di ricerca, e questo server non ne ha. Chiedi al tuo amministratore di configurarne uno.',
+  'research.source.noAcademic': 'Le fonti accademiche sono disattivate su questo server.',
   'research.dialog.depth': 'Profondità della ricerca',
   'research.depth.quick': 'Rapida',
   'research.depth.thorough': 'Approfondita',
@@ -43,6 +47,16 @@ export const research = {
   'research.progress.read': '{count, plural, one {# letta} other {# lette}}',
   'research.progress.elapsed': 'Tempo trascorso: {time}',
   'research.progress.notes': 'Note',
+  'research.note.webNotSearched': 'Il web non è stato consultato: non è configurato alcun motore di ricerca',
+  'research.note.webSearchFailed': 'La ricerca web non ha risposto; i suoi risultati mancano',
+  'research.note.knowledgeSearchFailed': 'Non è stato possibile consultare la base di conoscenza del team',
+  'research.note.sourceUnreachable': '{host} non ha risposto',
+  'research.note.pageUnreadable': 'Non è stato possibile leggere {host}',
+  'research.note.stoppedTimeLimit':
+    'La ricerca si è fermata in anticipo: è stato raggiunto il limite di tempo per questa profondità',
+  'research.note.stoppedCostLimit':
+    'La ricerca si è fermata in anticipo: è stato raggiunto il limite di costo per questa profondità',
+  'research.note.stoppedBudget': 'La ricerca si è fermata in anticipo: il tuo budget è esaurito',
   'research.progress.cancel': 'Annulla ricerca',
   'research.progress.cancelling': 'Annullamento…',
   'research.progress.cancelFailed': 'Impossibile annullare la ricerca. Riprova.',

@@ -4,7 +4,7 @@ import type { adminBranding as english } from '../../en/adminBranding'
 // Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
 export const adminBranding = {
   'adminBranding.intro':
-    'Como o app aparece para todos, na página de entrada e por dentro. Um valor definido aqui substitui o do ambiente do servidor, e uma alteração salva aparece na hora em todos os navegadores abertos.',
+    'Como o app aparece para todos, na página de entrada e por dentro. Um valor definido aqui substitui o da configuração do servidor, e uma alteração salva aparece na hora em todos os navegadores abertos.',
   'adminBranding.loadFailed': 'Não foi possível carregar as configurações da marca',
   'adminBranding.saveFailed': 'Não foi possível salvar a marca',
   'adminBranding.saved': 'Marca salva',

@@ -5,11 +5,17 @@ export const agentSettings = {
   'agentSettings.field.calendar_email': 'E-mail do calendário',
   'agentSettings.config.title': 'Configuração de agentes',
   'agentSettings.config.workflowNote':
-    'Os agentes exigem integração com fluxos de trabalho: cada mensagem a um agente é tratada por um fluxo no serviço de automação da sua equipe.',
+    'Os agentes marcados com “Funciona por um fluxo de trabalho” exigem integração com fluxos de trabalho: cada mensagem para eles é tratada por um fluxo no serviço de automação da sua equipe.',
+  'agentSettings.config.workflowMissingNote':
+    'Os agentes marcados com “Precisa de um fluxo de trabalho” exigem integração com fluxos de trabalho, que sua organização ainda não configurou. Os demais funcionam no Parley.',
+  'agentSettings.config.nativeNote':
+    'Estes agentes funcionam no Parley. Ative os que você quer poder escolher no editor.',
   'agentSettings.config.none': 'Sua organização não oferece agentes.',
   'agentSettings.config.enable': 'Ativar {name}',
   'agentSettings.config.runsWorkflow': 'Funciona por um fluxo de trabalho',
-  'agentSettings.config.runsNative': 'Funciona no Parley (sem fluxo de trabalho configurado)',
+  'agentSettings.config.runsNative': 'Funciona no Parley',
+  'agentSettings.config.needsWorkflow':
+    'Precisa de um fluxo de trabalho, que ainda não está configurado. Fale com seu administrador.',
   'agentSettings.config.hiddenShow': 'Oculto no editor · Mostrar',
   'agentSettings.config.calendarConnection': 'Conexão do calendário',
   'agentSettings.config.required': 'Configuração necessária',
@@ -23,6 +29,10 @@ export const agentSettings = {
   'agentSettings.calendar.redirectUrl': 'URL de redirecionamento OAuth',
   'agentSettings.calendar.redirectHint':
     'Cadastre este endereço no seu provedor de calendário como URL de redirecionamento do cliente OAuth.',
+  'agentSettings.calendar.copy': 'Copiar',
+  'agentSettings.calendar.copied': 'Copiado',
+  'agentSettings.calendar.copyRedirect': 'Copiar a URL de redirecionamento OAuth',
+  'agentSettings.calendar.copyFailed': 'Não foi possível copiar: selecione o endereço e copie você mesmo',
   'agentSettings.calendar.clientId': 'ID do cliente *',
   'agentSettings.calendar.clientSecret': 'Segredo do cliente *',
   'agentSettings.calendar.secretSaved': 'Há um segredo do cliente salvo. Deixe o campo vazio para mantê-lo.',

@@ -18,6 +18,8 @@ export const chat = {
   'chat.message.stopped': 'Interrompida',
   'chat.sources.title': 'Fontes',
   'chat.sources.open': 'Abrir a fonte {number}: {title}',
+  'chat.note.imagesNotSeen':
+    '{count, plural, one {O modelo não viu {files}: ele não consegue ver imagens e recebeu só o nome do arquivo.} other {O modelo não viu {files}: ele não consegue ver imagens e recebeu só os nomes dos arquivos.}}',
 
   'chat.reply.retry': 'Tentar novamente',
   'chat.reply.regenerate': 'Gerar novamente',
@@ -26,6 +28,17 @@ export const chat = {
   'chat.reply.httpError': 'Erro HTTP! Status: {status}',
   'chat.reply.stopFailed': 'Não foi possível parar a resposta',
   'chat.reply.noChat': 'Nenhuma conversa aberta',
+  'chat.failure.providerTimeout': 'O provedor de IA não respondeu a tempo',
+  'chat.failure.providerTimeoutSeconds':
+    '{seconds, plural, one {O provedor de IA não respondeu em # segundo} other {O provedor de IA não respondeu em # segundos}}',
+  'chat.failure.providerUnreachable': 'Não foi possível conectar ao provedor de IA',
+  'chat.failure.providerStreamLost': 'A conexão com o provedor de IA caiu antes de a resposta ficar completa',
+  'chat.failure.providerStreamCut': 'O provedor de IA encerrou o fluxo antes de a resposta ficar completa',
+  'chat.failure.providerStatus': 'O provedor de IA respondeu {status}: {detail}',
+  'chat.failure.providerFailed': 'O provedor de IA falhou',
+  'chat.failure.providerFailedDetail': 'O provedor de IA falhou: {detail}',
+  'chat.failure.interrupted': 'A resposta foi interrompida quando o servidor parou',
+  'chat.failure.noModel': 'Nenhum modelo de IA está disponível no momento',
 
   'chat.markdown.image': 'imagem',
   'chat.markdown.imageFrom': 'Imagem de {host}',

@@ -158,6 +158,10 @@ export const errors = {
   'error.payload_too_large:research_topic': 'O tema da pesquisa é longo demais: no máximo 2.000 caracteres',
   'error.not_found:research': 'Pesquisa não encontrada',
   'error.conflict:research': 'Só é possível tentar novamente uma pesquisa que falhou ou foi cancelada',
+  'error.bad_request:research_source.web':
+    'Pesquisa na web, Últimas notícias e Estatísticas e dados não estão disponíveis: nenhum mecanismo de busca está configurado',
+  'error.bad_request:research_source.academic':
+    'As fontes acadêmicas não estão disponíveis: nenhuma fonte acadêmica está configurada',
   'error.bad_request:agent':
     'Este agente não está disponível: escolha outro ou ative-o em Configuração de agentes',
   'error.not_found:agent': 'Agente não encontrado',

@@ -13,8 +13,10 @@ export const impersonation = {
   'impersonation.banner.expiringSoon': '⚠️ EXPIRA EM BREVE',
   'impersonation.banner.stop': 'Parar personificação',
   'impersonation.stopFailed': 'Não foi possível parar a personificação',
-  'impersonation.expiringToast': 'O acesso de suporte termina em poucos minutos',
+  'impersonation.expiringToast': 'O acesso de suporte termina às {time}',
   'impersonation.endedToast': 'O acesso de suporte terminou: de volta à sua própria conta',
+  'impersonation.accountLocked':
+    'Indisponível enquanto você age como outro usuário: só {name} pode alterar a própria senha ou o próprio e-mail, ou excluir a própria conta.',
   'impersonation.start.action': 'Acesso de suporte',
   'impersonation.start.title': 'Acesso de suporte a {name}',
   'impersonation.start.intro':

@@ -37,11 +37,18 @@ export const knowledge = {
   'knowledge.status.cancelNamed': 'Cancelar a indexação de {title}',
   'knowledge.status.cancelled': 'Indexação cancelada',
   'knowledge.status.cancelFailed': 'Não foi possível cancelar a indexação',
+  'knowledge.indexError.keyMissing': 'A chave de API de embeddings não está configurada',
+  'knowledge.indexError.timeout': 'O provedor de embeddings não respondeu a tempo',
+  'knowledge.indexError.unreachable': 'Não foi possível acessar o provedor de embeddings',
+  'knowledge.indexError.dimensions': 'O provedor de embeddings retornou vetores do tamanho errado',
   'knowledge.detail.close': 'Fechar',
   'knowledge.detail.notes': 'Notas',
   'knowledge.detail.content': 'Conteúdo da entrada',
   'knowledge.delete.title': 'Excluir esta entrada?',
-  'knowledge.delete.description': '“{title}” será removida da base de conhecimento para todos.',
+  'knowledge.delete.descriptionPrivate':
+    '“{title}” será removida da sua base de conhecimento. Só você podia vê-la.',
+  'knowledge.delete.descriptionShared':
+    '“{title}” está compartilhada com sua equipe: será removida da base de conhecimento para todos.',
   'knowledge.delete.done': 'Entrada de conhecimento excluída',
   'knowledge.delete.failed': 'Não foi possível excluir a entrada de conhecimento',
 

@@ -18,6 +18,10 @@ export const research = {
   'research.source.academic': 'Fontes acadêmicas',
   'research.source.news': 'Últimas notícias',
   'research.source.stats': 'Estatísticas e dados',
+  'research.source.unavailable': 'Indisponível',
+  'research.source.noSearchBackend':
+    'Pesquisa na web, Últimas notícias e Estatísticas e dados precisam de um mecanismo de busca, e este servidor não tem nenhum. Peça ao seu administrador para configurar um.',
+  'research.source.noAcademic': 'As fontes acadêmicas estão desativadas neste servidor.',
   'research.dialog.depth': 'Profundidade da pesquisa',
   'research.depth.quick': 'Rápida',
   'research.depth.thorough': 'Detalhada',
@@ -43,6 +47,16 @@ export const research = {
   'research.progress.read': '{count, plural, one {# lida} other {# lidas}}',
   'research.progress.elapsed': 'Tempo decorrido: {time}',
   'research.progress.notes': 'Notas',
+  'research.note.webNotSearched': 'A web não foi pesquisada: nenhum mecanismo de busca está configurado',
+  'research.note.webSearchFailed': 'A busca na web não respondeu; faltam os resultados dela',
+  'research.note.knowledgeSearchFailed': 'Não foi possível pesquisar a base de conhecimento da equipe',
+  'research.note.sourceUnreachable': '{host} não respondeu',
+  'research.note.pageUnreadable': 'Não foi possível ler {host}',
+  'research.note.stoppedTimeLimit':
+    'A pesquisa parou antes do fim: o limite de tempo desta profundidade foi atingido',
+  'research.note.stoppedCostLimit':
+    'A pesquisa parou antes do fim: o limite de custo desta profundidade foi atingido',
+  'research.note.stoppedBudget': 'A pesquisa parou antes do fim: seu orçamento acabou',
   'research.progress.cancel': 'Cancelar pesquisa',
   'research.progress.cancelling': 'Cancelando…',
   'research.progress.cancelFailed': 'Não foi possível cancelar a pesquisa. Tente novamente.',

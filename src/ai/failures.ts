@@ -1,0 +1,62 @@
+/**
+ * Why an answer failed, as a code the client words in the person's language (docs/decisions/150).
+ * The message's `error` (and a research run's) keeps the English sentence `failureText` makes from
+ * the same code: the fallback for rows written before codes existed and for API consumers.
+ */
+export type FailureReason =
+  /** `seconds`: the time-out, when known. */
+  | 'provider_timeout'
+  | 'provider_unreachable'
+  | 'provider_stream_lost'
+  | 'provider_stream_cut'
+  /** `status` and the provider's own `detail` (its words, not translated). */
+  | 'provider_status'
+  /** `detail`: the provider's or the connection's words, when there are any. */
+  | 'provider_failed'
+  | 'interrupted'
+  | 'no_model'
+  /** The spec's 'Failed to conduct research' itself: nothing to add under it. */
+  | 'research_failed'
+
+export interface Failure {
+  reason: FailureReason
+  seconds?: number
+  status?: number
+  detail?: string
+}
+
+/** The English sentence stored in `error` (unchanged from before codes were stored). */
+export function failureText(failure: Failure): string {
+  const { seconds, status, detail } = failure
+  switch (failure.reason) {
+    case 'provider_timeout':
+      return seconds === undefined
+        ? 'The AI provider did not answer in time'
+        : `The AI provider did not answer within ${seconds} second${seconds === 1 ? '' : 's'}`
+    case 'provider_unreachable':
+      return 'Could not connect to the AI provider'
+    case 'provider_stream_lost':
+      return 'The connection to the AI provider was lost before the answer was complete'
+    case 'provider_stream_cut':
+      return 'The AI provider closed the stream before the answer was complete'
+    case 'provider_status':
+      return `The AI provider answered ${status}: ${detail ?? ''}`.trimEnd()
+    case 'provider_failed':
+      return detail ? `The AI provider failed: ${detail}` : 'The AI provider failed'
+    case 'interrupted':
+      return 'The reply was interrupted when the server stopped'
+    case 'no_model':
+      return 'No AI model is available right now'
+    case 'research_failed':
+      return 'Failed to conduct research'
+  }
+}
+
+/** The values a failure's text needs, for the API's `error_values` (absent when none). */
+export function failureValues(failure: Failure): Record<string, string | number> | undefined {
+  const values: Record<string, string | number> = {}
+  if (failure.seconds !== undefined) values.seconds = failure.seconds
+  if (failure.status !== undefined) values.status = failure.status
+  if (failure.detail !== undefined) values.detail = failure.detail
+  return Object.keys(values).length ? values : undefined
+}

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { connect } from 'node:net'
+import { type ListeningApp, startApp, type TestUser } from '../test/harness'
+import { inlineChatBodyLimit, JSON_BODY_LIMIT } from './base'
+
+/*
+ * Body limits over real sockets (issue 26 point 15; decisions 060, 101 and 142): a raw HTTP/1.1
+ * client sends a body slowly, chunk by chunk, and reads while it sends, as browsers, fetch and curl
+ * do. The answer must come while the body is still being sent (the server stopped reading at the
+ * limit), on every route that takes a body, and the server must go on serving.
+ */
+
+const MiB = 1024 * 1024
+/** Small upload limit, so the uploads' own cap is reached quickly. */
+const UPLOAD_LIMIT = MiB
+/** Far more than any limit here: a body the server must not wait for. */
+const BODY_BYTES = 24 * MiB
+
+let t: ListeningApp
+let admin: TestUser
+let port: number
+beforeAll(async () => {
+  t = await startApp({ UPLOAD_MAX_FILE_BYTES: String(UPLOAD_LIMIT) }, { listen: true })
+  admin = await t.createUser({ role: 'admin' })
+  port = Number(new URL(t.url).port)
+}, 60_000)
+afterAll(() => t?.close())
+
+interface Sent {
+  /** The status code, 0 when the connection ended without an answer. */
+  status: number
+  code?: string
+  /** Body bytes written when the answer's first bytes arrived. */
+  sentAtAnswer: number
+  /** The whole body had been written before the answer came. */
+  finishedFirst: boolean
+}
+
+/**
+ * One request over a raw socket: `prefix` first, then `total` bytes of 'A' in 64 KiB pieces with a
+ * pause between them, chunked (no Content-Length) unless `declared`. Stops sending at the answer.
+ */
+function rawSend(options: {
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  prefix?: string
+  total?: number
+  declared?: boolean
+  pauseMs?: number
+}): Promise<Sent> {
+  const { method = 'POST', path, headers = {}, prefix = '', total = BODY_BYTES, declared = false } = options
+  const pauseMs = options.pauseMs ?? 2
+  const piece = Buffer.alloc(64 * 1024, 0x41)
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    let sent = 0
+    let finished = false
+    let received = Buffer.alloc(0)
+    let answered: { at: number; finishedFirst: boolean } | null = null
+    let settled = false
+    const settle = () => {
+      if (settled) return
+      settled = true
+      socket.destroy()
+      const text = received.toString('latin1')
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)
+      const code = /"code":"([^"]+)"/.exec(text)?.[1]
+      resolve({
+        status,
+        code,
+        sentAtAnswer: answered?.at ?? sent,
+        finishedFirst: answered?.finishedFirst ?? finished,
+      })
+    }
+    socket.on('data', (data: Buffer) => {
+      answered ??= { at: sent, finishedFirst: finished }
+      received = Buffer.concat([received, data])
+      // The whole JSON answer is short: wait for its end (or the connection's).
+      if (/\r\n\r\n[\s\S]*\}/.test(received.toString('latin1'))) settle()
+    })
+    socket.on('error', settle)
+    socket.on('close', settle)
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')
+    const length = Buffer.byteLength(prefix) + total
+    socket.write(
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${head}` +
+        (declared ? `content-length: ${length}\r\n\r\n${prefix}` : `transfer-encoding: chunked\r\n\r\n`),
+    )
+    if (!declared && prefix) socket.write(`${Buffer.byteLength(prefix).toString(16)}\r\n${prefix}\r\n`)
+    void (async () => {
+      while (!answered && !settled && sent < total) {
+        const size = Math.min(piece.byteLength, total - sent)
+        const chunk = size === piece.byteLength ? piece : piece.subarray(0, size)
+        socket.write(declared ? chunk : Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), chunk, CRLF]))
+        sent += size
+        await Bun.sleep(pauseMs)
+      }
+      if (answered || settled) return
+      if (!declared) socket.write('0\r\n\r\n')
+      finished = true
+      // No answer yet: give the server a moment to answer a finished body, then give up.
+      setTimeout(settle, 10_000)
+    })()
+  })
+}
+const CRLF = Buffer.from('\r\n')
+
+const json = { 'content-type': 'application/json' }
+const multipart = { 'content-type': 'multipart/form-data; boundary=limits' }
+const fieldPart = '--limits\r\nContent-Disposition: form-data; name="title"\r\n\r\n'
+const filePart =
+  '--limits\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n' +
+  'Content-Type: application/octet-stream\r\n\r\n'
+
+/** Every route that takes a body, with its parameters filled in; the uploads (`parse: 'none'`) marked. */
+function bodyRoutes() {
+  return t.app.routes
+    .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !route.path.includes('*'))
+    .map((route) => {
+      const parse = (route.hooks as { parse?: unknown }).parse
+      const hooks = Array.isArray(parse) ? parse : [parse]
+      const streamed = hooks.some((hook) => hook === 'none' || (hook as { fn?: unknown })?.fn === 'none')
+      const path = route.path.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000')
+      return { method: route.method, path, streamed }
+    })
+}
+
+describe('a body over the limit is answered while it is still being sent', () => {
+  test('an anonymous chunked JSON body of 24 MiB to POST /api/auth/login: 413 near the 1 MiB limit', async () => {
+    const sent = await rawSend({ path: '/api/auth/login', headers: json, prefix: '{"email":"' })
+    expect(sent).toMatchObject({ status: 413, code: 'payload_too_large:body', finishedFirst: false })
+    // The limit plus what the sockets hold; nowhere near the whole body.
+    expect(sent.sentAtAnswer).toBeLessThan(JSON_BODY_LIMIT + 8 * MiB)
+  })
+
+  test('multipart to a JSON route (the anonymous login) is 415 before it is read, chunked or declared', async () => {
+    for (const declared of [false, true]) {
+      // Declared: 2 MiB, under Bun's own cap (see the next test).
+      const total = declared ? 2 * MiB : BODY_BYTES
+      const sent = await rawSend({
+        path: '/api/auth/login',
+        headers: multipart,
+        prefix: fieldPart,
+        declared,
+        total,
+      })
+      expect({ declared, ...sent }).toMatchObject({
+        declared,
+        status: 415,
+        code: 'unsupported_media_type:body',
+        finishedFirst: false,
+      })
+      // Before Parley read it: the body's first piece is all that was sent (and less than its limit).
+      expect(sent.sentAtAnswer).toBeLessThan(JSON_BODY_LIMIT)
+    }
+  })
+
+  test('a declared Content-Length over the limit is 413 before a byte of the body is sent', async () => {
+    const sent = await rawSend({
+      path: '/api/auth/login',
+      headers: json,
+      declared: true,
+      // Over the JSON limit, under Bun's own cap (maxRequestBodySize, above the inline-chat limit),
+      // past which Bun answers a bare 413 itself before Parley sees the request.
+      total: 2 * MiB,
+      // The answer comes at once; a pause long enough to see it before the first piece.
+      pauseMs: 200,
+    })
+    expect(sent).toMatchObject({ status: 413, code: 'payload_too_large:body', finishedFirst: false })
+    expect(sent.sentAtAnswer).toBeLessThanOrEqual(64 * 1024)
+  })
+
+  test('a signed-in chunked upload over UPLOAD_MAX_FILE_BYTES is 413 near the limit', async () => {
+    const sent = await rawSend({
+      path: '/api/uploads',
+      headers: { ...admin.headers, ...multipart },
+      prefix: filePart,
+    })
+    expect(sent).toMatchObject({ status: 413, code: 'payload_too_large:file', finishedFirst: false })
+    expect(sent.sentAtAnswer).toBeLessThan(UPLOAD_LIMIT + 8 * MiB)
+  })
+
+  // On a listening server the parser's context had no `path`, so /api/chat got the 1 MiB limit there.
+  test('POST /api/chat, whose JSON carries files inline, stops at its own larger limit', async () => {
+    const limit = inlineChatBodyLimit(t.ctx.config.uploads)
+    const sent = await rawSend({
+      path: '/api/chat',
+      headers: { ...admin.headers, ...json },
+      prefix: '{"message":"',
+    })
+    expect(sent).toMatchObject({ status: 413, finishedFirst: false })
+    expect(sent.sentAtAnswer).toBeGreaterThan(limit - 64 * 1024)
+    expect(sent.sentAtAnswer).toBeLessThan(limit + 8 * MiB)
+  })
+
+  test('an anonymous or signed-out body to POST /api/chat is not read past the JSON limit: 401 there', async () => {
+    for (const headers of [json, { ...json, authorization: 'Bearer not-a-session' }]) {
+      const sent = await rawSend({ path: '/api/chat', headers, prefix: '{"message":"' })
+      expect(sent).toMatchObject({ status: 401, code: 'unauthorized', finishedFirst: false })
+      expect(sent.sentAtAnswer).toBeLessThan(JSON_BODY_LIMIT + 8 * MiB)
+    }
+  })
+
+  test('on every route that takes a body: JSON over the limit and multipart on a JSON route are refused before the body ends', async () => {
+    const routes = bodyRoutes()
+    expect(routes.length).toBeGreaterThan(40)
+    const late: unknown[] = []
+    for (const route of routes) {
+      // Signed in as an administrator, so that the body is what is refused, whatever the order of checks.
+      const asJson = await rawSend({
+        method: route.method,
+        path: route.path,
+        headers: { ...admin.headers, ...json },
+        prefix: '{"title":"',
+      })
+      if (asJson.finishedFirst || asJson.status !== 413) late.push({ ...route, json: asJson })
+      if (route.streamed) continue
+      const asForm = await rawSend({
+        method: route.method,
+        path: route.path,
+        headers: { ...admin.headers, ...multipart },
+        prefix: fieldPart,
+      })
+      if (asForm.finishedFirst || asForm.status !== 415 || asForm.sentAtAnswer >= JSON_BODY_LIMIT)
+        late.push({ ...route, multipart: asForm })
+    }
+    expect(late).toEqual([])
+  }, 120_000)
+})
+
+describe('the server goes on serving', () => {
+  test('20 such bodies at once are all refused early; then health, sign-in and a chunked body under the limit work', async () => {
+    const wave = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2
+          ? rawSend({ path: '/api/auth/login', headers: json, prefix: '{"email":"' })
+          : rawSend({ path: '/api/auth/login', headers: multipart, prefix: fieldPart }),
+      ),
+    )
+    expect(wave.map((sent) => [sent.status, sent.finishedFirst])).toEqual(
+      Array.from({ length: 20 }, (_, index) => [index % 2 ? 413 : 415, false]),
+    )
+    expect((await fetch(`${t.url}/api/health`)).status).toBe(200)
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"title":'))
+        controller.enqueue(new TextEncoder().encode('"after the wave"}'))
+        controller.close()
+      },
+    })
+    const created = await fetch(`${t.url}/api/chats`, {
+      method: 'POST',
+      headers: { ...admin.headers, ...json },
+      body: chunked,
+    })
+    expect(created.status).toBe(201)
+  })
+})
