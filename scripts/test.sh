@@ -4,8 +4,8 @@
 #
 # Both cores are used (decision 148): the suites run as `bun test --parallel` (one worker process
 # per core, each file in its own global; the slowest files first, from scripts/test-timings.json),
-# and the typecheck runs beside the first suites instead of before them. TEST_JOBS sets the number
-# of workers.
+# and the typecheck and the browser suites run beside the unit and API suites. TEST_JOBS sets the
+# number of workers of each step.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,49 +16,79 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
 fi
 
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
-timings=scripts/test-timings.json
+# TEST_UPDATE_TIMINGS=1 writes this run's per-file durations back to the timings files (one for the
+# browser suites, which run at the same time as the others and would otherwise race to write it).
+timing_flags() {
+  echo "--timings=$1"
+  if [ -n "${TEST_UPDATE_TIMINGS:-}" ]; then echo --update-timings; fi
+}
+mapfile -t unit_timings < <(timing_flags scripts/test-timings.json)
+mapfile -t browser_timings < <(timing_flags scripts/test-timings-browser.json)
 log=$(mktemp)
 status=0
 started=$SECONDS
+# Jiffies the machine spent busy and in all, from /proc/stat: how much of both cores a step used.
+cpu() { awk '/^cpu /{busy=$2+$3+$4+$7+$8; print busy, busy+$5+$6}' /proc/stat 2>/dev/null || echo "0 0"; }
 step() {
-  local begun=$SECONDS
+  local begun=$SECONDS before after
+  before=$(cpu)
   echo "::: $*"
   "$@" 2>&1 | tee -a "$log"
   local rc=${PIPESTATUS[0]}
-  echo "::: $(( SECONDS - begun )) s: $*"
+  after=$(cpu)
+  echo "::: $(( SECONDS - begun )) s, cpu $(echo "$before $after" | awk '{d=$4-$2; p=0; if (d>0) p=100*($3-$1)/d; printf "%d%%", p}'): $*"
   if [ "$rc" != 0 ]; then echo "::: failed ($rc): $*"; status=1; fi
 }
 
-step bunx biome check .
+# A step that runs beside the others: its output is kept and shown, with its duration, when
+# `collect` waits for it (so the log never interleaves two steps).
+declare -A bg_pid bg_out bg_begun
+background() {
+  local name=$1
+  shift
+  bg_out[$name]=$(mktemp)
+  bg_begun[$name]=$SECONDS
+  ("$@" >"${bg_out[$name]}" 2>&1; echo $? >"${bg_out[$name]}.rc") &
+  bg_pid[$name]=$!
+}
+collect() {
+  local name=$1 out=${bg_out[$1]}
+  wait "${bg_pid[$name]}"
+  echo "::: $name (beside the others)"
+  tee -a "$log" <"$out"
+  local rc
+  rc=$(cat "$out.rc")
+  echo "::: $(( SECONDS - ${bg_begun[$name]} )) s: $name"
+  if [ "$rc" != 0 ]; then echo "::: failed ($rc): $name"; status=1; fi
+  rm -f "$out" "$out.rc"
+}
 
-# The typecheck needs one core for a minute; the suites below spend much of theirs waiting on
-# sockets and databases, so it runs beside them and its output is shown when it ends.
-tsc_out=$(mktemp)
-(bunx tsc --noEmit >"$tsc_out" 2>&1; echo $? >"$tsc_out.rc") &
-tsc_pid=$!
+step bunx biome check .
+# Built once, before the browser suites: parallel workers would otherwise each find the build
+# stale and race to write it.
+if [ -d web/e2e ]; then step bun run build:web; fi
+
+# The typecheck and the browser suites run beside the unit and API suites (decision 148): most of
+# every suite's time is spent waiting on sockets, databases and Chromium, and the browser suites
+# are the longest step, so they start first.
+background "bunx tsc --noEmit" bunx tsc --noEmit
+if [ -d web/e2e ]; then
+  background "browser suites (web/e2e)" bun test --parallel="$jobs" "${browser_timings[@]}" --timeout 120000 web/e2e
+fi
 
 pg_url=${TEST_DATABASE_URL:-}
-step env -u TEST_DATABASE_URL bun test --parallel="$jobs" --timings="$timings" --timeout 60000 src db
+step env -u TEST_DATABASE_URL bun test --parallel="$jobs" "${unit_timings[@]}" --timeout 60000 src db
 if [ -n "$pg_url" ]; then
   # Only the suites that reach the test database through the harness run again on Postgres; the
   # rest (pure logic, or their own embedded PGlite such as the binary and crash tests) would only
   # repeat themselves.
   mapfile -t pg_suites < <(grep -rlE "test/harness|createTestDatabase|TEST_DATABASE_URL" --include='*.test.ts' src db | sort)
-  step env TEST_DATABASE_URL="$pg_url" bun test --parallel="$jobs" --timings="$timings" --timeout 60000 "${pg_suites[@]}"
+  step env TEST_DATABASE_URL="$pg_url" bun test --parallel="$jobs" "${unit_timings[@]}" --timeout 60000 "${pg_suites[@]}"
 fi
-
-wait "$tsc_pid"
-echo "::: bunx tsc --noEmit"
-cat "$tsc_out" | tee -a "$log"
-if [ "$(cat "$tsc_out.rc")" != 0 ]; then echo "::: failed: bunx tsc --noEmit"; status=1; fi
-rm -f "$tsc_out" "$tsc_out.rc"
-
 step bun test --timeout 60000 web/features web/lib web/i18n
-if [ -d web/e2e ]; then
-  # Built once here: parallel workers would otherwise each find the build stale and race to write it.
-  step bun run build:web
-  step bun test --parallel="$jobs" --timings="$timings" --timeout 120000 web/e2e
-fi
+
+collect "bunx tsc --noEmit"
+if [ -d web/e2e ]; then collect "browser suites (web/e2e)"; fi
 
 passed=$(grep -E '^ *[0-9]+ pass$' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(grep -E '^ *[0-9]+ fail$' "$log" | awk '{s+=$1} END {print s+0}')

@@ -218,6 +218,8 @@ describe('failures over the socket', () => {
       messageId,
       error: 'Failed to send message. Please try again.',
       reason: expect.any(String),
+      // The reason's code and values, for the reader's language (decision 150).
+      failure: { reason: 'provider_status', status: 500, detail: expect.any(String) },
     })
   })
 })

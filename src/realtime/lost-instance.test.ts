@@ -105,6 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an instance killed mid-reply', 
       messageId,
       error: SEND_FAILED,
       reason: INTERRUPTED,
+      failure: { reason: 'interrupted' },
     })
     const stored = await row()
     expect(stored.status).toBe('failed')

@@ -6,6 +6,7 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
+  inEveryLook,
   type NewUser,
   newUser,
   openAdminSection,
@@ -671,29 +672,22 @@ describe('without a workflow service (issue 26)', () => {
       await page.goto('/')
       await page.waitForFunction((lang) => document.documentElement.lang === lang, locale)
       await page.getByTestId('composer').waitFor()
-      for (const [size, viewport] of [
-        ['1280', DESKTOP],
-        ['390', PHONE],
-      ] as const) {
-        for (const dark of [false, true]) {
-          const name = `${locale}-${size}-${dark ? 'dark' : 'light'}`
-          await page.setViewportSize(viewport)
-          await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
-          await openAgentConfiguration(page)
-          await configDialog(page).getByTestId('agent-field-calendar-calendar_email').waitFor()
-          await screenshot(page, `agents-config-noworkflow-${name}`)
-          expect(await cutOff(configDialog(page))).toEqual([])
-          await configDialog(page).getByTestId('open-calendar-config').click()
-          await calendarDialog(page).getByTestId('calendar-redirect-copy').waitFor()
-          await screenshot(page, `agents-calendar-readonly-${name}`)
-          expect(await cutOff(calendarDialog(page))).toEqual([])
-          await expectAxeClean(page, `calendar dialog ${name}`)
-          await page.keyboard.press('Escape')
-          await configDialog(page).waitFor()
-          await page.keyboard.press('Escape')
-          await configDialog(page).waitFor({ state: 'detached' })
-        }
-      }
+      await inEveryLook(page, async (look) => {
+        const name = `${locale}-${look}`
+        await openAgentConfiguration(page)
+        await configDialog(page).getByTestId('agent-field-calendar-calendar_email').waitFor()
+        await screenshot(page, `agents-config-noworkflow-${name}`)
+        expect(await cutOff(configDialog(page))).toEqual([])
+        await configDialog(page).getByTestId('open-calendar-config').click()
+        await calendarDialog(page).getByTestId('calendar-redirect-copy').waitFor()
+        await screenshot(page, `agents-calendar-readonly-${name}`)
+        expect(await cutOff(calendarDialog(page))).toEqual([])
+        await expectAxeClean(page, `calendar dialog ${name}`)
+        await page.keyboard.press('Escape')
+        await configDialog(page).waitFor()
+        await page.keyboard.press('Escape')
+        await configDialog(page).waitFor({ state: 'detached' })
+      })
     }
     await context.close()
   })

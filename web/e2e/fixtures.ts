@@ -257,3 +257,20 @@ export async function expectAxeClean(page: Page, name: string) {
   const violations = await seriousA11yViolations(page)
   expect({ name, violations: describeViolations(violations) }).toEqual({ name, violations: '' })
 }
+
+/**
+ * Runs `look` at desktop and phone width, light and dark, the page set to each in turn; `look`
+ * gets its name (`1280-light`, `390-dark`…) for screenshots and messages.
+ */
+export async function inEveryLook(page: Page, look: (name: string) => Promise<void>) {
+  for (const [size, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    for (const dark of [false, true]) {
+      await page.setViewportSize(viewport)
+      await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+      await look(`${size}-${dark ? 'dark' : 'light'}`)
+    }
+  }
+}

@@ -5,6 +5,7 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
+  inEveryLook,
   newUser,
   PHONE,
   SETUP_TIMEOUT,
@@ -442,39 +443,32 @@ describe('looks and accessibility', () => {
       })
       await ada.reload()
       await ada.waitForFunction((lang) => document.documentElement.lang === lang, locale)
-      for (const [size, viewport] of [
-        ['1280', DESKTOP],
-        ['390', PHONE],
-      ] as const) {
-        for (const dark of [false, true]) {
-          const name = `${locale}-${size}-${dark ? 'dark' : 'light'}`
-          await ada.setViewportSize(viewport)
-          await ada.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
-          await openLibrary(ada)
-          await ada.getByTestId('prompt-search').fill('zzz nothing')
-          await library(ada).getByTestId('prompt-clear-search').waitFor()
-          await screenshot(ada, `prompts-no-match-${name}`)
-          await library(ada).getByTestId('prompt-clear-search').click()
-          await library(ada).getByTestId('prompt-create-new').click()
-          const dialog = createDialog(ada)
-          await dialog.getByTestId('prompt-text').fill('Draft about {TOPIC}')
-          await dialog.getByTestId('prompt-use-template').click()
-          await dialog.getByTestId('prompt-templates').getByRole('button').first().click()
-          await dialog.getByTestId('prompt-text-replaced').waitFor()
-          await screenshot(ada, `prompts-create-undo-${name}`)
-          await expectAxeClean(ada, `create undo ${name}`)
-          await dialog.getByTestId('prompt-tab-advanced').click()
-          await dialog.getByTestId('prompt-variable-input').fill('mood')
-          await dialog.getByTestId('prompt-variable-input').press('Enter')
-          await dialog.getByTestId('prompt-variable-add-to-text').waitFor()
-          await expectInView(ada, dialog.getByTestId('prompt-submit'))
-          await screenshot(ada, `prompts-create-custom-variable-${name}`)
-          await ada.keyboard.press('Escape')
-          await dialog.waitFor({ state: 'detached' })
-          await ada.keyboard.press('Escape')
-          await library(ada).waitFor({ state: 'detached' })
-        }
-      }
+      await inEveryLook(ada, async (look) => {
+        const name = `${locale}-${look}`
+        await openLibrary(ada)
+        await ada.getByTestId('prompt-search').fill('zzz nothing')
+        await library(ada).getByTestId('prompt-clear-search').waitFor()
+        await screenshot(ada, `prompts-no-match-${name}`)
+        await library(ada).getByTestId('prompt-clear-search').click()
+        await library(ada).getByTestId('prompt-create-new').click()
+        const dialog = createDialog(ada)
+        await dialog.getByTestId('prompt-text').fill('Draft about {TOPIC}')
+        await dialog.getByTestId('prompt-use-template').click()
+        await dialog.getByTestId('prompt-templates').getByRole('button').first().click()
+        await dialog.getByTestId('prompt-text-replaced').waitFor()
+        await screenshot(ada, `prompts-create-undo-${name}`)
+        await expectAxeClean(ada, `create undo ${name}`)
+        await dialog.getByTestId('prompt-tab-advanced').click()
+        await dialog.getByTestId('prompt-variable-input').fill('mood')
+        await dialog.getByTestId('prompt-variable-input').press('Enter')
+        await dialog.getByTestId('prompt-variable-add-to-text').waitFor()
+        await expectInView(ada, dialog.getByTestId('prompt-submit'))
+        await screenshot(ada, `prompts-create-custom-variable-${name}`)
+        await ada.keyboard.press('Escape')
+        await dialog.waitFor({ state: 'detached' })
+        await ada.keyboard.press('Escape')
+        await library(ada).waitFor({ state: 'detached' })
+      })
     }
   })
 })

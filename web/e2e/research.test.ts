@@ -5,6 +5,7 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
+  inEveryLook,
   type NewUser,
   newUser,
   PHONE,
@@ -296,22 +297,15 @@ describe('without a search backend (issue 26)', () => {
       })
       await page.reload()
       await page.waitForFunction((lang) => document.documentElement.lang === lang, locale)
-      for (const [size, viewport] of [
-        ['1280', DESKTOP],
-        ['390', PHONE],
-      ] as const) {
-        for (const dark of [false, true]) {
-          const name = `${locale}-${size}-${dark ? 'dark' : 'light'}`
-          await page.setViewportSize(viewport)
-          await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
-          await openDeepResearch(page)
-          await dialog(page).getByTestId('research-sources-unavailable').waitFor()
-          await screenshot(page, `research-no-backend-${name}`)
-          await expectAxeClean(page, `deep research without a backend ${name}`)
-          await page.keyboard.press('Escape')
-          await dialog(page).waitFor({ state: 'detached' })
-        }
-      }
+      await inEveryLook(page, async (look) => {
+        const name = `${locale}-${look}`
+        await openDeepResearch(page)
+        await dialog(page).getByTestId('research-sources-unavailable').waitFor()
+        await screenshot(page, `research-no-backend-${name}`)
+        await expectAxeClean(page, `deep research without a backend ${name}`)
+        await page.keyboard.press('Escape')
+        await dialog(page).waitFor({ state: 'detached' })
+      })
     }
   })
 })

@@ -28,7 +28,7 @@ import { useDictation } from '../dictation/use-dictation'
 import { openKnowledge } from '../knowledge/knowledge-ui'
 import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
-import { type VisionChoice, VisionWarning } from './vision-warning'
+import type { VisionChoice } from './vision-warning'
 import '../../i18n/areas/shell'
 
 /** What a saved prompt carries besides its text. */
@@ -45,6 +45,10 @@ const PromptLibrary = lazy(() => import('../prompts/prompt-library'))
 const SlashPicker = lazy(() => import('../prompts/slash-picker'))
 const CreateImageDialog = lazy(() => import('../images/create-image-dialog'))
 const DeepResearchDialog = lazy(() => import('../research/deep-research-dialog'))
+// Loaded with the first image attached for a model that cannot see it (decision 143).
+const VisionWarning = lazy(() =>
+  import('./vision-warning').then((module) => ({ default: module.VisionWarning })),
+)
 
 const MIN_HEIGHT = 48
 const MAX_HEIGHT = 164
@@ -185,7 +189,11 @@ export function Composer({
       >
         {picker.input}
         <ComposerAttachments files={files.files} onRemove={files.remove} />
-        {vision ? <VisionWarning images={images} choice={vision} /> : null}
+        {vision && images > 0 && vision.selected && !vision.selected.supports_vision ? (
+          <Suspense fallback={null}>
+            <VisionWarning images={images} choice={vision} />
+          </Suspense>
+        ) : null}
         <textarea
           ref={textarea}
           value={text}
