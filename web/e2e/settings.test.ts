@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Locator, Page } from 'playwright-core'
 import { SOURCES } from '../i18n/compile'
+import { LOCALES } from '../i18n/locales'
 import {
   DESKTOP,
   type E2E,
@@ -221,6 +222,37 @@ describe('account settings: looks', () => {
       })
       await screenshot(view, `settings-delete-final-${label}`)
       await expectAxeClean(view, `final toast ${label}`)
+      await context.close()
+    }
+  })
+
+  test('every tab is in view at 390 px in all six languages: a long one goes to a second row', async () => {
+    for (const locale of LOCALES) {
+      const context = await e2e.newContext({ viewport: PHONE })
+      await signUpSpeaking(context, e2e.url, newUser('Mary Jackson'), locale)
+      const view = await context.newPage()
+      await view.goto('/')
+      await view.locator('[data-testid="user-menu"]:not([aria-busy="true"])').click()
+      await view.getByRole('menuitem', { name: SOURCES[locale]['shell.userMenu.settings'] }).click()
+      const tabs = view.getByTestId('settings-dialog').getByRole('tab')
+      await tabs.first().waitFor()
+      const list = await view.getByTestId('settings-dialog').getByRole('tablist').boundingBox()
+      const outside = await tabs.evaluateAll(
+        (items, box) =>
+          items
+            .filter((item) => {
+              const rect = item.getBoundingClientRect()
+              return (
+                rect.left < box.x - 1 ||
+                rect.right > box.x + box.width + 1 ||
+                item.scrollWidth > item.clientWidth
+              )
+            })
+            .map((item) => item.textContent?.trim()),
+        list!,
+      )
+      expect({ locale, outside }).toEqual({ locale, outside: [] })
+      await screenshot(view, `settings-tabs-${locale}-390`)
       await context.close()
     }
   })

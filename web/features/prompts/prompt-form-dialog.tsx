@@ -467,7 +467,7 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
         </div>
         {/* Stays in view while the body scrolls (the Advanced tab is taller than an 800 px screen). */}
         <div
-          className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-wrap items-center gap-2 border-t border-zinc-200 bg-white px-5 py-4 dark:border-zinc-800 dark:bg-zinc-900"
+          className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap items-center gap-2 border-t border-zinc-200 bg-white px-5 py-4 dark:border-zinc-800 dark:bg-zinc-900"
           data-testid="prompt-create-footer"
         >
           <div className="flex flex-wrap gap-1.5" data-testid="prompt-footer-badges">

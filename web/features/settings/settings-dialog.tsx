@@ -39,7 +39,7 @@ export default function SettingsDialog({
       <Tabs.Root defaultValue="security">
         <Tabs.List
           aria-label={t('account.settings.sections')}
-          className="mb-5 flex gap-1 overflow-x-auto rounded-xl bg-zinc-100 p-1 [scrollbar-width:none] dark:bg-zinc-800"
+          className="mb-5 flex flex-wrap gap-1 rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800"
         >
           <Tabs.Trigger value="security" className={tabClass}>
             <Shield className="size-4" aria-hidden /> {t('account.settings.security')}

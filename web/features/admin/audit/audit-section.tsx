@@ -72,7 +72,7 @@ export function AuditSection() {
       className="mt-4 flex flex-col gap-4"
       data-testid="audit-section"
     >
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <label htmlFor={ids.action} className={labelClass}>
             {t('adminUsers.audit.action')}

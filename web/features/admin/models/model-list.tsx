@@ -10,6 +10,8 @@ import { formatPrice } from './price'
 import '../../../i18n/areas/adminModels'
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap'
+/** A badge holding a sentence: it wraps on a narrow screen rather than run past the card. */
+const sentenceBadge = 'inline-flex items-center gap-1 rounded-lg px-2 py-0.5 text-xs font-medium'
 
 interface ListProps {
   models: AdminModel[]
@@ -55,7 +57,7 @@ function Badges({ model, vision }: { model: AdminModel; vision?: boolean }) {
       ) : null}
       {availability in UNUSED ? (
         <span
-          className={`${badge} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}
+          className={`${sentenceBadge} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}
           data-testid="unused-badge"
         >
           {t(UNUSED[availability as keyof typeof UNUSED])}

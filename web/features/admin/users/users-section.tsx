@@ -257,7 +257,7 @@ function UserList({ users, onOpen }: { users: AdminUser[]; onOpen: (user: AdminU
                     ? t('adminUsers.users.lastActiveValue', { when: formatRelative(user.lastActiveAt) })
                     : t('adminUsers.detail.neverSeen')}
                 </span>
-                <span className="tabular-nums">
+                <span className="shrink-0 text-right whitespace-nowrap tabular-nums">
                   {t('adminUsers.users.spendValue', { amount: formatMoney(user.spendMonthUsd) })}
                 </span>
               </span>

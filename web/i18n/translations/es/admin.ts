@@ -3,7 +3,7 @@ import type { admin as english } from '../../en/admin'
 
 // Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
 export const admin = {
-  'admin.title': 'Panel de administración',
+  'admin.title': 'Administración',
   'admin.signedInAs': 'Sesión iniciada como administrador: {name}.',
   'admin.notAllowedTitle': 'Acceso no permitido',
   'admin.notAllowed':

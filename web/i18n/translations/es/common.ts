@@ -10,7 +10,7 @@ export const common = translationOf<typeof english>()({
   'common.language': 'Idioma',
   'common.tagline': 'El asistente de IA de tu equipo',
   'common.branding.loadFailed': 'No se pudo cargar la imagen de marca',
-  'common.backToApp': 'Volver a la aplicación',
+  'common.backToApp': 'Volver a la app',
   'common.notFound.title': 'Página no encontrada',
   'common.toasts.close': 'Cerrar notificación',
   'common.toasts.label': 'Notificaciones',

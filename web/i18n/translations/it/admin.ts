@@ -3,7 +3,7 @@ import type { admin as english } from '../../en/admin'
 
 // Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
 export const admin = {
-  'admin.title': 'Pannello di amministrazione',
+  'admin.title': 'Amministrazione',
   'admin.signedInAs': 'Accesso eseguito come amministratore {name}.',
   'admin.notAllowedTitle': 'Accesso negato',
   'admin.notAllowed':

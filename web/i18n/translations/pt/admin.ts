@@ -3,7 +3,7 @@ import type { admin as english } from '../../en/admin'
 
 // Kept with its literal texts (`as const`), so defineCatalogue can check the placeholders too.
 export const admin = {
-  'admin.title': 'Painel de administração',
+  'admin.title': 'Administração',
   'admin.signedInAs': 'Conectado como administrador {name}.',
   'admin.notAllowedTitle': 'Acesso não permitido',
   'admin.notAllowed':
