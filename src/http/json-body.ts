@@ -1,5 +1,5 @@
 import { AppError } from './errors'
-import { BodyTooLargeError, cappedChunks } from './read-capped'
+import { BodyTooLargeError, cappedChunks, joinChunks } from './read-capped'
 
 /**
  * The one body parser of the API. Elysia's own parsers trust the client: a JSON body that does not
@@ -92,14 +92,7 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
     if (!(error instanceof BodyTooLargeError)) await request.body?.cancel().catch(() => {})
     throw error
   }
-  if (chunks.length === 1) return chunks[0]!
-  const bytes = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
+  return joinChunks(chunks, total)
 }
 
 /**

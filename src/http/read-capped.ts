@@ -50,6 +50,11 @@ export async function readCapped(
     chunks.push(chunk)
     total += chunk.byteLength
   }
+  return joinChunks(chunks, total)
+}
+
+/** `chunks` as one array of `total` bytes (the one chunk itself when there is only one). */
+export function joinChunks(chunks: Uint8Array[], total: number): Uint8Array {
   if (chunks.length === 0) return new Uint8Array(0)
   if (chunks.length === 1) return chunks[0]!
   const bytes = new Uint8Array(total)

@@ -372,19 +372,12 @@ describe('what the server writes, in the reader’s language (issue 26, decision
             'The AI provider answered 429: Rate limit reached',
           )
         }
-        for (const [size, viewport] of [
-          ['1280', DESKTOP],
-          ['390', PHONE],
-        ] as const) {
-          for (const dark of [false, true]) {
-            await page.setViewportSize(viewport)
-            await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
-            await note.scrollIntoViewIfNeeded()
-            await screenshot(page, `server-texts-note-${locale}-${size}-${dark ? 'dark' : 'light'}`)
-            await failed.getByTestId('research-retry').scrollIntoViewIfNeeded()
-            await screenshot(page, `server-texts-reason-${locale}-${size}-${dark ? 'dark' : 'light'}`)
-          }
-        }
+        await inEveryLook(page, async (look) => {
+          await note.scrollIntoViewIfNeeded()
+          await screenshot(page, `server-texts-note-${locale}-${look}`)
+          await failed.getByTestId('research-retry').scrollIntoViewIfNeeded()
+          await screenshot(page, `server-texts-reason-${locale}-${look}`)
+        })
       }
       await expectAxeClean(page, 'server-written texts')
     } finally {
