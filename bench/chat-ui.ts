@@ -7,12 +7,14 @@
  * `bun bench/trace-long-tasks.ts <dir>/*.json` lists what the long tasks ran. BENCH_CPU_SLOWDOWN=<n>
  * has Chromium run its page n times slower (CDP CPU throttling), to see the margin left.
  */
+
 import { loadavg } from 'node:os'
 import { chromium, type Page } from 'playwright-core'
 import { messages } from '../db/schema'
 import { startFakeOpenAi } from '../src/test/fakes/openai-server'
 import { startShippedServer } from '../src/test/harness'
-import { ensureClientBuilt, newUser } from '../web/e2e/fixtures'
+import { ensureClientBuilt } from '../web/e2e/fixtures'
+import { newUser } from '../web/e2e/new-user'
 import { ChatPage } from '../web/e2e/pages/chat-page'
 import { signUpThroughCard } from '../web/e2e/session'
 

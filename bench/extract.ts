@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTextExtractor, formatFileSize, type TextKind } from '../src/extract/service'
-import { buildDocx, buildFillerLines, buildPdf, type DocxBlock } from '../src/extract/test-docs'
+import { buildDocx, buildFillerLines, buildPdf, type DocxBlock } from '../src/test/docs'
 
 const WORDS_PER_PAGE = 300
 const PDF_PAGES = [1, 10, 100, 500]

@@ -1,6 +1,6 @@
 /**
  * `bun run bench:research`: one deep research run of each depth on the fakes (the scripted model,
- * SearXNG, OpenAlex/arXiv and pages on 127.0.0.1; src/research/test-helpers.ts), on the embedded
+ * SearXNG, OpenAlex/arXiv and pages on 127.0.0.1; src/test/research.ts), on the embedded
  * database with the background workers, as the server runs them. Prints, per depth: the steps it
  * went through, rounds, sources found and read, model calls, wall time, tokens and cost, and the
  * depth's ceilings. The fake model answers each call with BENCH_MODEL_DELAY_MS per chunk (default
@@ -8,10 +8,11 @@
  * (MODEL_PRICES), so the figures show the job's own overhead and its call pattern, not a real
  * provider's speed.
  */
+
 import { DEPTH_PLANS } from '../src/research/depth'
-import type { ResearchJson } from '../src/research/service'
-import { progressEvents, startResearchFakes, waitForRun } from '../src/research/test-helpers'
+import type { ResearchJson } from '../src/research/model'
 import { startApp } from '../src/test/harness'
+import { progressEvents, startResearchFakes, waitForRun } from '../src/test/research'
 
 const DELAY = Number(process.env.BENCH_MODEL_DELAY_MS ?? 5)
 

@@ -3,10 +3,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
-import { type EmbeddedProcessEvent, openEmbeddedProcess } from './embedded/process'
 import * as schema from './schema'
-import { findTemplate } from './template'
-import { extractTemplate, isNewDataDir } from './template-extract'
 
 export type Schema = typeof schema
 /** The one database type the code sees, whichever driver is behind it. */
@@ -87,26 +84,6 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[],
     close: () => sql.end({ timeout: 5 }),
   }
-}
-
-/**
- * PGlite in `DATA_DIR/pg` when no DATABASE_URL is set (in this process, or in a child process with
- * EMBEDDED_DATABASE=process: db/embedded/process.ts); otherwise the Postgres server it names.
- * A new data folder starts from the pre-initialised template when the build made one (db/template.ts).
- */
-export async function openDatabase(options: {
-  databaseUrl?: string
-  dataDir: string
-  embeddedDatabase?: 'inline' | 'process'
-  onEmbeddedEvent?: (event: EmbeddedProcessEvent) => void
-}): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  const dataDir = `${options.dataDir}/pg`
-  const templatePath = findTemplate()
-  if (options.embeddedDatabase === 'process')
-    return openEmbeddedProcess({ dataDir, templatePath, onEvent: options.onEmbeddedEvent })
-  if (templatePath && isNewDataDir(dataDir)) await extractTemplate(Bun.file(templatePath), dataDir)
-  return openPglite(dataDir)
 }
 
 /**

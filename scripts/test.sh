@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `bun run test`: format and lint, typecheck, every unit and API suite (on PGlite, then again on the
-# Postgres server named by TEST_DATABASE_URL when it is set), then the browser suites.
+# `bun run test`: format and lint, typecheck, every unit and API suite on PGlite (then again on the
+# Postgres server named by TEST_DATABASE_URL when it is set, those that can fail there and not on
+# PGlite), then the browser suites.
 #
 # Both cores are used (decision 148): the suites run as `bun test --parallel` (one worker process
 # per core, each file in its own global; the slowest files first, from scripts/test-timings.json),
@@ -63,9 +64,14 @@ collect() {
 }
 
 step bunx biome check .
+step bun run check:imports
 # Built once, before the browser suites: their parallel workers would otherwise each find the
 # build stale and race to write it.
 if [ -d web/e2e ]; then step bun run build:web; fi
+# The migrated embedded database (dist/, db/template.ts), built once: without it every test file
+# and every browser suite's server runs initdb and every migration itself (≈4 s of CPU each, some
+# 100 times on a fresh clone).
+step bun run build:db-template
 
 # The typecheck runs beside the unit and API suites (decision 148). The browser suites do not: with
 # them beside the others both cores are saturated, the run is barely shorter (712 s against 820 s)
@@ -82,11 +88,34 @@ mapfile -t calm_suites < <(printf '%s\n' "${all_suites[@]}" | grep -vxF -f <(pri
 step env -u TEST_DATABASE_URL bun test --parallel="$jobs" "${unit_timings[@]}" --timeout 60000 "${calm_suites[@]}"
 step env -u TEST_DATABASE_URL bun test --timeout 60000 "${fault_suites[@]}"
 if [ -n "$pg_url" ]; then
-  # Only the suites that reach the test database through the harness run again on Postgres; the
-  # rest (pure logic, or their own embedded PGlite such as the binary and crash tests) would only
-  # repeat themselves.
-  mapfile -t pg_suites < <(grep -lE "test/harness|createTestDatabase|TEST_DATABASE_URL" "${calm_suites[@]}")
-  mapfile -t pg_fault_suites < <(grep -lE "test/harness|createTestDatabase|TEST_DATABASE_URL" "${fault_suites[@]}")
+  # A suite runs again on Postgres only when it can fail there and not on PGlite. Both are the same
+  # PostgreSQL, so what differs is the driver (postgres.js: its types, errors and pool), several
+  # connections at once (locks, races, the job queue), several instances (LISTEN/NOTIFY, Redis),
+  # the server's extensions and migrations. So: the suites whose database is the test database
+  # (startApp, startInstances, createTestDatabase or TEST_DATABASE_URL; startShippedServer's is the
+  # embedded one), less these, whose database work is plain queries that suites kept here run too.
+  # A new suite runs on both until it is listed (README, Test).
+  same_on_postgres=(
+    src/demo/demo.test.ts                # the demo refuses a database server (decision 115)
+    src/tenancy/route-walk.test.ts       # scoping is in the SQL text, the same on both
+    src/http/body.test.ts                # request bodies, refused before any query
+    src/http/body-limits.test.ts
+    src/http/route-order.test.ts
+    src/http/request-log.test.ts
+    src/http/api-docs.test.ts
+    src/messages/providers.test.ts       # the model providers' answers and failures
+    src/models/models.test.ts
+    src/agents/routing.test.ts           # agents' workflows and instructions
+    src/dictation/dictation.test.ts      # audio checks and the transcription provider
+    src/profile/avatar.test.ts           # image files and storage
+    src/attachments/limits.test.ts
+    src/attachments/s3-uploads.test.ts
+    src/auth/mail-language.test.ts       # mail text and delivery
+    src/auth/smtp-delivery.test.ts
+  )
+  pg_uses='startApp\(|startInstances\(|createTestDatabase|TEST_DATABASE_URL'
+  mapfile -t pg_suites < <(grep -lE "$pg_uses" "${calm_suites[@]}" | grep -vxF -f <(printf '%s\n' "${same_on_postgres[@]}"))
+  mapfile -t pg_fault_suites < <(grep -lE "$pg_uses" "${fault_suites[@]}")
   step env TEST_DATABASE_URL="$pg_url" bun test --parallel="$jobs" "${unit_timings[@]}" --timeout 60000 "${pg_suites[@]}"
   step env TEST_DATABASE_URL="$pg_url" bun test --timeout 60000 "${pg_fault_suites[@]}"
 fi

@@ -1,9 +1,24 @@
+import type { AgentId } from '../db/catalogues/agents'
 import type { Database, Db } from '../db/client'
+import type { OrgSettings, UserAgentSetting } from '../db/schema'
+import type { RouteAccess } from './access/route-access'
+import type { OrgAgent } from './agents/org-agent'
+import type { AiProviders } from './ai/providers'
+import type { RateLimiter } from './auth/rate-limiter'
+import type { SessionCache } from './auth/session-cache'
 import type { Config } from './config'
 import type { Jobs } from './jobs'
 import type { Logger } from './log/logger'
+import type { DeltaFrames } from './messages/delta-frames'
+import type { LiveReplies } from './messages/live-replies'
+import type { PartialSaves } from './messages/partial-saves'
+import type { UsableModels } from './models/effective'
+import type { ModelSync } from './models/model-sync'
 import type { ServerEvent, ServerEventPayload } from './realtime/events'
+import type { Peers } from './realtime/peers'
 import type { PublicListener } from './realtime/public-feed'
+import type { RunningResearch } from './research/running'
+import type { CachedByKey, CachedValue } from './ttl-cache'
 
 /**
  * Pushes events to sockets, typed by the event map in src/realtime/events.ts. The socket.io
@@ -68,4 +83,40 @@ export interface AppContext {
   jobs: Jobs
   /** Wall-clock source; tests move it to check expiry. */
   now: () => Date
+
+  // This instance's services and caches, built once with the context (src/services.ts).
+  /** The AI providers from the configuration, with their last success and failure (src/ai/providers.ts). */
+  providers: AiProviders
+  /** The organisation's agents as sends read them, trusted 30 s (src/agents/workflows.ts). */
+  orgAgents: CachedValue<Map<AgentId, OrgAgent>>
+  /** Each person's agent settings as sends read them, trusted 30 s (src/agents/user-agents.ts). */
+  userAgents: CachedByKey<Map<AgentId, UserAgentSetting>>
+  /** Which routes ask for a session or the admin role, read from the composed app (src/auth/guard.ts). */
+  routeAccess: RouteAccess
+  /** The rate limits' counters, in this process only (src/auth/rate-limit.ts). */
+  rateLimiter: RateLimiter
+  /** Sessions resolved in the last 2.5 s, exact within this process (src/auth/session-cache.ts). */
+  sessionCache: SessionCache
+  /** The replies other instances are streaming, as their heartbeats tell (src/realtime/peers.ts). */
+  peers: Peers
+  /** The open branding event streams, in total and per client address (src/branding/events.ts). */
+  brandingStreams: { total: number; byIp: Map<string, number> }
+  /** The models users may pick and the organisation's default, trusted 5 s (src/models/service.ts). */
+  usableModels: CachedValue<UsableModels>
+  /** The models catalogue's sync with the providers: once, then after a failure (src/models/sync.ts). */
+  modelSync: ModelSync
+  /** Whether the database has pgvector, asked once (src/knowledge/knowledge-data.ts). */
+  vectorCheck: CachedValue<boolean>
+  /** This instance's LISTEN for stops announced by the others (src/messages/remote-stop.ts). */
+  stopListening: CachedValue<void>
+  /** The organisation's settings as budgets are shown, trusted 5 s (src/budget/service.ts). */
+  orgSettings: CachedValue<OrgSettings | null>
+  /** The replies this instance streams, one per chat (src/messages/live-replies.ts). */
+  liveReplies: LiveReplies
+  /** Their text sent to the tabs in frames of 8 ms (src/messages/delta-frames.ts). */
+  deltaFrames: DeltaFrames
+  /** Their text so far, saved every 500 ms in one statement (src/messages/partial-saves.ts). */
+  partialSaves: PartialSaves
+  /** The deep research runs this instance works on (src/research/running.ts). */
+  runningResearch: RunningResearch
 }

@@ -1,11 +1,12 @@
-import { openDatabase, openPostgres } from '../db/client'
+import { openPostgres } from '../db/client'
 import { migrate } from '../db/migrate'
+import { openDatabase } from '../db/open-database'
 import { createApp } from './app'
 import { startExpiryPurge } from './auth/purge'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { closeTextExtraction } from './extract/service'
-import { inlineChatBodyLimit } from './http/base'
+import { SERVER_BODY_CAP } from './http/base'
 import { createJobs } from './jobs'
 import { startWorkers } from './jobs/workers'
 import { createLogger, type Logger } from './log/logger'
@@ -13,6 +14,7 @@ import { createMailer } from './mail'
 import { failInterruptedReplies } from './messages/interrupted-replies'
 import { createRealtime } from './realtime/server'
 import { abandonRunningResearch } from './research/job'
+import { createServices } from './services'
 import { createStorage } from './storage'
 
 /**
@@ -42,6 +44,7 @@ export async function startServer(
   if (migrator !== database) await migrator.close()
   if (applied.length) log.info('migrations applied', { applied })
 
+  const now = () => new Date()
   const base = {
     config,
     database,
@@ -50,7 +53,9 @@ export async function startServer(
     storage: createStorage(config),
     mailer: createMailer(config, log),
     jobs: createJobs({ database, databaseUrl: config.databaseUrl, log }),
-    now: () => new Date(),
+    now,
+    // `ctx`, made below with the realtime, is the only one to send deltas.
+    ...createServices({ config, log, now, database, realtime: () => ctx.realtime }),
   }
   if (options.prepare) {
     try {
@@ -72,9 +77,8 @@ export async function startServer(
     port: config.port,
     hostname: config.host,
     websocket,
-    // Bun's own cap (128 MB by default) must sit above the upload limit and /api/chat's inline files
-    // (the larger); routes enforce the real limits.
-    maxRequestBodySize: inlineChatBodyLimit(config.uploads) + 1024 * 1024,
+    // Out of the way (128 MB by default): Parley answers every over-limit body itself, with its JSON error.
+    maxRequestBodySize: SERVER_BODY_CAP,
   })
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${app.server!.port}`
   // After listening: the queue's start (schema check, ~0.5 s on the embedded database) does not delay

@@ -18,6 +18,7 @@ import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-passw
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
 const AdminLazyRouteImport = createFileRoute('/admin')()
+const AdminSectionLazyRouteImport = createFileRoute('/admin/$section')()
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -33,6 +34,13 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AdminSectionLazyRoute = AdminSectionLazyRouteImport.update({
+  id: '/$section',
+  path: '/$section',
+  getParentRoute: () => AdminLazyRoute,
+} as any).lazy(() =>
+  import('./routes/admin/$section.lazy').then((d) => d.Route),
+)
 const AuthConfirmRoute = AuthConfirmRouteImport.update({
   id: '/auth/confirm',
   path: '/auth/confirm',
@@ -53,46 +61,61 @@ const AppCChatIdRoute = AppCChatIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
-  '/admin': typeof AdminLazyRoute
+  '/admin': typeof AdminLazyRouteWithChildren
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/admin/$section': typeof AdminSectionLazyRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesByTo {
-  '/admin': typeof AdminLazyRoute
+  '/admin': typeof AdminLazyRouteWithChildren
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/admin/$section': typeof AdminSectionLazyRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
-  '/admin': typeof AdminLazyRoute
+  '/admin': typeof AdminLazyRouteWithChildren
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/admin/$section': typeof AdminSectionLazyRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/admin' | '/auth/confirm' | '/auth/reset-password' | '/c/$chatId'
+    | '/'
+    | '/admin'
+    | '/auth/confirm'
+    | '/auth/reset-password'
+    | '/admin/$section'
+    | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/admin' | '/auth/confirm' | '/auth/reset-password' | '/' | '/c/$chatId'
+  to:
+    | '/admin'
+    | '/auth/confirm'
+    | '/auth/reset-password'
+    | '/admin/$section'
+    | '/'
+    | '/c/$chatId'
   id:
     | '__root__'
     | '/_app'
     | '/admin'
     | '/auth/confirm'
     | '/auth/reset-password'
+    | '/admin/$section'
     | '/_app/'
     | '/_app/c/$chatId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
-  AdminLazyRoute: typeof AdminLazyRoute
+  AdminLazyRoute: typeof AdminLazyRouteWithChildren
   AuthConfirmRoute: typeof AuthConfirmRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
 }
@@ -119,6 +142,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/admin/$section': {
+      id: '/admin/$section'
+      path: '/$section'
+      fullPath: '/admin/$section'
+      preLoaderRoute: typeof AdminSectionLazyRouteImport
+      parentRoute: typeof AdminLazyRoute
     }
     '/auth/confirm': {
       id: '/auth/confirm'
@@ -156,9 +186,21 @@ const AppRouteChildren: AppRouteChildren = {
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
+interface AdminLazyRouteChildren {
+  AdminSectionLazyRoute: typeof AdminSectionLazyRoute
+}
+
+const AdminLazyRouteChildren: AdminLazyRouteChildren = {
+  AdminSectionLazyRoute: AdminSectionLazyRoute,
+}
+
+const AdminLazyRouteWithChildren = AdminLazyRoute._addFileChildren(
+  AdminLazyRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
-  AdminLazyRoute: AdminLazyRoute,
+  AdminLazyRoute: AdminLazyRouteWithChildren,
   AuthConfirmRoute: AuthConfirmRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
 }

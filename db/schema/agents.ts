@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { AGENT_IDS } from '../../src/agents/catalogue'
+import { AGENT_IDS } from '../catalogues/agents'
 import { enumCheck } from './checks'
 import { sessions } from './sessions'
 import { users } from './users'

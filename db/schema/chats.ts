@@ -10,13 +10,10 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { Failure } from '../../src/ai/failures'
-import type { ResearchNote } from '../../src/research/notes'
+import type { Failure } from '../catalogues/failures'
+import type { ResearchNote } from '../catalogues/research'
 import { enumCheck } from './checks'
 import { users } from './users'
-
-export type { Failure, FailureReason } from '../../src/ai/failures'
-export type { ResearchNote, StopReason } from '../../src/research/notes'
 
 export const chats = pgTable(
   'chats',

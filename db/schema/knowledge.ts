@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { knowledgeIndexStatuses, knowledgeSourceTypes } from '../../src/knowledge/catalogue'
+import { knowledgeIndexStatuses, knowledgeSourceTypes } from '../catalogues/knowledge'
 import { enumCheck } from './checks'
 import { users } from './users'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { promptCategories } from '../../src/prompts/catalogue'
+import { promptCategories } from '../catalogues/prompts'
 import { enumCheck, nonNegativeCheck } from './checks'
 import { users } from './users'
 

@@ -1,10 +1,10 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { researchDepths, researchStatuses, researchSteps } from '../../src/research/catalogue'
-import { chats, type Failure, messages, type ResearchNote } from './chats'
+import type { Failure } from '../catalogues/failures'
+import type { ResearchNote } from '../catalogues/research'
+import { researchDepths, researchStatuses, researchSteps } from '../catalogues/research'
+import { chats, messages } from './chats'
 import { enumCheck, nonNegativeCheck } from './checks'
 import { users } from './users'
-
-export type { ResearchDepth, ResearchStatus, ResearchStep } from '../../src/research/catalogue'
 
 export interface ResearchSourceChoice {
   web: boolean

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { chats, sessions } from '../../db/schema'
-import { expectError } from '../auth/test-helpers'
+import { expectError } from '../test/auth'
 import { findUser, startApp, TEST_ORIGIN, type TestApp } from '../test/harness'
 
 let t: TestApp

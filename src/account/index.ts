@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import { clearedSessionCookie } from '../auth/session'
 import type { AppContext } from '../context'
+import { done } from '../http/model'
 import { deleteAccount } from './service'
 
 /**
@@ -17,5 +18,9 @@ export const accountRoutes = (ctx: AppContext) =>
       set.headers['set-cookie'] = clearedSessionCookie(ctx.config.appUrl.startsWith('https:'))
       return { success: true as const }
     },
-    { accountSecurity: true, detail: { summary: 'Delete the signed-in account and all its data' } },
+    {
+      response: done,
+      accountSecurity: true,
+      detail: { summary: 'Delete the signed-in account and all its data' },
+    },
   )

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
+import type { AgentId } from '../../db/catalogues/agents'
 import type { Db } from '../../db/client'
 import { type AgentWorkflow, agentWorkflows } from '../../db/schema'
-import type { AgentId } from './catalogue'
 
 export type AgentWorkflowValues = Partial<
   Pick<AgentWorkflow, 'offered' | 'webhookUrl' | 'secretSealed' | 'timeoutSeconds'>

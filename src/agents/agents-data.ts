@@ -1,4 +1,5 @@
 import { and, eq, gt, lt } from 'drizzle-orm'
+import type { AgentId } from '../../db/catalogues/agents'
 import type { Db } from '../../db/client'
 import {
   type CalendarOauthState,
@@ -7,7 +8,6 @@ import {
   userAgentSettings,
 } from '../../db/schema'
 import type { Actor } from '../auth/actor'
-import type { AgentId } from './catalogue'
 
 /** The columns a settings write may set (never the user or the agent). */
 export type AgentSettingValues = Partial<Omit<typeof userAgentSettings.$inferInsert, 'userId' | 'agentId'>>

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { auditLog, calendarOauthStates, messages, userAgentSettings } from '../../db/schema'
 import { hashToken } from '../auth/session'
-import { chatActions, waitForOutcome } from '../messages/test-helpers'
 import { startFakeWebhook } from '../test/fakes/n8n-server'
 import { startFakeOauth } from '../test/fakes/oauth-server'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
+import { chatActions, waitForOutcome } from '../test/messages'
 import { CALENDAR_NOT_CONNECTED_REPLY, CALENDAR_RECONNECT_REPLY } from './routing'
 
 /*

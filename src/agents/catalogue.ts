@@ -1,11 +1,10 @@
+import type { AgentId } from '../../db/catalogues/agents'
+
 /**
  * The agents of spec section 9: a fixed list (ids, names, purposes, defaults). What an
  * organisation offers and where each runs is an administrator's setting (agent_workflows); what
  * each person enabled, hid and configured is theirs (user_agent_settings).
  */
-
-export const AGENT_IDS = ['rag', 'jokes', 'calendar'] as const
-export type AgentId = (typeof AGENT_IDS)[number]
 
 export interface AgentConfigField {
   key: string

@@ -2,7 +2,13 @@ import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
 import { disconnectCalendar, finishCalendarConnect, startCalendarConnect } from './calendar-oauth'
-import { oauthBody, settingsBody } from './model'
+import {
+  agentListResponse,
+  agentResponse,
+  calendarConnectPostResponse,
+  oauthBody,
+  settingsBody,
+} from './model'
 import { agentOf, listAgents, saveCalendarOauth, updateAgentSettings } from './service'
 
 /**
@@ -14,6 +20,7 @@ export const agentRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'agents', prefix: '/api/agents' })
     .use(authGuard(ctx))
     .get('/', async ({ actor }) => ({ success: true as const, data: await listAgents(ctx, actor) }), {
+      response: agentListResponse,
       auth: true,
       detail: { summary: 'The agents offered, with my settings' },
     })
@@ -24,6 +31,7 @@ export const agentRoutes = (ctx: AppContext) =>
         data: await saveCalendarOauth(ctx, actor, body),
       }),
       {
+        response: agentResponse,
         accountSecurity: true,
         body: oauthBody,
         detail: { summary: 'Save the calendar agent’s OAuth client (the secret is never returned)' },
@@ -32,7 +40,11 @@ export const agentRoutes = (ctx: AppContext) =>
     .post(
       '/calendar/connect',
       async ({ actor }) => ({ success: true as const, data: await startCalendarConnect(ctx, actor) }),
-      { accountSecurity: true, detail: { summary: 'Start connecting a calendar: the provider’s URL' } },
+      {
+        response: calendarConnectPostResponse,
+        accountSecurity: true,
+        detail: { summary: 'Start connecting a calendar: the provider’s URL' },
+      },
     )
     .get(
       '/calendar/callback',
@@ -52,6 +64,7 @@ export const agentRoutes = (ctx: AppContext) =>
         return { success: true as const, data: await agentOf(ctx, actor, 'calendar') }
       },
       {
+        response: agentResponse,
         accountSecurity: true,
         detail: { summary: 'Disconnect the calendar (tokens revoked and forgotten)' },
       },
@@ -62,5 +75,10 @@ export const agentRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await updateAgentSettings(ctx, actor, params.id, body),
       }),
-      { auth: true, body: settingsBody, detail: { summary: 'Enable, hide or configure one agent' } },
+      {
+        response: agentResponse,
+        auth: true,
+        body: settingsBody,
+        detail: { summary: 'Enable, hide or configure one agent' },
+      },
     )

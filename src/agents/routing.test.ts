@@ -6,10 +6,10 @@ import {
   WORKFLOW_EMPTY_REPLY,
   WORKFLOW_ERROR_REPLY,
 } from '../ai/workflow-response'
-import { chatActions, deltasOf, waitForOutcome } from '../messages/test-helpers'
 import { startFakeWebhook } from '../test/fakes/n8n-server'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
+import { chatActions, deltasOf, waitForOutcome } from '../test/messages'
 import { JOKES_INSTRUCTION, noWorkflowReply } from './routing'
 
 /*

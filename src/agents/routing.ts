@@ -1,5 +1,4 @@
 import type { Model } from '../../db/schema'
-import { aiProviders } from '../ai/providers'
 import type { ChatProvider, WorkflowCall } from '../ai/types'
 import { WORKFLOW_CONNECTION_REPLY } from '../ai/workflow-response'
 import type { Actor } from '../auth/actor'
@@ -137,7 +136,7 @@ function calendarProvider(ctx: AppContext, actor: Actor, org: OrgAgent): ChatPro
         }
         return
       }
-      yield* aiProviders(ctx).workflow.stream({
+      yield* ctx.providers.workflow.stream({
         ...call,
         agentId: 'calendar',
         workflow: {

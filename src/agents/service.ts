@@ -1,53 +1,14 @@
+import type { AgentId } from '../../db/catalogues/agents'
 import type { UserAgentSetting } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { sealSecret } from '../crypto/secret-box'
 import { AppError } from '../http/errors'
+import { isHttpUrl } from '../net/http-url'
 import { agentSettingsFor } from './agents-data'
-import {
-  AGENTS,
-  type AgentConfigField,
-  type AgentDefinition,
-  type AgentId,
-  agentDefinition,
-} from './catalogue'
-import { forgetUserAgents } from './user-agents'
+import { AGENTS, type AgentDefinition, agentDefinition } from './catalogue'
+import type { AgentJson } from './model'
 import { type OrgAgent, orgAgents } from './workflows'
-
-/** The calendar agent's OAuth client and connection, as its owner sees them (never a secret or a token). */
-export interface CalendarJson {
-  redirectUrl: string
-  clientId: string
-  clientSecretSaved: boolean
-  connected: boolean
-  email: string | null
-  needsReconnect: boolean
-  /** The callback URL Parley expects the provider to send the browser back to. */
-  defaultRedirectUrl: string
-}
-
-export interface AgentJson {
-  id: AgentId
-  name: string
-  description: string
-  enabled: boolean
-  visible: boolean
-  hasConfig: boolean
-  requiresConfig: boolean
-  /** Every required configuration field has a value. */
-  configured: boolean
-  configFields: AgentConfigField[]
-  config: Record<string, string>
-  /**
-   * 'workflow': a send with the workflow model goes to its workflow (the calendar agent's always
-   * does); 'native': no workflow is configured for it, Parley answers itself (RAG: its own
-   * retrieval; jokes: an instruction to the chosen model).
-   */
-  runsOn: 'workflow' | 'native'
-  /** False when the agent needs a workflow and none is configured (the calendar agent then says so). */
-  workflowConfigured: boolean
-  calendar?: CalendarJson
-}
 
 export const CALENDAR_CALLBACK_PATH = '/api/agents/calendar/callback'
 
@@ -180,14 +141,8 @@ export async function saveCalendarOauth(
 ): Promise<AgentJson> {
   const { agent, org } = await requireOfferedAgent(ctx, 'calendar')
   const redirectUrl = input.redirectUrl.trim()
-  if (redirectUrl) {
-    let parsed: URL | undefined
-    try {
-      parsed = new URL(redirectUrl)
-    } catch {}
-    if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
-      throw new AppError('bad_request:calendar_oauth', 'The OAuth Redirect URL must be an http(s) URL')
-    }
+  if (redirectUrl && !isHttpUrl(redirectUrl)) {
+    throw new AppError('bad_request:calendar_oauth', 'The OAuth Redirect URL must be an http(s) URL')
   }
   const clientId = input.clientId.trim()
   if (!clientId) throw new AppError('bad_request:calendar_oauth', 'Client ID is required')
@@ -212,6 +167,6 @@ export async function saveCalendarOauth(
 
 /** Other tabs and browsers of the user refetch; this instance's send cache forgets the user. */
 export function changed(ctx: AppContext, actor: Actor) {
-  forgetUserAgents(ctx, actor.userId)
+  ctx.userAgents.forget(actor.userId)
   ctx.realtime.toUser(actor.userId, 'agents:changed', {})
 }

@@ -1,5 +1,6 @@
 import type { Model } from '../../db/schema'
-import type { AppContext } from '../context'
+import type { Config } from '../config'
+import type { Logger } from '../log/logger'
 import { createDemoProvider } from './demo-provider'
 import { createOpenAiProvider } from './openai-provider'
 import { createProviderStatus, type ProviderStatusRecorder } from './provider-status'
@@ -21,49 +22,37 @@ export interface AiProviders {
   status: ProviderStatusRecorder
 }
 
-type ProviderContext = Pick<AppContext, 'config' | 'log' | 'database'>
-
-const byDatabase = new WeakMap<object, AiProviders>()
-
-/**
- * The providers built from the configuration, once per running app (keyed by its database, which
- * the HTTP routes and the socket handlers share).
- */
-export function aiProviders(ctx: ProviderContext): AiProviders {
-  let providers = byDatabase.get(ctx.database)
-  if (!providers) {
-    const { ai } = ctx.config
-    // The key and the full URLs (a webhook's path is often its only secret) never reach a status message.
-    const status = createProviderStatus([ai.openaiApiKey, ai.n8nWebhookUrl, ai.searxngUrl])
-    providers = {
-      openai:
-        ai.openaiBaseUrl || ai.openaiApiKey
-          ? createOpenAiProvider({
-              baseUrl: ai.openaiBaseUrl,
-              apiKey: ai.openaiApiKey,
-              timeoutMs: ai.requestTimeoutMs,
-              status: {
-                success: () => status.success('openai'),
-                failure: (error) => status.failure('openai', error),
-              },
-            })
-          : undefined,
-      workflow: createWorkflowProvider(
-        { url: ai.n8nWebhookUrl, secret: ai.workflowSigningSecret },
-        ctx.log,
-        undefined,
-        {
-          success: () => status.success('workflow'),
-          failure: (error) => status.failure('workflow', error),
-        },
-      ),
-      demo: createDemoProvider(),
-      webSearch: Boolean(ai.searxngUrl),
-      status,
-    }
-    byDatabase.set(ctx.database, providers)
+/** The providers built from the configuration, once per running app (its context's `providers`). */
+export function createAiProviders(config: Pick<Config, 'ai'>, log: Logger): AiProviders {
+  const { ai } = config
+  // The key and the full URLs (a webhook's path is often its only secret) never reach a status message.
+  const status = createProviderStatus([ai.openaiApiKey, ai.n8nWebhookUrl, ai.searxngUrl])
+  return {
+    openai:
+      ai.openaiBaseUrl || ai.openaiApiKey
+        ? createOpenAiProvider({
+            baseUrl: ai.openaiBaseUrl,
+            apiKey: ai.openaiApiKey,
+            timeoutMs: ai.requestTimeoutMs,
+            status: {
+              success: () => status.success('openai'),
+              failure: (error) => status.failure('openai', error),
+            },
+          })
+        : undefined,
+    workflow: createWorkflowProvider(
+      { url: ai.n8nWebhookUrl, secret: ai.workflowSigningSecret },
+      log,
+      undefined,
+      {
+        success: () => status.success('workflow'),
+        failure: (error) => status.failure('workflow', error),
+      },
+    ),
+    demo: createDemoProvider(),
+    webSearch: Boolean(ai.searxngUrl),
+    status,
   }
-  return providers
 }
 
 /** The provider that serves a model row, or undefined when its provider is no longer configured. */

@@ -1,5 +1,6 @@
+import type { Failure } from '../../db/catalogues/failures'
 import type { Model } from '../../db/schema'
-import { type Failure, failureText } from './failures'
+import { failureText } from './failures'
 
 /** OpenAI chat content parts: text, and images as (data) URLs for models that read them. */
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }

@@ -1,7 +1,15 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
-import { fileQuery, idParams, multipartFileBody } from './model'
+import { done } from '../http/model'
+import {
+  fileQuery,
+  idParams,
+  messagesAttachmentsGetResponse,
+  multipartFileBody,
+  uploadsLimitsGetResponse,
+  uploadsPostResponse,
+} from './model'
 import {
   deleteUpload,
   listMessageAttachments,
@@ -32,7 +40,11 @@ export const attachmentRoutes = (ctx: AppContext) => {
         },
       }),
       // The composer checks these before uploading, so an over-limit file fails at once, not after a 25 MB upload.
-      { auth: true, detail: { summary: 'The upload limits: bytes per file and files per message' } },
+      {
+        response: uploadsLimitsGetResponse,
+        auth: true,
+        detail: { summary: 'The upload limits: bytes per file and files per message' },
+      },
     )
     .post(
       '/api/uploads',
@@ -43,6 +55,7 @@ export const attachmentRoutes = (ctx: AppContext) => {
         return { success: true as const, data }
       },
       {
+        response: { 201: uploadsPostResponse },
         auth: true,
         parse: 'none',
         detail: {
@@ -57,7 +70,12 @@ export const attachmentRoutes = (ctx: AppContext) => {
         await deleteUpload(ctx, actor, params.id)
         return { success: true as const }
       },
-      { auth: true, params: idParams, detail: { summary: 'Remove an upload that was not sent' } },
+      {
+        response: done,
+        auth: true,
+        params: idParams,
+        detail: { summary: 'Remove an upload that was not sent' },
+      },
     )
     .get(
       '/api/files/:id',
@@ -77,6 +95,7 @@ export const attachmentRoutes = (ctx: AppContext) => {
         data: await listMessageAttachments(ctx.db, actor, params.id),
       }),
       {
+        response: messagesAttachmentsGetResponse,
         auth: true,
         params: idParams,
         detail: { summary: 'The files attached to one of the user’s messages' },

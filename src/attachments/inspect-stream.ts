@@ -1,3 +1,5 @@
+import { joinChunks } from '../http/read-capped'
+
 /** The first bytes are all that classifying an image or a PDF looks at (a PDF header may sit anywhere in 1 KB). */
 export const HEAD_BYTES = 1024
 
@@ -34,15 +36,4 @@ export function inspectStream(source: ReadableStream<Uint8Array>, keepAll: boole
     bytes: keepAll ? joinChunks(chunks, size) : undefined,
   })
   return { stream, result }
-}
-
-function joinChunks(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.length
-  }
-  return out
 }

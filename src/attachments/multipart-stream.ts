@@ -100,7 +100,22 @@ function streamPartBody(input: BodyReader, delimiter: Uint8Array, options: FileP
               emit(controller, input.take(safe))
               return
             }
-            if (!(await input.fill())) throw malformed()
+            const next = await input.read()
+            if (!next) throw malformed()
+            // The few bytes held back, once the next chunk shows no delimiter starts in them, go
+            // out on their own: the chunk is not copied onto them (a whole upload's worth of copies).
+            const held = input.length
+            if (next.length < delimiter.length) {
+              input.push(next)
+              continue
+            }
+            const window = Buffer.concat([input.take(held), next.subarray(0, delimiter.length - 1)])
+            const starts = window.indexOf(delimiter)
+            if (starts >= 0 && starts < held) input.push(window.subarray(0, held), next)
+            else {
+              emit(controller, window.subarray(0, held))
+              input.push(next)
+            }
           }
         } catch (error) {
           await input.cancel()
@@ -142,17 +157,29 @@ class BodyReader {
 
   /** Reads one more chunk; false at the end of the body. */
   async fill(): Promise<boolean> {
-    if (this.cancelled) return false
+    const value = await this.read()
+    if (!value) return false
+    this.push(value)
+    return true
+  }
+
+  /** The next chunk, counted against the limit but not yet in the window; null at the end. */
+  async read(): Promise<Uint8Array | null> {
+    if (this.cancelled) return null
     const { done, value } = await this.reader.read()
-    if (done) return false
+    if (done) return null
     this.received += value.length
     if (this.received > this.limit) throw this.tooLarge()
-    // The first chunk is wrapped, not copied; later ones are joined to the few bytes left over.
+    return value
+  }
+
+  /** Appends to the window: a chunk alone is wrapped, not copied; otherwise they are joined. */
+  push(...chunks: Uint8Array[]) {
+    const all = this.buffer.length === 0 ? chunks : [this.buffer, ...chunks]
     this.buffer =
-      this.buffer.length === 0
-        ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
-        : Buffer.concat([this.buffer, value])
-    return true
+      all.length === 1
+        ? Buffer.from(all[0]!.buffer, all[0]!.byteOffset, all[0]!.byteLength)
+        : Buffer.concat(all)
   }
 
   async ensure(bytes: number): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { buildPdf } from '../extract/test-docs'
-import { TINY_PNG } from '../files/test-images'
-import { type FakeS3, startFakeS3 } from '../storage/fake-s3'
+import { buildPdf } from '../test/docs'
+import { type FakeS3, startFakeS3 } from '../test/fakes/s3-server'
 import { startApp, type TestApp } from '../test/harness'
+import { TINY_PNG } from '../test/images'
 import { sweepStaleUploads } from './service'
 
 type User = Awaited<ReturnType<TestApp['createUser']>>

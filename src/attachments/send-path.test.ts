@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
 import { attachments, chats, messages } from '../../db/schema'
-import { buildDocx, buildPdf } from '../extract/test-docs'
-import { TINY_JPEG, TINY_PNG } from '../files/test-images'
+import { buildDocx, buildPdf } from '../test/docs'
 import { startApp, type TestApp } from '../test/harness'
+import { TINY_JPEG, TINY_PNG } from '../test/images'
 import { decodeDataUrl } from './inline-import'
 import {
   attachmentMarker,

@@ -6,6 +6,8 @@
  * The send path uses `bindAttachments`, `attachmentMarker`, `buildModelContent` and, for the
  * inline form of `POST /api/chat`, `importInlineAttachments`.
  */
+export type { UploadedFile } from './model'
+
 import type { Db } from '../../db/client'
 import type { Attachment } from '../../db/schema'
 import type { Actor } from '../auth/actor'
@@ -24,7 +26,7 @@ export {
   partsOfAttachments,
 } from './model-content'
 export { STALE_UPLOAD_MS, startUploadSweeper, sweepStaleUploads } from './sweep'
-export { receiveUpload, type UploadedFile } from './upload'
+export { receiveUpload } from './upload'
 
 /** Spec 'Message attachment (as stored and read)'; file_data is the URL that serves the file. */
 export interface MessageAttachment {

@@ -1,4 +1,3 @@
-import type { Attachment } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { kindFromDeclaration } from '../extract/classify-file'
@@ -6,18 +5,9 @@ import { classifyFile, extractText, safeFileName } from '../extract/service'
 import { MULTIPART_OVERHEAD_BYTES } from '../files/read-upload'
 import { fileTooLarge } from './errors'
 import { inspectStream } from './inspect-stream'
+import { toUploadedFile, type UploadedFile } from './model'
 import { openFilePart } from './multipart-stream'
 import { type AttachmentFacts, completeAttachment, discardAttachment, reserveAttachment } from './store'
-
-export interface UploadedFile {
-  id: string
-  filename: string
-  contentType: string
-  size: number
-  kind: Attachment['kind']
-  /** Spec section 8's message when the text could not be read (the fallback content is used). */
-  warning?: string
-}
 
 const TEXT_KINDS = new Set(['pdf', 'docx', 'text'])
 
@@ -74,16 +64,5 @@ export async function readFacts(
     size,
     extractedText: extracted.text,
     extractionError: extracted.error ?? null,
-  }
-}
-
-export function toUploadedFile(row: Attachment): UploadedFile {
-  return {
-    id: row.id,
-    filename: row.filename,
-    contentType: row.contentType,
-    size: row.size,
-    kind: row.kind,
-    ...(row.extractionError ? { warning: row.extractionError } : {}),
   }
 }

@@ -3,9 +3,9 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { attachments, chats, messages } from '../../db/schema'
-import { buildDocx, buildDocxEntries, buildFillerLines, buildPdf, buildZip } from '../extract/test-docs'
-import { SVG_WITH_SCRIPT, TINY_JPEG, TINY_PNG } from '../files/test-images'
+import { buildDocx, buildDocxEntries, buildFillerLines, buildPdf, buildZip } from '../test/docs'
 import { startApp, type TestApp } from '../test/harness'
+import { SVG_WITH_SCRIPT, TINY_JPEG, TINY_PNG } from '../test/images'
 import { bindAttachments } from './service'
 
 type User = Awaited<ReturnType<TestApp['createUser']>>

@@ -1,58 +1,17 @@
 import type { ImpersonationEndReason, Session } from '../../db/schema'
+import type { Actor, Authenticated, Credential } from '../access/actor'
+import { announceEnded } from '../access/support-access'
+import { endImpersonations, findSessionImpersonation } from '../access/support-access-data'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { noteUser } from '../http/request-log'
-import { announceEnded } from '../impersonation/announce'
-import { endImpersonations, findSessionImpersonation } from '../impersonation/impersonation-data'
 import { activityIsStale, noteActivity } from './activity-data'
 import { hashToken, type SessionUser, validateSessionToken } from './session'
-import { sessionCacheOf } from './session-cache'
 
-/** An administrator acting as someone else (support access); null in every ordinary session. */
-export interface Impersonation {
-  id: string
-  adminId: string
-  /** The administrator's e-mail and name as they are now (for the audit trail and the banner). */
-  adminEmail: string
-  adminName: string
-  reasonCode: string
-  caseNumber: string
-  /** With `expiresAt`, when the banner turns red (src/impersonation/expiring.ts). */
-  startedAt: Date
-  expiresAt: Date
-}
-
-/**
- * Who is acting, resolved once per request and once per socket handshake. Everything that reads
- * or writes a user's rows takes an `Actor`, never a bare user id from the request, so the same
- * code is right whether a person acts for themself or an administrator acts for them.
- */
-export interface Actor {
-  /** The user whose data is read and written (the target while impersonating). */
-  readonly userId: string
-  /** The person who signed in; the same as `userId` except during support access. */
-  readonly realUserId: string
-  readonly sessionId: string
-  /** The signed-in person's role (an impersonating admin stays an admin, but is refused the admin area). */
-  readonly role: 'admin' | 'user'
-  readonly impersonation: Impersonation | null
-}
-
-/** A credential as presented: where it came from decides whether the Origin check applies. */
-export interface Credential {
-  token: string
-  via: 'bearer' | 'cookie'
-}
-
-export interface Authenticated {
-  actor: Actor
-  /** The effective user's account (never its password hash). */
-  user: SessionUser
-  session: Session
-}
+export type { Actor, Authenticated, Credential, Impersonation } from '../access/actor'
 
 /** With `realtime`, an access this finds over is announced (its sockets cut, the admins told). */
-type ResolveContext = Pick<AppContext, 'db' | 'now'> & { realtime?: AppContext['realtime'] }
+type ResolveContext = Pick<AppContext, 'db' | 'now' | 'sessionCache'> & { realtime?: AppContext['realtime'] }
 
 /**
  * The one place a credential becomes an actor: HTTP (the `auth` macro) and the socket.io
@@ -88,8 +47,8 @@ export async function resolveActor(
  * The session and its user: from the session cache when this process resolved it a moment ago
  * (src/auth/session-cache.ts; ordinary sessions only), else from the database.
  */
-async function lookUpSession(ctx: Pick<AppContext, 'db'>, token: string, now: Date) {
-  const cache = sessionCacheOf(ctx.db)
+async function lookUpSession(ctx: Pick<AppContext, 'db' | 'sessionCache'>, token: string, now: Date) {
+  const cache = ctx.sessionCache
   const cached = cache.get(hashToken(token))
   if (cached && now.getTime() < cached.session.expiresAt.getTime()) return cached
   const mark = cache.mark()

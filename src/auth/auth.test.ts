@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { authTokens, sessions, users } from '../../db/schema'
 import { readOutbox } from '../mail/outbox'
+import { cookieOf, expectError, linkTokenFromOutbox, sendJson } from '../test/auth'
 import { findUser, startApp, type TestApp } from '../test/harness'
 import { hashToken } from './session'
-import { cookieOf, expectError, linkTokenFromOutbox, sendJson } from './test-helpers'
 
 let t: TestApp
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { users } from '../../db/schema'
 import { readOutbox } from '../mail/outbox'
+import { expectError, linkTokenFromOutbox, sendJson } from '../test/auth'
 import { findUser, startApp, type TestApp } from '../test/harness'
-import { expectError, linkTokenFromOutbox, sendJson } from './test-helpers'
 
 /** REQUIRE_EMAIL_CONFIRMATION=true, served over https (APP_URL decides the cookie's Secure flag). */
 let t: TestApp

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import type { Access } from '../access/route-access'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { type Actor, type Authenticated, noteActor, resolveActor } from './actor'
@@ -6,13 +7,6 @@ import { readToken } from './session'
 import { supportWriteAudit } from './write-audit'
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-/**
- * What a route asks of its caller, checked in this order and before anything reads the request's
- * body, query or params (docs/decisions/141-request-order.md): a session (401), the admin role
- * (403 `forbidden:admin`), not acting as someone else (403 `forbidden:impersonating`).
- */
-export type Access = 'auth' | 'admin' | 'accountSecurity'
 
 /**
  * The `auth` macro: `{ auth: true }` on a route resolves the `actor` (src/auth/actor.ts), with the
@@ -95,18 +89,16 @@ function gateAt(ctx: AppContext, access: Access) {
   return hook
 }
 
-/** `METHOD /path/:param` → what the route asks, per app context (filled by `indexRouteAccess`). */
-const routeAccess = new WeakMap<AppContext, Map<string, Access>>()
-
 /**
  * Reads, from the composed app's routes, which ones use the `auth`, `admin` or `accountSecurity`
  * macro, for `accessGate`. Called once by createApp after every route is added.
  */
 export function indexRouteAccess(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'routeAccess'>,
   routes: readonly { method: string; path: string; hooks: Record<string, unknown> }[],
 ) {
-  const index = new Map<string, Access>()
+  const index = ctx.routeAccess
+  index.clear()
   for (const route of routes) {
     const hooks = [route.hooks.transform].flat() as ({ fn?: unknown } | ((...args: never) => unknown))[]
     for (const hook of hooks) {
@@ -115,12 +107,15 @@ export function indexRouteAccess(
       if (access) index.set(`${route.method} ${route.path}`, access)
     }
   }
-  routeAccess.set(ctx, index)
 }
 
 /** The access a request's route asks for, or undefined (public routes, or before indexing). */
-export function accessOfRoute(ctx: AppContext, method: string, route: string): Access | undefined {
-  return routeAccess.get(ctx)?.get(`${method} ${route}`)
+export function accessOfRoute(
+  ctx: Pick<AppContext, 'routeAccess'>,
+  method: string,
+  route: string,
+): Access | undefined {
+  return ctx.routeAccess.get(`${method} ${route}`)
 }
 
 /**

@@ -1,9 +1,20 @@
 import { Elysia } from 'elysia'
+import { announceEnded, impersonationData } from '../access/support-access'
+import { endImpersonations } from '../access/support-access-data'
 import type { AppContext } from '../context'
-import { endImpersonations } from '../impersonation/impersonation-data'
-import { announceEnded, impersonationData } from '../impersonation/service'
+import { done } from '../http/model'
 import { authGuard } from './guard'
-import { AuthModel } from './model'
+import {
+  AuthModel,
+  confirmGetResponse,
+  emailPatchResponse,
+  forgotPasswordPostResponse,
+  loginPostResponse,
+  logoutPostResponse,
+  meGetResponse,
+  signupPostResponse,
+  toPublicUser,
+} from './model'
 import { perIpAndEmail, perUserAndIp, rateLimit } from './rate-limit'
 import {
   changePassword,
@@ -14,7 +25,6 @@ import {
   requestPasswordReset,
   resetPassword,
   signUp,
-  toPublicUser,
 } from './service'
 import { clearedSessionCookie, endSessions, sessionCookie } from './session'
 import { rejectUnknownFields } from './strict-body'
@@ -44,6 +54,7 @@ export const authRoutes = (ctx: AppContext) => {
         }
       },
       {
+        response: signupPostResponse,
         body: AuthModel.signup,
         transform: rejectUnknownFields(AuthModel.signup),
         originIfPresent: true,
@@ -59,6 +70,7 @@ export const authRoutes = (ctx: AppContext) => {
         return { success: true as const, data: { user, token: tokenForClient(request, token) } }
       },
       {
+        response: loginPostResponse,
         body: AuthModel.login,
         transform: rejectUnknownFields(AuthModel.login),
         originIfPresent: true,
@@ -84,6 +96,7 @@ export const authRoutes = (ctx: AppContext) => {
         return { success: true as const, data: { supportAccessEnded: actor.impersonation !== null } }
       },
       {
+        response: logoutPostResponse,
         auth: true,
         detail: {
           summary:
@@ -102,6 +115,7 @@ export const authRoutes = (ctx: AppContext) => {
         },
       }),
       {
+        response: meGetResponse,
         auth: true,
         detail: { summary: 'The signed-in account (the target’s while impersonating)' },
       },
@@ -113,6 +127,7 @@ export const authRoutes = (ctx: AppContext) => {
         return { success: true as const, message: RESET_REQUESTED }
       },
       {
+        response: forgotPasswordPostResponse,
         body: AuthModel.forgotPassword,
         transform: rejectUnknownFields(AuthModel.forgotPassword),
         originIfPresent: true,
@@ -127,6 +142,7 @@ export const authRoutes = (ctx: AppContext) => {
         return { success: true as const }
       },
       {
+        response: done,
         body: AuthModel.resetPassword,
         transform: rejectUnknownFields(AuthModel.resetPassword),
         detail: { summary: 'Set a new password from a reset link; ends every session' },
@@ -136,6 +152,7 @@ export const authRoutes = (ctx: AppContext) => {
       '/confirm',
       async ({ query }) => ({ success: true as const, data: await confirmEmail(ctx, query.token) }),
       {
+        response: confirmGetResponse,
         query: AuthModel.confirm,
         detail: { summary: 'Follow an e-mail confirmation or e-mail change link' },
       },
@@ -147,6 +164,7 @@ export const authRoutes = (ctx: AppContext) => {
         return { success: true as const }
       },
       {
+        response: done,
         accountSecurity: true,
         body: AuthModel.changePassword,
         transform: rejectUnknownFields(AuthModel.changePassword),
@@ -162,6 +180,7 @@ export const authRoutes = (ctx: AppContext) => {
         data: await requestEmailChange(ctx, user, body),
       }),
       {
+        response: emailPatchResponse,
         accountSecurity: true,
         body: AuthModel.changeEmail,
         transform: rejectUnknownFields(AuthModel.changeEmail),

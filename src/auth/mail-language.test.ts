@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { users } from '../../db/schema'
 import { readOutbox } from '../mail/outbox'
+import { expectError, linkTokenFromOutbox, sendJson } from '../test/auth'
 import { findUser, startApp, type TestApp } from '../test/harness'
 import { MAIL_TEXTS, type MailKind, type MailLanguage, mailText } from './email-texts'
-import { expectError, linkTokenFromOutbox, sendJson } from './test-helpers'
 
 /** The account mails are written in the account's `preferred_language`. */
 let t: TestApp

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context'
+import { repeatEvery } from '../jobs/repeat'
 import { purgeExpired } from './session'
 
 export const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -10,27 +11,17 @@ export const PURGE_EVERY_MS = 60 * 60 * 1000
  * process open; `stop` waits for a purge in progress so the database can close after it.
  */
 export function startExpiryPurge(ctx: Pick<AppContext, 'db' | 'now' | 'log'>, everyMs = PURGE_EVERY_MS) {
-  let running: Promise<void> | undefined
-  const purge = () => {
-    running ??= purgeExpired(ctx.db, ctx.now())
-      .then((removed) => {
-        if (removed.sessions || removed.tokens) ctx.log.info('expired sessions and links purged', removed)
-      })
-      .catch((error) => ctx.log.warn('purging expired sessions failed', { error }))
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-  const first = purge()
-  const timer = setInterval(purge, everyMs)
-  timer.unref()
+  const purges = repeatEvery(
+    everyMs,
+    async () => {
+      const removed = await purgeExpired(ctx.db, ctx.now())
+      if (removed.sessions || removed.tokens) ctx.log.info('expired sessions and links purged', removed)
+    },
+    (error) => ctx.log.warn('purging expired sessions failed', { error }),
+  )
   return {
     /** The start-up purge (tests await it). */
-    ready: first,
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
+    ready: purges.run(),
+    stop: purges.stop,
   }
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { clientIp } from '../access/client-ip'
+import { expectError, sendJson } from '../test/auth'
 import { startApp, type TestApp } from '../test/harness'
-import { clientIp } from './client-ip'
-import { createRateLimiter } from './rate-limit'
-import { expectError, sendJson } from './test-helpers'
+import { createRateLimiter } from './rate-limiter'
 
 const TOO_MANY = 'Too many requests. Please try again later.'
 

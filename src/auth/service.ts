@@ -5,7 +5,7 @@ import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import type { MailLanguage } from './email-texts'
 import { confirmationMail, emailChangeMail, passwordResetMail } from './emails'
-import { INVALID_LINK } from './model'
+import { INVALID_LINK, toPublicUser } from './model'
 import {
   assertPasswordPolicy,
   hashPassword,
@@ -22,28 +22,6 @@ export const RESET_REQUESTED = 'If an account exists for that email, a reset lin
 
 /** Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin. */
 const FIRST_ACCOUNT_LOCK = 727_274_002
-
-/**
- * The account as the client sees it: an allow-list, so a column added later (a hash, a storage key)
- * is not sent by accident.
- */
-export function toPublicUser(user: SessionUser | User) {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.fullName,
-    avatarUrl: user.avatarUrl,
-    bio: user.bio,
-    preferredLanguage: user.preferredLanguage,
-    themePreference: user.themePreference,
-    notificationsEnabled: user.notificationsEnabled,
-    role: user.role,
-    emailConfirmed: user.emailConfirmedAt !== null,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
-  }
-}
-export type PublicUser = ReturnType<typeof toPublicUser>
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db

@@ -1,5 +1,5 @@
 import type { Session } from '../../db/schema'
-import type { SessionUser } from './session'
+import type { SessionUser } from '../access/session-user'
 
 /**
  * How long a resolved session may answer requests without reading the database again. The same
@@ -83,18 +83,6 @@ export class SessionCache {
     this.generation += 1
     for (const id of sessionIds) this.entries.delete(id)
   }
-}
-
-/** One cache per database handle: tests run several apps, each on its own database, in one process. */
-const caches = new WeakMap<object, SessionCache>()
-
-export function sessionCacheOf(db: object): SessionCache {
-  let cache = caches.get(db)
-  if (!cache) {
-    cache = new SessionCache()
-    caches.set(db, cache)
-  }
-  return cache
 }
 
 /** True when a request may change sessions or accounts: the cache is emptied after it. */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
 import { and, eq, inArray, lt, ne, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { authTokens, type Session, sessions, type User, users } from '../../db/schema'
+import { authTokens, type Session, sessions, users } from '../../db/schema'
+import type { SessionUser } from '../access/session-user'
 import type { AppContext } from '../context'
 import { readCookie } from './cookies'
 
@@ -16,8 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const SESSION_TTL_MS = 30 * DAY_MS
 export const SESSION_COOKIE = 'parley_session'
 
-/** The account as the rest of the server sees it: never with its password hash. */
-export type SessionUser = Omit<User, 'passwordHash'>
+export type { SessionUser } from '../access/session-user'
 
 export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))

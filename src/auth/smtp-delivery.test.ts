@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { users } from '../../db/schema'
 import { createMailer } from '../mail'
-import { startSmtpTestServer } from '../mail/smtp-test-server'
+import { expectError, sendJson } from '../test/auth'
+import { startSmtpTestServer } from '../test/fakes/smtp-server'
 import { startApp, type TestApp } from '../test/harness'
-import { expectError, sendJson } from './test-helpers'
 
 /** The account mails reach a real SMTP server when SMTP_URL is set. */
 describe('account mails over SMTP', () => {

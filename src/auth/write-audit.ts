@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Db } from '../../db/client'
-import { recordAudit } from '../admin/audit'
+import { recordAudit } from '../access/audit'
 import type { AppContext } from '../context'
 import type { Actor } from './actor'
 

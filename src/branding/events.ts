@@ -1,7 +1,8 @@
-import { clientIp } from '../auth/client-ip'
+import { clientIp } from '../access/client-ip'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { type Brand, readBrand } from './service'
+import type { Brand } from './model'
+import { readBrand } from './service'
 
 /** Comment lines this often keep proxies (and Bun's idle timeout) from closing a quiet stream. */
 export const PING_MS = 20_000
@@ -16,12 +17,6 @@ type Server = {
   timeout?(request: Request, seconds: number): void
 } | null
 
-/**
- * Open streams per client address on each app (tests run several apps in one process). A
- * WeakMap on the realtime object, so an app's counts go with it.
- */
-const openStreams = new WeakMap<object, { total: number; byIp: Map<string, number> }>()
-
 const encoder = new TextEncoder()
 const frame = (brand: Brand) => encoder.encode(`event: branding:updated\ndata: ${JSON.stringify(brand)}\n\n`)
 
@@ -33,11 +28,7 @@ const frame = (brand: Brand) => encoder.encode(`event: branding:updated\ndata: $
  * through `Realtime.toEveryone` (the socket.io Postgres adapter's fan-out).
  */
 export function brandingEventStream(ctx: AppContext, request: Request, server: Server): Response {
-  let counts = openStreams.get(ctx.realtime)
-  if (!counts) {
-    counts = { total: 0, byIp: new Map() }
-    openStreams.set(ctx.realtime, counts)
-  }
+  const counts = ctx.brandingStreams
   const ip = clientIp(request, server, ctx.config.trustProxy)
   const fromIp = counts.byIp.get(ip) ?? 0
   if (fromIp >= MAX_STREAMS_PER_IP) {

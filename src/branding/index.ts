@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { brandingEventStream } from './events'
+import { brandResponse } from './model'
 import { readBrand, sendBrandImage } from './service'
 
 const imageQuery = t.Object({ v: t.Optional(t.String({ maxLength: 100 })) })
@@ -18,7 +19,10 @@ export const brandingRoutes = (ctx: AppContext) =>
         set.headers['cache-control'] = 'no-cache'
         return { success: true as const, data: await readBrand(ctx) }
       },
-      { detail: { summary: 'Company and product names, tagline, logo, login background and colours' } },
+      {
+        response: brandResponse,
+        detail: { summary: 'Company and product names, tagline, logo, login background and colours' },
+      },
     )
     .get('/api/branding/events', ({ request, server }) => brandingEventStream(ctx, request, server), {
       detail: {

@@ -4,19 +4,7 @@ import type { AppContext } from '../context'
 import { imageMimeFromKey } from '../files/image-type'
 import { sendStoredFile } from '../files/send-stored-file'
 import { AppError } from '../http/errors'
-
-/** The brand every screen shows (spec 1 'Branding'): an administrator's values over BRAND_*. */
-export interface Brand {
-  companyName: string
-  productName: string
-  tagline: string
-  /** An uploaded image (`/api/branding/logo?v=…`), else BRAND_LOGO_URL, else null. */
-  logoUrl: string | null
-  loginBackgroundUrl: string | null
-  /** Lower-case `#rrggbb`. */
-  primaryColor: string
-  secondaryColor: string
-}
+import type { Brand } from './model'
 
 /** The two uploaded images; each is a storage key in org_settings. */
 export const BRAND_IMAGES = ['logo', 'login-background'] as const
@@ -42,7 +30,8 @@ export function versionOf(key: string): string | null {
 export const brandImageUrl = (image: BrandImage, key: string) =>
   `/api/branding/${image}?v=${versionOf(key) ?? ''}`
 
-type BrandRow = Pick<
+/** The brand columns of org_settings an administrator sets; null = the BRAND_* value applies. */
+export type BrandColumns = Pick<
   OrgSettings,
   | 'brandCompanyName'
   | 'brandProductName'
@@ -54,7 +43,7 @@ type BrandRow = Pick<
 >
 
 /** Each item: the administrator's value where one is set (not null), else the environment's. */
-export function effectiveBrand(defaults: Brand, row: BrandRow | null): Brand {
+export function effectiveBrand(defaults: Brand, row: BrandColumns | null): Brand {
   return {
     companyName: row?.brandCompanyName ?? defaults.companyName,
     productName: row?.brandProductName ?? defaults.productName,

@@ -19,9 +19,31 @@ const BUDGET_LOCK_SPACE = 43_001
  * A SQL sum of micro-dollars read back as a number. Postgres sums bigint into numeric, which the
  * drivers hand over as a string; it stays exact as a double up to 2^53 micro-dollars ($9 billion).
  */
-const sumMicros = (value: string | number | null | undefined): Micros => Number(value ?? 0)
+export const sumMicros = (value: string | number | null | undefined): Micros => Number(value ?? 0)
 
 export type NewUsage = Omit<typeof usageRecords.$inferInsert, 'userId' | 'id'>
+
+/**
+ * One user's spend since `day` and since `month`: the actor's own through `budgetFor`, and any
+ * user's for the admin area (decision 103), with one query for both.
+ */
+export async function spendOfUser(
+  db: Db,
+  userId: string,
+  day: Date,
+  month: Date,
+): Promise<{ daily: Micros; monthly: Micros }> {
+  const [row] = await db
+    .select({
+      daily: sql<
+        string | number | null
+      >`coalesce(sum(${usageRecords.costMicros}) filter (where ${usageRecords.createdAt} >= ${day.toISOString()}::timestamptz), 0)`,
+      monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costMicros}), 0)`,
+    })
+    .from(usageRecords)
+    .where(and(eq(usageRecords.userId, userId), gte(usageRecords.createdAt, month)))
+  return { daily: sumMicros(row?.daily), monthly: sumMicros(row?.monthly) }
+}
 
 /**
  * The actor's spend and reservations. Every query is limited to the actor's rows; pass the
@@ -31,17 +53,8 @@ export function budgetFor(db: Db, actor: Actor) {
   const userId = actor.userId
   return {
     /** Spend since `day` and since `month` (the month includes the day), summed by the database. */
-    async spend(day: Date, month: Date): Promise<{ daily: Micros; monthly: Micros }> {
-      const [row] = await db
-        .select({
-          daily: sql<
-            string | number | null
-          >`coalesce(sum(${usageRecords.costMicros}) filter (where ${usageRecords.createdAt} >= ${day.toISOString()}::timestamptz), 0)`,
-          monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costMicros}), 0)`,
-        })
-        .from(usageRecords)
-        .where(and(eq(usageRecords.userId, userId), gte(usageRecords.createdAt, month)))
-      return { daily: sumMicros(row?.daily), monthly: sumMicros(row?.monthly) }
+    spend(day: Date, month: Date): Promise<{ daily: Micros; monthly: Micros }> {
+      return spendOfUser(db, userId, day, month)
     },
 
     /**

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { budgetStatusResponse } from './model'
 import { getBudgetStatus } from './service'
 
 /** `GET /api/tokens/budget` (spec section 7): this user's spend against the configured limits. */
@@ -10,5 +11,9 @@ export const budgetRoutes = (ctx: AppContext) =>
     .get(
       '/api/tokens/budget',
       async ({ actor }) => ({ success: true as const, data: await getBudgetStatus(ctx, actor) }),
-      { auth: true, detail: { summary: 'Spend today and this month against the budget limits' } },
+      {
+        response: budgetStatusResponse,
+        auth: true,
+        detail: { summary: 'Spend today and this month against the budget limits' },
+      },
     )

@@ -1,5 +1,7 @@
 import type { SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
 import type { OrgSettings } from '../../db/schema'
+import { whileDatabaseRestarts } from '../../db/unavailable'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
@@ -10,31 +12,19 @@ import type { Micros } from './money'
 import { readOrgSettingsRow } from './org-settings-data'
 import { periodStarts } from './periods'
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log'>
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log' | 'orgSettings'>
 
 /**
  * How long an instance trusts its copy of the organisation's settings for showing a budget. The
- * instance that saves a change forgets its copy at once (`forgetOrgSettings`); the others, which
+ * instance that saves a change forgets its copy at once (`ctx.orgSettings.forget()`); the others, which
  * share only the database, see it within this many seconds. Decisions to admit or refuse a request
  * never use the copy: they read the row inside the per-user lock (`reserveBudget`).
  */
 export const ORG_SETTINGS_TTL_MS = 5_000
 
-/** Per database handle (each test app has its own), with the monotonic time it was read at. */
-const orgSettingsCache = new WeakMap<object, { row: OrgSettings | null; readAt: number }>()
-
-async function cachedOrgSettings(ctx: Ctx): Promise<OrgSettings | null> {
-  const cached = orgSettingsCache.get(ctx.db)
-  // performance.now(), not ctx.now(): tests move the budget clock, not the cache's.
-  if (cached && performance.now() - cached.readAt < ORG_SETTINGS_TTL_MS) return cached.row
-  const row = await readOrgSettingsRow(ctx.db)
-  orgSettingsCache.set(ctx.db, { row, readAt: performance.now() })
-  return row
-}
-
-/** Drops this instance's copy of the organisation's settings (call after changing them). */
-export function forgetOrgSettings(db: object): void {
-  orgSettingsCache.delete(db)
+/** Through the app's `orgSettings` copy (ORG_SETTINGS_TTL_MS). */
+function cachedOrgSettings(ctx: Ctx): Promise<OrgSettings | null> {
+  return ctx.orgSettings.get(() => readOrgSettingsRow(ctx.db))
 }
 
 /** The organisation's defaults (its settings over the environment), as shown to everyone. */
@@ -117,6 +107,81 @@ export async function recordUsage(
  */
 export function usageStatement(ctx: Ctx, actor: Actor, usage: UsageInput): SQL {
   return budgetFor(ctx.db, actor).recordUsageStatement({ ...usage, createdAt: ctx.now() })
+}
+
+export interface Settlement<T> {
+  /** What the call used; undefined when nothing was (it failed before its first word). */
+  usage: UsageInput | undefined
+  reservation: Reservation
+  /**
+   * Writes the answer's outcome on `db`, running `alongside` (the usage row's insert) with it, in the
+   * same statement or transaction. Absent for a call with no answer of its own (a research step).
+   */
+  store?: (db: Db, alongside: SQL | undefined) => Promise<T | undefined>
+  /** `store` writes several statements: always give it a transaction. */
+  atomic?: boolean
+  /**
+   * After the database went away mid-write (its process restarting), the outcome again, only where
+   * the earlier try did not take effect (a message still streaming); undefined when it had. Without
+   * it, a failed write is thrown, not retried.
+   */
+  retry?: (db: Db) => Promise<T | undefined>
+}
+
+type SettleContext = Ctx & Pick<AppContext, 'realtime'>
+
+/**
+ * Settles a finished answer with the budget, its one visit here (reserveBudget was the first): the
+ * outcome (`store`) and the usage row are written together (one statement when nothing was
+ * reserved; else one transaction that also drops the reservation, so another instance deciding
+ * meanwhile counts the call exactly once), retried while the database restarts; then the person's
+ * tabs get their new budget. The reservation is dropped whatever happens.
+ */
+export async function settleReply<T>(
+  ctx: SettleContext,
+  actor: Actor,
+  { usage, reservation, store, atomic, retry }: Settlement<T>,
+): Promise<T | undefined> {
+  const row = usage ? { ...usage, createdAt: ctx.now() } : undefined
+  const write = async (db: Db, retrying: boolean): Promise<T | undefined> => {
+    if (retrying && retry) {
+      const written = await retry(db)
+      // Not written: the earlier try was committed, its usage row with it.
+      if (written && row) await budgetFor(db, actor).recordUsage(row)
+      return written
+    }
+    if (store) return store(db, row && budgetFor(db, actor).recordUsageStatement(row))
+    if (row) await budgetFor(db, actor).recordUsage(row)
+    return undefined
+  }
+  let released = false
+  try {
+    const written = await whileDatabaseRestarts((tryNumber) => {
+      const retrying = tryNumber > 0 && retry !== undefined
+      const reservationId = reservation.id
+      if (!reservationId && !retrying && !atomic) return write(ctx.db, false)
+      return ctx.db.transaction(async (tx) => {
+        const written = await write(tx, retrying)
+        if (reservationId) await budgetFor(tx, actor).release(reservationId)
+        return written
+      })
+    })
+    released = true
+    return written
+  } finally {
+    // Gone with the usage (same transaction) unless that failed; then dropped here.
+    if (!released) await reservation.release()
+    void pushBudget(ctx, actor)
+  }
+}
+
+/** The person's tabs get their budget after a call was charged. */
+async function pushBudget(ctx: SettleContext, actor: Actor): Promise<void> {
+  try {
+    ctx.realtime.toUser(actor.userId, 'budget:updated', await getBudgetStatus(ctx, actor))
+  } catch (error) {
+    ctx.log.warn('could not push the budget', { userId: actor.userId, error })
+  }
 }
 
 export interface Reservation {

@@ -1,8 +1,17 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { done } from '../http/model'
 import { getChatConfig, resetChatConfig, updateChatConfig } from './config-service'
-import { chatConfigBody, chatListQuery, createChatBody, renameChatBody } from './model'
+import {
+  chatConfigBody,
+  chatConfigResponse,
+  chatListQuery,
+  chatListResponse,
+  chatResponse,
+  createChatBody,
+  renameChatBody,
+} from './model'
 import { createChat, deleteChat, listChats, renameChat } from './service'
 
 /** The user's chats (list, create, rename, delete) and each chat's model settings. */
@@ -13,6 +22,7 @@ export const chatRoutes = (ctx: AppContext) =>
       '/api/chats',
       async ({ actor, query }) => ({ success: true as const, data: await listChats(ctx, actor, query) }),
       {
+        response: chatListResponse,
         auth: true,
         query: chatListQuery,
         detail: { summary: 'List chats, newest first' },
@@ -24,7 +34,12 @@ export const chatRoutes = (ctx: AppContext) =>
         set.status = 201
         return { success: true as const, data: await createChat(ctx, actor, body?.title) }
       },
-      { auth: true, body: createChatBody, detail: { summary: 'Create a chat' } },
+      {
+        response: { 201: chatResponse },
+        auth: true,
+        body: createChatBody,
+        detail: { summary: 'Create a chat' },
+      },
     )
     .patch(
       '/api/chats/:id',
@@ -32,7 +47,7 @@ export const chatRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await renameChat(ctx, actor, params.id, body.title),
       }),
-      { auth: true, body: renameChatBody, detail: { summary: 'Rename a chat' } },
+      { response: chatResponse, auth: true, body: renameChatBody, detail: { summary: 'Rename a chat' } },
     )
     .delete(
       '/api/chats/:id',
@@ -40,7 +55,7 @@ export const chatRoutes = (ctx: AppContext) =>
         await deleteChat(ctx, actor, params.id)
         return { success: true as const }
       },
-      { auth: true, detail: { summary: 'Delete a chat and its messages' } },
+      { response: done, auth: true, detail: { summary: 'Delete a chat and its messages' } },
     )
     .get(
       '/api/chats/:id/config',
@@ -48,7 +63,7 @@ export const chatRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await getChatConfig(ctx, actor, params.id),
       }),
-      { auth: true, detail: { summary: 'The chat’s model settings' } },
+      { response: chatConfigResponse, auth: true, detail: { summary: 'The chat’s model settings' } },
     )
     .patch(
       '/api/chats/:id/config',
@@ -56,7 +71,12 @@ export const chatRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await updateChatConfig(ctx, actor, params.id, body),
       }),
-      { auth: true, body: chatConfigBody, detail: { summary: 'Save the chat’s model settings' } },
+      {
+        response: chatConfigResponse,
+        auth: true,
+        body: chatConfigBody,
+        detail: { summary: 'Save the chat’s model settings' },
+      },
     )
     .delete(
       '/api/chats/:id/config',
@@ -64,5 +84,9 @@ export const chatRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await resetChatConfig(ctx, actor, params.id),
       }),
-      { auth: true, detail: { summary: 'Reset the chat’s model settings to the defaults' } },
+      {
+        response: chatConfigResponse,
+        auth: true,
+        detail: { summary: 'Reset the chat’s model settings to the defaults' },
+      },
     )

@@ -1,15 +1,28 @@
 import { t } from 'elysia'
+import type { Chat } from '../../db/schema'
+import { ok } from '../http/model'
+import { pageQuery } from '../http/page-query'
+
+/** The answer to `chat:join`: a reply streaming in the chat comes with its text so far (chats/socket.ts). */
+export type JoinAck =
+  | { ok: true; streaming?: { messageId: string; content: string; seq: number } }
+  | { ok: false; error: string }
+
+/** A chat as the API and the `chat:*` events send it. */
+export function toChatJson(chat: Chat) {
+  return {
+    id: chat.id,
+    title: chat.title,
+    user_id: chat.userId,
+    created_at: chat.createdAt.toISOString(),
+    updated_at: chat.updatedAt.toISOString(),
+  }
+}
+
+export type ChatJson = ReturnType<typeof toChatJson>
 
 export const chatListQuery = t.Object({
-  cursor: t.Optional(t.String({ maxLength: 200 })),
-  limit: t.Optional(
-    t.Numeric({
-      minimum: 1,
-      maximum: 200,
-      multipleOf: 1,
-      error: 'limit must be a whole number between 1 and 200',
-    }),
-  ),
+  ...pageQuery,
   q: t.Optional(t.String({ maxLength: 200 })),
 })
 
@@ -52,3 +65,30 @@ export const chatConfigBody = t.Object({
   ),
   web_search_enabled: t.Optional(t.Boolean({ error: 'web_search_enabled must be true or false' })),
 })
+
+// Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
+
+export const chatJson = t.Object({
+  id: t.String(),
+  title: t.String(),
+  user_id: t.String(),
+  created_at: t.String(),
+  updated_at: t.String(),
+})
+
+export const chatConfigJson = t.Object({
+  system_prompt: t.Nullable(t.String()),
+  temperature: t.Number(),
+  max_tokens: t.Number(),
+  top_p: t.Number(),
+  frequency_penalty: t.Number(),
+  presence_penalty: t.Number(),
+  response_format: t.Union([t.Literal('json'), t.Literal('text'), t.Literal('markdown')]),
+  web_search_enabled: t.Boolean(),
+})
+
+export const chatListResponse = ok(t.Object({ chats: t.Array(chatJson), nextCursor: t.Nullable(t.String()) }))
+
+export const chatResponse = ok(chatJson)
+
+export const chatConfigResponse = ok(chatConfigJson)

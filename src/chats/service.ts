@@ -4,22 +4,12 @@ import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { DEFAULT_CHAT_TITLE } from './auto-title'
 import { chatsFor } from './chats-data'
+import { toChatJson } from './model'
 
 type Ctx = Pick<AppContext, 'db' | 'realtime' | 'now'>
 
 export const CHAT_NOT_FOUND = 'Chat not found'
 export const MAX_TITLE_LENGTH = 200
-
-export function toChatJson(chat: Chat) {
-  return {
-    id: chat.id,
-    title: chat.title,
-    user_id: chat.userId,
-    created_at: chat.createdAt.toISOString(),
-    updated_at: chat.updatedAt.toISOString(),
-  }
-}
-export type ChatJson = ReturnType<typeof toChatJson>
 
 /** The actor's chat, or undefined: another user's chat is indistinguishable from a missing one. */
 export function findChat(ctx: Pick<AppContext, 'db'>, actor: Actor, chatId: string) {

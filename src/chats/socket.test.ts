@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { io, type Socket } from 'socket.io-client'
-import type { TestUser } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { type ListeningApp, startApp } from '../test/harness'
+import type { TestUser } from '../test/messages'
 import { waitFor } from '../test/wait'
-import type { JoinAck } from './socket'
+import type { JoinAck } from './model'
 
 const fake: FakeOpenAi = startFakeOpenAi({ models: ['fake-model'] })
 let live: ListeningApp

@@ -1,12 +1,7 @@
 import type { AppContext } from '../context'
-import { liveReplies } from '../messages/live-replies'
-import { peersOf } from '../realtime/peers'
-import type { ParleyServer } from '../realtime/server'
+import type { ParleyServer } from '../realtime/parley-server'
+import type { JoinAck } from './model'
 import { CHAT_NOT_FOUND, findChat } from './service'
-
-export type JoinAck =
-  | { ok: true; streaming?: { messageId: string; content: string; seq: number } }
-  | { ok: false; error: string }
 
 /**
  * `chat:join {chatId}` subscribes the socket to `chat:<id>` (the owner only). When a reply is
@@ -25,7 +20,7 @@ export function registerChatSocket(io: ParleyServer, ctx: Omit<AppContext, 'real
         const chat = typeof chatId === 'string' ? await findChat(ctx, socket.data.actor, chatId) : undefined
         if (!chat || !socket.connected) return answer({ ok: false, error: CHAT_NOT_FOUND })
         void socket.join(`chat:${chat.id}`)
-        const live = liveReplies(ctx).get(chat.id) ?? peersOf(ctx).reply(chat.id)
+        const live = ctx.liveReplies.get(chat.id) ?? ctx.peers.reply(chat.id)
         answer(
           live
             ? { ok: true, streaming: { messageId: live.messageId, content: live.content, seq: live.seq } }

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
+import { demoGetResponse } from './model'
 
 /**
  * GET /api/demo: public, because the sign-in card shows the demo administrator's credentials before
@@ -12,5 +13,8 @@ export const demoRoutes = (ctx: AppContext) =>
       set.headers['cache-control'] = 'no-store'
       return { success: true as const, data: ctx.config.demo }
     },
-    { detail: { summary: 'Whether this is the demo, and the demo administrator’s credentials if so' } },
+    {
+      response: demoGetResponse,
+      detail: { summary: 'Whether this is the demo, and the demo administrator’s credentials if so' },
+    },
   )

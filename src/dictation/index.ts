@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia'
 import { multipartFileBody } from '../attachments/model'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { transcribePostResponse } from './model'
 import { transcribeRecording } from './service'
 
 /** Dictation's server side: a recording in, its text out (for browsers without speech recognition). */
@@ -13,6 +14,7 @@ export const dictationRoutes = (ctx: AppContext) =>
       data: await transcribeRecording(ctx, actor, request, query.language),
     }),
     {
+      response: transcribePostResponse,
       auth: true,
       parse: 'none',
       // ISO-639-1 ('en', 'de'...): a hint that makes short recordings transcribe better.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { AppError } from '../http/errors'
+import { buildDocx, buildPdf, buildPngHeader, buildZip } from '../test/docs'
 import { classifyFile, DOCX_MIME } from './classify-file'
-import { buildDocx, buildPdf, buildPngHeader, buildZip } from './test-docs'
 
 const text = (value: string) => new TextEncoder().encode(value)
 const pdf = buildPdf({ pages: [['Hello']] })

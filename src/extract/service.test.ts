@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { closeTextExtraction, createTextExtractor, extractText } from './service'
 import {
   buildDocx,
   buildDocxEntries,
@@ -7,7 +6,8 @@ import {
   buildPdf,
   buildPngHeader,
   buildZip,
-} from './test-docs'
+} from '../test/docs'
+import { closeTextExtraction, createTextExtractor, extractText } from './service'
 
 const extractor = createTextExtractor({ poolSize: 2 })
 afterAll(() => {

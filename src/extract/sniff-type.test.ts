@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { buildDocx, buildPdf, buildPngHeader, buildZip } from '../test/docs'
 import { sniffType } from './sniff-type'
-import { buildDocx, buildPdf, buildPngHeader, buildZip } from './test-docs'
 
 const bytes = (...values: number[]) => new Uint8Array(values)
 const text = (value: string) => new TextEncoder().encode(value)

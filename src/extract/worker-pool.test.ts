@@ -6,7 +6,7 @@ type Request = { behaviour: 'echo' | 'throw' | 'exit' | 'hang'; value: string }
 let pool: WorkerPool<Request, string> | null = null
 const makePool = (size: number, queueLimit?: number) => {
   pool = createWorkerPool<Request, string>({
-    url: new URL('./test-crash-worker.ts', import.meta.url),
+    url: new URL('../test/crash-worker.ts', import.meta.url),
     size,
     queueLimit,
   })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { buildDocxEntries, buildZip } from '../test/docs'
 import { ExtractionFailure } from './extraction-failure'
-import { buildDocxEntries, buildZip } from './test-docs'
 import { checkZipBudget } from './zip-guard'
 
 const limits = { maxUnpackedBytes: 100 * 1024 * 1024, maxCompressionRatio: 100 }

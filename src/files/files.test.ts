@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { AppError } from '../http/errors'
+import { SVG_WITH_SCRIPT, TINY_GIF, TINY_JPEG, TINY_PNG, TINY_WEBP } from '../test/images'
 import { detectImageType, imageMimeFromKey } from './image-type'
 import { MULTIPART_OVERHEAD_BYTES, readLimitedForm } from './read-upload'
 import { contentDisposition, safeContentType, sendStoredFile } from './send-stored-file'
-import { SVG_WITH_SCRIPT, TINY_GIF, TINY_JPEG, TINY_PNG, TINY_WEBP } from './test-images'
 
 describe('sendStoredFile', () => {
   test('sends a safe image inline with nosniff, a sandbox CSP and its length', async () => {

@@ -1,4 +1,5 @@
 import { AppError } from '../http/errors'
+import { BodyTooLargeError, readCapped } from '../http/read-capped'
 
 /** Room for the multipart envelope (boundaries, part headers, small text fields) around the file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
@@ -20,38 +21,14 @@ export async function readLimitedForm(
   const limit = maxFileBytes + MULTIPART_OVERHEAD_BYTES
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > limit) throw tooLarge()
-  const bytes = await readAtMost(request.body, limit, tooLarge)
+  const bytes = await readCapped(request, limit).catch((error) => {
+    throw error instanceof BodyTooLargeError ? tooLarge() : error
+  })
   try {
-    return await new Response(bytes, { headers: { 'content-type': type } }).formData()
+    // A request body's chunks are views of plain ArrayBuffers, never of shared memory.
+    const body = bytes as Uint8Array<ArrayBuffer>
+    return await new Response(body, { headers: { 'content-type': type } }).formData()
   } catch (cause) {
     throw new AppError('bad_request:upload', 'Malformed upload', { cause })
   }
-}
-
-async function readAtMost(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-  tooLarge: () => AppError,
-): Promise<Uint8Array<ArrayBuffer>> {
-  if (!body) return new Uint8Array()
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > limit) {
-      await reader.cancel()
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
 }

@@ -1,10 +1,11 @@
 import { Elysia, ValidationError } from 'elysia'
 import { databaseUnavailable } from '../../db/unavailable'
 import { admit } from '../auth/guard'
-import { mayWrite, sessionCacheOf } from '../auth/session-cache'
+import { mayWrite } from '../auth/session-cache'
 import type { AppContext } from '../context'
 import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
 import {
+  capTextReading,
   isNonObjectBody,
   NO_BODY,
   NOT_JSON_MESSAGE,
@@ -13,12 +14,13 @@ import {
   refusedBodies,
   STREAMED_BODY,
 } from './json-body'
+import type { JsonPath } from './json-budget'
 import { requestFacts } from './request-log'
 
-/** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
 /** Where socket.io's engine is mounted (src/app.ts). */
 export const SOCKET_IO_PATH = '/socket.io/'
 
+/** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
 export const JSON_BODY_LIMIT = 1024 * 1024
 
 /**
@@ -27,6 +29,27 @@ export const JSON_BODY_LIMIT = 1024 * 1024
  */
 export const inlineChatBodyLimit = (uploads: { maxFileBytes: number }) =>
   Math.ceil((uploads.maxFileBytes * 4) / 3) + JSON_BODY_LIMIT
+
+/**
+ * Bun's own cap (`maxRequestBodySize`), out of the way: past it Bun answers a declared length with a
+ * bare 413 (no JSON body) before Parley sees the request, and cuts a chunked one off mid-way. Parley
+ * holds every limit itself (declaredBodyLimit at the request, the capped readers as bodies arrive).
+ */
+export const SERVER_BODY_CAP = Number.MAX_SAFE_INTEGER
+
+/**
+ * The most a request to this path may declare: JSON's limit (socket.io's polling bodies too), or
+ * `/api/chat`'s inline files. Multipart is left to the upload routes (`parse: 'none'`), which check
+ * their own limit against the declared length right after authentication, before reading; on any
+ * other route it is a 415 unread.
+ */
+function declaredBodyLimit(request: Request, uploads: { maxFileBytes: number }): number {
+  const path = pathOf(request)
+  if (path === SOCKET_IO_PATH) return JSON_BODY_LIMIT
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  if (type.startsWith('multipart/form-data')) return Number.POSITIVE_INFINITY
+  return path === '/api/chat' ? inlineChatBodyLimit(uploads) : JSON_BODY_LIMIT
+}
 
 /**
  * Cross-cutting HTTP behaviour, registered once on the root app: the `{success:false,error}`
@@ -40,16 +63,16 @@ export const httpBase = (ctx: AppContext) =>
       requestFacts.set(request, { start: performance.now() })
       const refusal = urlRefusal(request.url)
       if (refusal) return refusal
+      // A declared length over the limit: refused before authentication, as a proxy in front would,
+      // and before a byte of the body is read.
       const length = Number(request.headers.get('content-length') ?? 0)
-      const type = request.headers.get('content-type') ?? ''
-      if (length > JSON_BODY_LIMIT && !type.startsWith('multipart/form-data')) {
-        const inlineFiles = pathOf(request) === '/api/chat'
-        if (inlineFiles && length <= inlineChatBodyLimit(ctx.config.uploads)) return
+      if (length > declaredBodyLimit(request, ctx.config.uploads))
         return Response.json(
           { success: false, error: 'Request body is too large', code: 'payload_too_large:body' },
           { status: 413 },
         )
-      }
+      // Its polling packets are capped at 1 MB (src/realtime/server.ts), under the JSON limit.
+      if (pathOf(request) === SOCKET_IO_PATH) capTextReading(request, JSON_BODY_LIMIT)
     })
     // Routes with `parse: 'none'` (the uploads) name this parser; it leaves their stream unread.
     .parser('none', ({ request }) => {
@@ -76,6 +99,7 @@ export const httpBase = (ctx: AppContext) =>
                   beyond: {
                     bytes: inlineChatBodyLimit(ctx.config.uploads),
                     admit: () => admit(ctx, request, 'auth'),
+                    free: isInlineFileContent,
                   },
                 }
               : JSON_BODY_LIMIT,
@@ -108,10 +132,10 @@ export const httpBase = (ctx: AppContext) =>
     // (src/auth/session-cache.ts; a lookup that read before the write finished is not stored).
     // Before the answer leaves (after the handler, or on its error), and once more after it.
     .onAfterHandle({ as: 'global' }, ({ request }) => {
-      if (mayWrite(request)) sessionCacheOf(ctx.db).invalidate()
+      if (mayWrite(request)) ctx.sessionCache.invalidate()
     })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
-      if (mayWrite(request)) sessionCacheOf(ctx.db).invalidate()
+      if (mayWrite(request)) ctx.sessionCache.invalidate()
       // `set.status` is what the access log reads; the Response carries the same status to the client.
       const reply = (
         status: number,
@@ -174,7 +198,7 @@ export const httpBase = (ctx: AppContext) =>
       }
     })
     .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
-      if (mayWrite(request)) sessionCacheOf(ctx.db).invalidate()
+      if (mayWrite(request)) ctx.sessionCache.invalidate()
       const facts = requestFacts.get(request)
       if (!facts) return
       // A Response returned by a handler carries its own status; `set` does not see it.
@@ -192,6 +216,10 @@ export const httpBase = (ctx: AppContext) =>
         userId: facts.userId,
       })
     })
+
+/** `attachments[i].content` of POST /api/chat: the one place its body may pass the JSON limit. */
+const isInlineFileContent = (path: JsonPath) =>
+  path.length === 3 && path[0] === 'attachments' && typeof path[1] === 'number' && path[2] === 'content'
 
 /** Requests whose JSON body was `null`, an array or a bare value (checked before Elysia cleans it). */
 const nonObjectBodies = new WeakSet<Request>()

@@ -48,8 +48,11 @@ function rawSend(options: {
   total?: number
   declared?: boolean
   pauseMs?: number
+  /** Sends the whole body whatever comes back, reading the answer only after (a careless client). */
+  hostile?: boolean
 }): Promise<Sent> {
   const { method = 'POST', path, headers = {}, prefix = '', total = BODY_BYTES, declared = false } = options
+  const hostile = options.hostile ?? false
   const pauseMs = options.pauseMs ?? 2
   const piece = Buffer.alloc(64 * 1024, 0x41)
   return new Promise((resolve) => {
@@ -77,10 +80,13 @@ function rawSend(options: {
       answered ??= { at: sent, finishedFirst: finished }
       received = Buffer.concat([received, data])
       // The whole JSON answer is short: wait for its end (or the connection's).
-      if (/\r\n\r\n[\s\S]*\}/.test(received.toString('latin1'))) settle()
+      if (answerComplete() && (!hostile || finished)) settle()
     })
+    const answerComplete = () => /\r\n\r\n[\s\S]*\}/.test(received.toString('latin1'))
     socket.on('error', settle)
     socket.on('close', settle)
+    // Nothing read until the whole body is sent: the answer waits in the socket's buffer.
+    if (hostile) socket.pause()
     const head = Object.entries(headers)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('')
@@ -91,16 +97,20 @@ function rawSend(options: {
     )
     if (!declared && prefix) socket.write(`${Buffer.byteLength(prefix).toString(16)}\r\n${prefix}\r\n`)
     void (async () => {
-      while (!answered && !settled && sent < total) {
+      while ((hostile || !answered) && !settled && sent < total) {
         const size = Math.min(piece.byteLength, total - sent)
         const chunk = size === piece.byteLength ? piece : piece.subarray(0, size)
-        socket.write(declared ? chunk : Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), chunk, CRLF]))
+        const frame = declared ? chunk : Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), chunk, CRLF])
+        // A hostile client's body is all sent, not queued in this process, before it reads.
+        if (!socket.write(frame) && hostile) await new Promise((drained) => socket.once('drain', drained))
         sent += size
         await Bun.sleep(pauseMs)
       }
-      if (answered || settled) return
+      if ((answered && !hostile) || settled) return
       if (!declared) socket.write('0\r\n\r\n')
       finished = true
+      socket.resume()
+      if (answerComplete()) return settle()
       // No answer yet: give the server a moment to answer a finished body, then give up.
       setTimeout(settle, 10_000)
     })()
@@ -110,6 +120,8 @@ const CRLF = Buffer.from('\r\n')
 
 const json = { 'content-type': 'application/json' }
 const multipart = { 'content-type': 'multipart/form-data; boundary=limits' }
+/** POST /api/chat's body, up to the content of an inline file (the one part that may pass the JSON limit). */
+const inlineFilePrefix = '{"sessionId":"x","message":"","attachments":[{"name":"a.txt","content":"'
 const fieldPart = '--limits\r\nContent-Disposition: form-data; name="title"\r\n\r\n'
 const filePart =
   '--limits\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n' +
@@ -173,6 +185,76 @@ describe('a body over the limit is answered while it is still being sent', () =>
     expect(sent.sentAtAnswer).toBeLessThanOrEqual(64 * 1024)
   })
 
+  // Bun's own cap (maxRequestBodySize) used to sit just above the inline-chat limit (3.4 MiB here,
+  // ≈ 35 MB by default): past it, Bun answered a bare 413 without the API's JSON before Parley saw it.
+  test('a declared Content-Length past every limit gets the JSON 413 at once, signed in or not', async () => {
+    const cases = [
+      { path: '/api/auth/login', headers: json, prefix: '{"email":"', code: 'payload_too_large:body' },
+      {
+        path: '/api/chat',
+        headers: { ...admin.headers, ...json },
+        prefix: '{"message":"',
+        code: 'payload_too_large:body',
+      },
+      { path: '/api/chat', headers: json, prefix: '{"message":"', code: 'payload_too_large:body' },
+      {
+        path: '/api/uploads',
+        headers: { ...admin.headers, ...multipart },
+        prefix: filePart,
+        code: 'payload_too_large:file',
+      },
+    ]
+    for (const { path, headers, prefix, code } of cases) {
+      const sent = await rawSend({ path, headers, prefix, declared: true, total: 64 * MiB, pauseMs: 200 })
+      expect({ path, ...sent }).toMatchObject({ path, status: 413, code, finishedFirst: false })
+      expect(sent.sentAtAnswer).toBeLessThanOrEqual(64 * 1024)
+    }
+  })
+
+  // The order: a JSON route's limit is the same for everyone and known from the URL, so a declared
+  // length over it is refused before authentication, as a proxy in front would; an upload route's
+  // limit is its own, checked right after authentication, before reading.
+  test('a declared upload past Bun’s former cap: 401 at once when anonymous, the route’s 413 at once when signed in', async () => {
+    for (const [headers, status] of [
+      [{}, 401],
+      [admin.headers, 413],
+    ] as const) {
+      const sent = await rawSend({
+        path: '/api/uploads',
+        headers: { ...headers, ...multipart },
+        prefix: filePart,
+        declared: true,
+        total: 64 * MiB,
+        pauseMs: 200,
+      })
+      expect(sent).toMatchObject({ status, finishedFirst: false })
+      expect(sent.sentAtAnswer).toBeLessThanOrEqual(64 * 1024)
+    }
+  })
+
+  test('a client that sends its whole chunked body before reading gets the JSON 413 all the same', async () => {
+    // 40 MiB: past Bun's former cap, where it dropped the connection with no answer at all.
+    const total = 40 * MiB
+    const upload = await rawSend({
+      path: '/api/uploads',
+      headers: { ...admin.headers, ...multipart },
+      prefix: filePart,
+      total,
+      hostile: true,
+      pauseMs: 0,
+    })
+    expect(upload).toMatchObject({ status: 413, code: 'payload_too_large:file' })
+    const login = await rawSend({
+      path: '/api/auth/login',
+      headers: json,
+      prefix: '{"email":"',
+      total,
+      hostile: true,
+      pauseMs: 0,
+    })
+    expect(login).toMatchObject({ status: 413, code: 'payload_too_large:body' })
+  })
+
   test('a signed-in chunked upload over UPLOAD_MAX_FILE_BYTES is 413 near the limit', async () => {
     const sent = await rawSend({
       path: '/api/uploads',
@@ -189,17 +271,64 @@ describe('a body over the limit is answered while it is still being sent', () =>
     const sent = await rawSend({
       path: '/api/chat',
       headers: { ...admin.headers, ...json },
-      prefix: '{"message":"',
+      prefix: inlineFilePrefix,
     })
     expect(sent).toMatchObject({ status: 413, finishedFirst: false })
     expect(sent.sentAtAnswer).toBeGreaterThan(limit - 64 * 1024)
     expect(sent.sentAtAnswer).toBeLessThan(limit + 8 * MiB)
   })
 
+  // Only the inline files may take /api/chat's body past the JSON limit: a 2 MiB message (under the
+  // inline limit, 2.4 MiB here) used to be read whole, and parsed, before its refusal.
+  test('a signed-in POST /api/chat body is refused at the JSON limit unless the excess is in inline files', async () => {
+    for (const prefix of [
+      '{"sessionId":"x","message":"',
+      '{"sessionId":"x","attachments":[{"name":"a","type":"',
+    ]) {
+      const sent = await rawSend({
+        path: '/api/chat',
+        headers: { ...admin.headers, ...json },
+        prefix,
+        total: 2 * MiB,
+        pauseMs: 5,
+      })
+      expect({ prefix, ...sent }).toMatchObject({
+        prefix,
+        status: 413,
+        code: 'payload_too_large:body',
+        finishedFirst: false,
+      })
+    }
+  })
+
   test('an anonymous or signed-out body to POST /api/chat is not read past the JSON limit: 401 there', async () => {
     for (const headers of [json, { ...json, authorization: 'Bearer not-a-session' }]) {
       const sent = await rawSend({ path: '/api/chat', headers, prefix: '{"message":"' })
       expect(sent).toMatchObject({ status: 401, code: 'unauthorized', finishedFirst: false })
+      expect(sent.sentAtAnswer).toBeLessThan(JSON_BODY_LIMIT + 8 * MiB)
+    }
+  })
+
+  // Its engine reads a polling body whole (`request.text()`) and checks the size after: with Bun's
+  // own cap out of the way, nothing else would stop it.
+  test('a polling body to socket.io stops at the JSON limit too, chunked or declared', async () => {
+    const handshake = await (await fetch(`${t.url}/socket.io/?EIO=4&transport=polling`)).text()
+    const sid = /"sid":"([^"]+)"/.exec(handshake)?.[1]
+    expect(sid).toBeString()
+    for (const declared of [false, true]) {
+      const sent = await rawSend({
+        path: `/socket.io/?EIO=4&transport=polling&sid=${sid}`,
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        declared,
+        total: declared ? 64 * MiB : BODY_BYTES,
+        pauseMs: declared ? 200 : 2,
+      })
+      expect({ declared, ...sent }).toMatchObject({
+        declared,
+        status: 413,
+        code: 'payload_too_large:body',
+        finishedFirst: false,
+      })
       expect(sent.sentAtAnswer).toBeLessThan(JSON_BODY_LIMIT + 8 * MiB)
     }
   })

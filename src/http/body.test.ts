@@ -37,9 +37,12 @@ async function expectRefusal(res: Response, status: number, code: string) {
 }
 
 /** A body with no Content-Length: `total` bytes (or without end) in 64 KiB chunks. */
-function chunkedBody(total = Number.POSITIVE_INFINITY) {
+function chunkedBody(total = Number.POSITIVE_INFINITY, prefix = '') {
   let sent = 0
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (prefix) controller.enqueue(new TextEncoder().encode(prefix))
+    },
     pull(controller) {
       if (sent >= total) return controller.close()
       const chunk = new Uint8Array(Math.min(64 * 1024, total - sent)).fill(0x20)
@@ -144,19 +147,22 @@ describe('body size', () => {
   })
 
   test('POST /api/chat takes a chunked body above the JSON limit (inline files), up to its own limit', async () => {
-    const res = await t.request('/api/chat', {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: chunkedBody(JSON_BODY_LIMIT + 1024),
-    })
-    // Read whole (all spaces: not JSON), so the refusal is about the content, not the size.
-    await expectRefusal(res, 400, 'bad_request:body')
-    const endless = await t.request('/api/chat', {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: chunkedBody(),
-    })
-    await expectRefusal(endless, 413, 'payload_too_large:body')
+    const inlineFile = '{"sessionId":"x","attachments":[{"name":"a.txt","content":"'
+    const chat = (body: ReadableStream<Uint8Array>) =>
+      t.request('/api/chat', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      })
+    // Read whole (a file's content left open: not JSON), so the refusal is about the content, not the size.
+    await expectRefusal(await chat(chunkedBody(JSON_BODY_LIMIT + 1024, inlineFile)), 400, 'bad_request:body')
+    await expectRefusal(
+      await chat(chunkedBody(Number.POSITIVE_INFINITY, inlineFile)),
+      413,
+      'payload_too_large:body',
+    )
+    // Anywhere else, the JSON limit holds (spaces count as much as a message).
+    await expectRefusal(await chat(chunkedBody(JSON_BODY_LIMIT + 1024)), 413, 'payload_too_large:body')
   })
 })
 

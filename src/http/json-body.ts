@@ -1,5 +1,6 @@
 import { AppError } from './errors'
-import { BodyTooLargeError, cappedChunks, joinChunks } from './read-capped'
+import { JsonBudget, type JsonPath } from './json-budget'
+import { BodyTooLargeError, cappedChunks, joinChunks, readCappedText } from './read-capped'
 
 /**
  * The one body parser of the API. Elysia's own parsers trust the client: a JSON body that does not
@@ -26,12 +27,14 @@ const MAX_DEPTH = 32
 
 /**
  * How much of a body is read: `bytes`, or up to `beyond.bytes` once `beyond.admit()` let the caller
- * past `bytes` (POST /api/chat's inline files: only a signed-in caller may make the server hold
- * 34 MB; anyone else's body stops at the JSON limit, with admit's refusal).
+ * past `bytes`, and then only in the strings at the paths `beyond.free` names, every other byte
+ * still counting against `bytes` (POST /api/chat's inline files: only a signed-in caller may make
+ * the server hold 34 MB, and only as files; anyone else's body stops at the JSON limit, with
+ * admit's refusal).
  */
 export interface BodyLimit {
   bytes: number
-  beyond?: { bytes: number; admit: () => Promise<unknown> }
+  beyond?: { bytes: number; admit: () => Promise<unknown>; free: (path: JsonPath) => boolean }
 }
 
 export async function parseJsonBody(
@@ -78,6 +81,7 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
   const chunks: Uint8Array[] = []
   let total = 0
   let admitted = !limit.beyond
+  const budget = limit.beyond && new JsonBudget(limit.bytes, limit.beyond.free)
   try {
     for await (const chunk of cappedChunks(request, limit.beyond?.bytes ?? limit.bytes)) {
       total += chunk.byteLength
@@ -85,11 +89,13 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
         await limit.beyond!.admit()
         admitted = true
       }
+      budget?.feed(chunk)
       chunks.push(chunk)
     }
   } catch (error) {
-    // Refused at the admission: the rest is not read (cappedChunks cancels only past its own cap).
-    if (!(error instanceof BodyTooLargeError)) await request.body?.cancel().catch(() => {})
+    // Refused at the admission or by the budget: the rest is not read (cappedChunks cancels only
+    // past its own cap; cancelling again is harmless).
+    await request.body?.cancel().catch(() => {})
     throw error
   }
   return joinChunks(chunks, total)
@@ -97,10 +103,11 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
 
 /**
  * On any route but the uploads, the next parser is Elysia's own form parser, `request.formData()`,
- * which reads the whole body into memory (up to Bun's `maxRequestBodySize`, ≈ 35 MB) before the
- * 415: 20 such bodies at once to the anonymous login held 600 MB. Shadowed on this one request, it
- * reads nothing and leaves the 415 to base.ts (`refusedBodies`, thrown in onTransform). The upload
- * routes' parser never calls it; they read `request.body` themselves.
+ * which reads the whole body into memory before the 415, with no bound now that Bun's own cap is
+ * out of the way (base.ts SERVER_BODY_CAP): 20 such bodies at once to the anonymous login held
+ * 600 MB when that cap was 35 MB. Shadowed on this one request, it reads nothing and leaves the
+ * 415 to base.ts (`refusedBodies`, thrown in onTransform). The upload routes' parser never calls
+ * it; they read `request.body` themselves.
  */
 function refuseFormParsing(request: Request) {
   Object.defineProperty(request, 'formData', {
@@ -108,6 +115,26 @@ function refuseFormParsing(request: Request) {
     value: async () => {
       refusedBodies.set(request, new AppError('unsupported_media_type:body', NOT_JSON_MESSAGE))
       return new FormData()
+    },
+  })
+}
+
+/**
+ * socket.io's engine reads a polling body with `request.text()`, whole, and checks its size only
+ * after (and Bun's own cap is out of the way): shadowed on this one request, the reading stops at
+ * `limit` with a 413.
+ */
+export function capTextReading(request: Request, limit: number) {
+  Object.defineProperty(request, 'text', {
+    configurable: true,
+    value: async () => {
+      try {
+        return await readCappedText(request, limit)
+      } catch (error) {
+        if (error instanceof BodyTooLargeError)
+          throw new AppError('payload_too_large:body', 'Request body is too large', { cause: error })
+        throw error
+      }
     },
   })
 }

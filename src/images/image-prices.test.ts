@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { desc, eq } from 'drizzle-orm'
 import { auditLog, generatedImages, usageRecords } from '../../db/schema'
-import { chatActions, type TestUser } from '../messages/test-helpers'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import { chatActions, type TestUser } from '../test/messages'
 
 const fake = startFakeOpenAi()
 let t: TestApp

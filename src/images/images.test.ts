@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { generatedImages, usageRecords } from '../../db/schema'
-import { TINY_JPEG, TINY_PNG } from '../files/test-images'
-import { chatActions, type TestUser } from '../messages/test-helpers'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { outcome, startApp, type TestApp } from '../test/harness'
+import { TINY_JPEG, TINY_PNG } from '../test/images'
+import { chatActions, type TestUser } from '../test/messages'
 import { waitFor } from '../test/wait'
 
 const fake = startFakeOpenAi()

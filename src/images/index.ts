@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
-import { generateImageBody, imageIdParams } from './model'
+import { generateImageBody, generateImagePostResponse, imageIdParams } from './model'
 import { generateImage, sendGeneratedImage } from './service'
 
 /** Image generation (spec section 7 `POST /api/generate-image`) and the generated images themselves. */
@@ -15,6 +15,7 @@ export const imageRoutes = (ctx: AppContext) =>
         return { success: true as const, imageUrl: data.imageUrl, data }
       },
       {
+        response: generateImagePostResponse,
         auth: true,
         body: generateImageBody,
         detail: {

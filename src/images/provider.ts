@@ -3,6 +3,7 @@ import { type OpenAiSdk, openaiSdk } from '../ai/openai-sdk'
 import type { ImageSize } from '../config/model-prices'
 import { detectImageType, type ImageType } from '../files/image-type'
 import { AppError } from '../http/errors'
+import { readCapped } from '../http/read-capped'
 
 /** The most a generated image may weigh (a 1792×1024 PNG from DALL·E 3 is about 3 MB). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024
@@ -103,20 +104,7 @@ async function download(url: string, deadline: number): Promise<Uint8Array> {
     if (!response.ok || !response.body) throw new Error(`the image URL answered ${response.status}`)
     const declared = Number(response.headers.get('content-length') ?? 0)
     if (declared > MAX_IMAGE_BYTES) throw new Error(`the image is ${declared} bytes`)
-    const chunks: Uint8Array[] = []
-    let total = 0
-    const reader = response.body.getReader()
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.byteLength
-      if (total > MAX_IMAGE_BYTES) {
-        await reader.cancel()
-        throw new Error('the image is larger than the limit')
-      }
-      chunks.push(value)
-    }
-    return Buffer.concat(chunks)
+    return await readCapped(response, MAX_IMAGE_BYTES)
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
       throw new AppError(

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client'
 import type { GeneratedImage, Message } from '../../db/schema'
 import type { Actor } from '../auth/actor'
-import { budgetFor } from '../budget/budget-data'
-import { getBudgetStatus, reserveBudget } from '../budget/service'
+import { reserveBudget, settleReply } from '../budget/service'
 import { computeChatTitle, DEFAULT_CHAT_TITLE } from '../chats/auto-title'
 import { applyAutoTitle, requireChat } from '../chats/service'
 import { IMAGE_SIZES, type ImageSize } from '../config/model-prices'
@@ -10,7 +9,7 @@ import type { AppContext } from '../context'
 import { sendStoredFile } from '../files/send-stored-file'
 import { AppError } from '../http/errors'
 import { messagesFor } from '../messages/messages-data'
-import { type MessageJson, toMessageJson } from '../messages/service'
+import { type MessageJson, toMessageJson } from '../messages/model'
 import { imagesFor } from './images-data'
 import type { GenerateImageInput } from './model'
 import { imagePrice } from './prices'
@@ -48,20 +47,27 @@ export async function generateImage(
   const request = checkInput(input)
   const chat = input.chatId ? await requireChat(ctx, actor, input.chatId) : null
   const { prompt } = request
-  const made = await makeImage(ctx, actor, request, chat?.id ?? null, async (tx, id, model, now) => {
-    if (!chat) return []
-    return messagesFor(tx, actor).insert([
-      { chatId: chat.id, content: `Generate an image: ${prompt}`, isUser: true, createdAt: now },
-      {
-        chatId: chat.id,
-        content: answerText(prompt, id),
-        isUser: false,
-        modelId: model,
-        // One millisecond younger than the question, so it always sorts after it.
-        createdAt: new Date(now.getTime() + 1),
-      },
-    ])
-  })
+  const made = await makeImage(
+    ctx,
+    actor,
+    request,
+    chat?.id ?? null,
+    async (tx, { id, answerId, model, now }) => {
+      if (!chat) return []
+      return messagesFor(tx, actor).insert([
+        { chatId: chat.id, content: `Generate an image: ${prompt}`, isUser: true, createdAt: now },
+        {
+          id: answerId,
+          chatId: chat.id,
+          content: answerText(prompt, id),
+          isUser: false,
+          modelId: model,
+          // One millisecond younger than the question, so it always sorts after it.
+          createdAt: new Date(now.getTime() + 1),
+        },
+      ])
+    },
+  )
   const userMessage = made.rows.find((row) => row.isUser)
   const assistantMessage = made.rows.find((row) => !row.isUser)
   if (chat && userMessage && assistantMessage) {
@@ -100,11 +106,18 @@ export async function regenerateImageAnswer(
   image: GeneratedImage,
 ): Promise<Message> {
   const request = checkInput({ prompt: image.prompt, size: image.size, style: image.style })
-  const made = await makeImage(ctx, actor, request, chatId, async (tx, id, model, now) => {
+  const made = await makeImage(ctx, actor, request, chatId, async (tx, { id, answerId, model, now }) => {
     const rows = messagesFor(tx, actor)
     await rows.remove(replaced.id)
     return rows.insert([
-      { chatId, content: answerText(request.prompt, id), isUser: false, modelId: model, createdAt: now },
+      {
+        id: answerId,
+        chatId,
+        content: answerText(request.prompt, id),
+        isUser: false,
+        modelId: model,
+        createdAt: now,
+      },
     ])
   })
   const answer = made.rows[0]!
@@ -127,7 +140,7 @@ async function makeImage(
   actor: Actor,
   { prompt, size, style }: ImageRequest,
   chatId: string | null,
-  store: (tx: Db, id: string, model: string, now: Date) => Promise<Message[]>,
+  store: (tx: Db, made: { id: string; answerId: string; model: string; now: Date }) => Promise<Message[]>,
 ): Promise<{ id: string; rows: Message[] }> {
   const imageModel = ctx.config.ai.imageModel
   if (!imageGenerationAvailable(ctx.config) || !imageModel) {
@@ -152,35 +165,42 @@ async function makeImage(
     await ctx.storage.put(key, bytes, type.mime)
     storageKey = key
     const now = ctx.now()
-    const rows = await ctx.db.transaction(async (tx) => {
-      const rows = await store(tx, id, imageModel, now)
-      const assistant = rows.find((row) => !row.isUser)
-      await imagesFor(tx, actor).insert({
-        id,
-        storageKey: key,
-        contentType: type.mime,
-        byteSize: bytes.byteLength,
-        prompt,
-        size,
-        style,
-        modelId: imageModel,
-        messageId: assistant?.id ?? null,
-        createdAt: now,
-      })
-      const budget = budgetFor(tx, actor)
-      await budget.recordUsage({
+    // Named before it is written, so the usage row stored with it can point at it.
+    const answerId = crypto.randomUUID()
+    const rows = await settleReply(ctx, actor, {
+      usage: {
         chatId,
-        messageId: assistant?.id ?? null,
+        messageId: chatId ? answerId : null,
         modelId: imageModel,
+        promptTokens: 0,
+        completionTokens: 0,
         costMicros: price,
-        createdAt: now,
-      })
-      if (reservation.id) await budget.release(reservation.id)
-      return rows
+        estimated: false,
+      },
+      reservation,
+      atomic: true,
+      store: async (tx, alongside) => {
+        const rows = await store(tx, { id, answerId, model: imageModel, now })
+        const assistant = rows.find((row) => !row.isUser)
+        await imagesFor(tx, actor).insert({
+          id,
+          storageKey: key,
+          contentType: type.mime,
+          byteSize: bytes.byteLength,
+          prompt,
+          size,
+          style,
+          modelId: imageModel,
+          messageId: assistant?.id ?? null,
+          createdAt: now,
+        })
+        if (alongside) await tx.execute(alongside)
+        return rows
+      },
     })
-    void pushBudget(ctx, actor)
-    return { id, rows }
+    return { id, rows: rows ?? [] }
   } catch (error) {
+    // Refused or failed before it was settled (settling drops it itself).
     await reservation.release()
     if (storageKey) await deleteQuietly(ctx, storageKey)
     throw error
@@ -240,14 +260,6 @@ async function autoTitle(ctx: AppContext, actor: Actor, chatId: string, content:
     if (title !== DEFAULT_CHAT_TITLE) await applyAutoTitle(ctx, actor, chatId, title)
   } catch (error) {
     ctx.log.warn('auto-title failed', { chatId, error })
-  }
-}
-
-async function pushBudget(ctx: AppContext, actor: Actor) {
-  try {
-    ctx.realtime.toUser(actor.userId, 'budget:updated', await getBudgetStatus(ctx, actor))
-  } catch (error) {
-    ctx.log.warn('could not push budget:updated after an image', { userId: actor.userId, error })
   }
 }
 

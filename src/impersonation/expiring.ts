@@ -1,5 +1,5 @@
 /*
- * When a support access counts as 'expiring soon' (docs/decisions/146-support-access-expiry-warning.md).
+ * When a support access counts as 'expiring soon' (docs/decisions/146-support-access-expiry-warning-and-way-back.md).
  * The spec's window is one hour (sections 4 and 9); a grant of an hour or two would then be red
  * from its start, so a short grant warns in its last quarter instead: the shorter of the two. The
  * server's sweep (`impersonation:expiring`) and the browser's banner both ask this module, so the

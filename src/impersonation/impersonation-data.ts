@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
-  type ImpersonationEndReason,
   type ImpersonationReason,
   type ImpersonationRow,
   impersonationReasons,
@@ -13,9 +12,10 @@ import { generateToken, hashToken } from '../auth/session'
 
 /*
  * Support access's rows (docs/decisions/117-support-access.md). Cross-user by nature: an
- * impersonation names two people. The callers are the actor resolution (src/auth/actor.ts: the
- * session's own impersonation), the admin area (admin role checked by the route's macro and the
- * service), the sweep, and the target's own access list (`accessLogFor`, scoped to the target).
+ * impersonation names two people. The callers are the admin area (admin role checked by the
+ * route's macro and the service), the sweep, and the target's own access list (`accessLogFor`,
+ * scoped to the target). A session's own impersonation, which every request of it reads, is in
+ * src/access/support-access-data.ts.
  */
 
 /** The reason codes an access may be started with (the start dialog's list). */
@@ -57,83 +57,9 @@ export async function insertImpersonation(db: Db, values: NewImpersonation) {
   })
 }
 
-/** The impersonation a session runs, with its target's account (password hash left out). */
-export async function findSessionImpersonation(db: Db, impersonationId: string) {
-  const [row] = await db
-    .select({ impersonation: impersonations, target: users })
-    .from(impersonations)
-    .innerJoin(users, eq(impersonations.targetId, users.id))
-    .where(eq(impersonations.id, impersonationId))
-  if (!row) return undefined
-  const { passwordHash: _, ...target } = row.target
-  return { impersonation: row.impersonation, target }
-}
-
 export async function findImpersonation(db: Db, id: string): Promise<ImpersonationRow | undefined> {
   const [row] = await db.select().from(impersonations).where(eq(impersonations.id, id))
   return row
-}
-
-/** Which active impersonations end: one, every one involving a user, or the ones past their expiry. */
-export type EndScope =
-  | { id: string }
-  | { involving: string }
-  | { asAdmin: string }
-  | { asTarget: string }
-  | { expiredAt: Date }
-
-function scopeWhere(scope: EndScope): SQL | undefined {
-  if ('id' in scope) return eq(impersonations.id, scope.id)
-  if ('involving' in scope)
-    return or(eq(impersonations.adminId, scope.involving), eq(impersonations.targetId, scope.involving))
-  if ('asAdmin' in scope) return eq(impersonations.adminId, scope.asAdmin)
-  if ('asTarget' in scope) return eq(impersonations.targetId, scope.asTarget)
-  return lte(impersonations.expiresAt, scope.expiredAt)
-}
-
-export interface EndedImpersonation {
-  id: string
-  adminId: string | null
-  targetId: string
-  /** The support-access sessions removed (their sockets are to be cut). */
-  sessionIds: string[]
-}
-
-/**
- * Ends the still-active impersonations in `scope` and deletes their sessions. The `ended_at is null`
- * condition makes it happen once, whichever instance or request gets there first (the others get
- * an empty list). Pass a transaction to make it part of a larger change (a ban).
- */
-export async function endImpersonations(
-  db: Db,
-  scope: EndScope,
-  reason: ImpersonationEndReason,
-  now: Date,
-  endedById: string | null = null,
-): Promise<EndedImpersonation[]> {
-  const ended = await db
-    .update(impersonations)
-    .set({ endedAt: now, endReason: reason, endedById })
-    .where(and(isNull(impersonations.endedAt), scopeWhere(scope)))
-    .returning({
-      id: impersonations.id,
-      adminId: impersonations.adminId,
-      targetId: impersonations.targetId,
-    })
-  if (!ended.length) return []
-  const gone = await db
-    .delete(sessions)
-    .where(
-      inArray(
-        sessions.impersonationId,
-        ended.map(({ id }) => id),
-      ),
-    )
-    .returning({ id: sessions.id, impersonationId: sessions.impersonationId })
-  return ended.map((row) => ({
-    ...row,
-    sessionIds: gone.filter((session) => session.impersonationId === row.id).map(({ id }) => id),
-  }))
 }
 
 /**

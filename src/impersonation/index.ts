@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia'
+import { impersonationData } from '../access/support-access'
 import { authGuard, isSameOrigin } from '../auth/guard'
 import { clearedSessionCookie, readToken, sessionCookie } from '../auth/session'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { clearedParkedCookie, readParkedCookie } from './cookies'
-import { accessLog, impersonationData, stopImpersonation } from './service'
+import { accountAccessLogGetResponse, impersonationDeleteResponse, impersonationGetResponse } from './model'
+import { accessLog, stopImpersonation } from './service'
 
 /**
  * The support session's own routes (decision 117): what the banner shows, stopping, and the
@@ -20,7 +22,11 @@ export const impersonationRoutes = (ctx: AppContext) => {
         success: true as const,
         data: actor.impersonation ? impersonationData(actor.impersonation, user) : null,
       }),
-      { auth: true, detail: { summary: 'The support access this session runs (or null), for the banner' } },
+      {
+        response: impersonationGetResponse,
+        auth: true,
+        detail: { summary: 'The support access this session runs (or null), for the banner' },
+      },
     )
     .delete(
       '/api/impersonation',
@@ -50,6 +56,7 @@ export const impersonationRoutes = (ctx: AppContext) => {
         return { success: true as const, data: { stopped, restored: restored !== null } }
       },
       {
+        response: impersonationDeleteResponse,
         detail: {
           summary:
             'Stop support access and return to the admin’s own session (also after it ended by itself)',
@@ -59,6 +66,10 @@ export const impersonationRoutes = (ctx: AppContext) => {
     .get(
       '/api/account/access-log',
       async ({ actor }) => ({ success: true as const, data: await accessLog(ctx, actor) }),
-      { auth: true, detail: { summary: 'Who opened this account through support access, when and why' } },
+      {
+        response: accountAccessLogGetResponse,
+        auth: true,
+        detail: { summary: 'Who opened this account through support access, when and why' },
+      },
     )
 }

@@ -1,18 +1,17 @@
 import type { ImpersonationEndReason, ImpersonationReason, ImpersonationRow } from '../../db/schema'
-import { type RequestOrigin, recordAudit } from '../admin/audit'
+import type { Actor, Credential } from '../access/actor'
+import { type RequestOrigin, recordAudit } from '../access/audit'
+import { announceEnded, impersonationData } from '../access/support-access'
+import { type EndScope, endImpersonations } from '../access/support-access-data'
 import { auditTrailFor } from '../admin/audit/audit-data'
 import { assertAdmin } from '../admin/users/users-data'
-import type { Actor, Credential, Impersonation } from '../auth/actor'
 import { resolveActor } from '../auth/actor'
 import { type SessionUser, validateSessionToken } from '../auth/session'
 import { isUuid } from '../chats/cursor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { announceEnded } from './announce'
 import {
   accessLogFor,
-  type EndScope,
-  endImpersonations,
   findImpersonation,
   findPerson,
   insertImpersonation,
@@ -20,8 +19,6 @@ import {
   REASON_CODES,
 } from './impersonation-data'
 import { accessStartedMail } from './mail'
-
-export { announceEnded }
 
 /* Support access (docs/decisions/117-support-access.md). */
 
@@ -138,32 +135,6 @@ export async function startImpersonation(
     ),
   }
 }
-
-/** The spec's impersonation data ("Impersonation data") plus the acting admin, for the banner. */
-export function impersonationData(
-  impersonation: Impersonation,
-  target: { id: string; email: string; fullName: string },
-) {
-  return {
-    id: impersonation.id,
-    targetUserId: target.id,
-    targetUserName: target.fullName,
-    targetUserEmail: target.email,
-    accessDetails: {
-      expires_at: impersonation.expiresAt.toISOString(),
-      /** Not in the spec's data: with expires_at, when the banner turns red (decision 146). */
-      started_at: impersonation.startedAt.toISOString(),
-      reason_code: impersonation.reasonCode,
-      case_number: impersonation.caseNumber,
-    },
-    actingAdmin: {
-      id: impersonation.adminId,
-      name: impersonation.adminName,
-      email: impersonation.adminEmail,
-    },
-  }
-}
-export type ImpersonationData = ReturnType<typeof impersonationData>
 
 /** Ends impersonations (a ban, a demotion, a deletion); pass the transaction, announce after commit. */
 export function endImpersonationsIn(

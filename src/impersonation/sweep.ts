@@ -1,7 +1,9 @@
+import { announceEnded } from '../access/support-access'
+import { endImpersonations } from '../access/support-access-data'
 import type { AppContext } from '../context'
+import { repeatEvery } from '../jobs/repeat'
 import { EXPIRING_WINDOW_MAX_MS, isExpiringSoon } from './expiring'
-import { claimExpiring, endImpersonations } from './impersonation-data'
-import { announceEnded } from './service'
+import { claimExpiring } from './impersonation-data'
 
 /** How often each instance looks for accesses about to end or past their end. */
 export const IMPERSONATION_SWEEP_MS = 5000
@@ -34,21 +36,9 @@ export function startImpersonationSweep(
   ctx: Pick<AppContext, 'db' | 'now' | 'realtime' | 'log'>,
   everyMs = IMPERSONATION_SWEEP_MS,
 ) {
-  let running: Promise<void> | undefined
-  const tick = () => {
-    running ??= sweepImpersonations(ctx)
-      .then(() => undefined)
-      .catch((error) => ctx.log.warn('impersonation sweep failed', { error }))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const timer = setInterval(tick, everyMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return repeatEvery(
+    everyMs,
+    () => sweepImpersonations(ctx),
+    (error) => ctx.log.warn('impersonation sweep failed', { error }),
+  )
 }

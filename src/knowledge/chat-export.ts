@@ -2,7 +2,7 @@ import type { Attachment } from '../../db/schema'
 import { MARKER_PREFIX } from '../attachments/service'
 
 /**
- * What an exported chat reads like (docs/decisions/147-chat-export-content.md): the spec's
+ * What an exported chat reads like (docs/decisions/147-account-deletion-toast-chat-export-and-steady-dialogs.md): the spec's
  * 'User: …' / 'AI: …' paragraphs, as the person saw them in the chat. The send path's
  * '[Files attached: …]' marker gives way to each file by name, with a document's extracted text
  * quoted under it (bounded); an image the app generated is named by its description, because its

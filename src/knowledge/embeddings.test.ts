@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { loadConfig, resolveAppSecret } from '../config'
-import type { TestUser } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import type { TestUser } from '../test/messages'
 import { waitFor } from '../test/wait'
 import { createEmbedder } from './embeddings'
-import type { KnowledgeEntryJson } from './service'
+import type { KnowledgeEntryJson } from './model'
 
 /*
  * Embeddings have their own time limit (EMBEDDING_TIMEOUT_MS, per request), not the chat's

@@ -1,9 +1,15 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { done } from '../http/model'
 import {
   createEntryBody,
   exportChatBody,
+  knowledgeEntryResponse,
+  knowledgeGetResponse,
+  knowledgeSearchPostResponse,
+  knowledgeStatusGetResponse,
+  knowledgeTagsGetResponse,
   listQuery,
   multipartFileBody,
   searchBody,
@@ -32,7 +38,12 @@ export const knowledgeRoutes = (ctx: AppContext) =>
     .get(
       '/api/knowledge',
       async ({ actor, query }) => ({ success: true as const, data: await listEntries(ctx, actor, query) }),
-      { auth: true, query: listQuery, detail: { summary: 'Own and shared knowledge entries, newest first' } },
+      {
+        response: knowledgeGetResponse,
+        auth: true,
+        query: listQuery,
+        detail: { summary: 'Own and shared knowledge entries, newest first' },
+      },
     )
     .post(
       '/api/knowledge',
@@ -41,6 +52,7 @@ export const knowledgeRoutes = (ctx: AppContext) =>
         return { success: true as const, data: await createEntry(ctx, actor, body) }
       },
       {
+        response: { 201: knowledgeEntryResponse },
         auth: true,
         body: createEntryBody,
         detail: { summary: 'Add a knowledge entry (indexed in the background)' },
@@ -49,17 +61,30 @@ export const knowledgeRoutes = (ctx: AppContext) =>
     .get(
       '/api/knowledge/status',
       async () => ({ success: true as const, data: await knowledgeStatus(ctx) }),
-      { auth: true, detail: { summary: 'Whether search uses vectors or full text only' } },
+      {
+        response: knowledgeStatusGetResponse,
+        auth: true,
+        detail: { summary: 'Whether search uses vectors or full text only' },
+      },
     )
     .get(
       '/api/knowledge/tags',
       async ({ actor }) => ({ success: true as const, data: await listTags(ctx, actor) }),
-      { auth: true, detail: { summary: 'The tags of the entries you see (own and shared), sorted' } },
+      {
+        response: knowledgeTagsGetResponse,
+        auth: true,
+        detail: { summary: 'The tags of the entries you see (own and shared), sorted' },
+      },
     )
     .post(
       '/api/knowledge/search',
       async ({ actor, body }) => ({ success: true as const, data: await searchEntries(ctx, actor, body) }),
-      { auth: true, body: searchBody, detail: { summary: 'Search own and shared entries (hybrid)' } },
+      {
+        response: knowledgeSearchPostResponse,
+        auth: true,
+        body: searchBody,
+        detail: { summary: 'Search own and shared entries (hybrid)' },
+      },
     )
     .post(
       '/api/knowledge/export-chat',
@@ -67,7 +92,12 @@ export const knowledgeRoutes = (ctx: AppContext) =>
         set.status = 201
         return { success: true as const, data: await exportChat(ctx, actor, body) }
       },
-      { auth: true, body: exportChatBody, detail: { summary: 'Export a chat into the knowledge base' } },
+      {
+        response: { 201: knowledgeEntryResponse },
+        auth: true,
+        body: exportChatBody,
+        detail: { summary: 'Export a chat into the knowledge base' },
+      },
     )
     .post(
       '/api/knowledge/upload',
@@ -77,6 +107,7 @@ export const knowledgeRoutes = (ctx: AppContext) =>
         return { success: true as const, data }
       },
       {
+        response: { 201: knowledgeEntryResponse },
         auth: true,
         parse: 'none',
         query: uploadQuery,
@@ -89,7 +120,7 @@ export const knowledgeRoutes = (ctx: AppContext) =>
     .get(
       '/api/knowledge/:id',
       async ({ actor, params }) => ({ success: true as const, data: await getEntry(ctx, actor, params.id) }),
-      { auth: true, detail: { summary: 'A knowledge entry' } },
+      { response: knowledgeEntryResponse, auth: true, detail: { summary: 'A knowledge entry' } },
     )
     .patch(
       '/api/knowledge/:id',
@@ -97,7 +128,12 @@ export const knowledgeRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await updateEntry(ctx, actor, params.id, body),
       }),
-      { auth: true, body: updateEntryBody, detail: { summary: 'Update one of your entries' } },
+      {
+        response: knowledgeEntryResponse,
+        auth: true,
+        body: updateEntryBody,
+        detail: { summary: 'Update one of your entries' },
+      },
     )
     .delete(
       '/api/knowledge/:id',
@@ -105,7 +141,7 @@ export const knowledgeRoutes = (ctx: AppContext) =>
         await deleteEntry(ctx, actor, params.id)
         return { success: true as const }
       },
-      { auth: true, detail: { summary: 'Delete one of your entries' } },
+      { response: done, auth: true, detail: { summary: 'Delete one of your entries' } },
     )
     .post(
       '/api/knowledge/:id/reindex',
@@ -113,7 +149,11 @@ export const knowledgeRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await reindexEntry(ctx, actor, params.id),
       }),
-      { auth: true, detail: { summary: 'Index one of your entries again (retry after a failure)' } },
+      {
+        response: knowledgeEntryResponse,
+        auth: true,
+        detail: { summary: 'Index one of your entries again (retry after a failure)' },
+      },
     )
     .post(
       '/api/knowledge/:id/cancel',
@@ -122,6 +162,7 @@ export const knowledgeRoutes = (ctx: AppContext) =>
         data: await cancelIndexingEntry(ctx, actor, params.id),
       }),
       {
+        response: knowledgeEntryResponse,
         auth: true,
         detail: { summary: 'Stop indexing one of your entries (it fails as cancelled; found by its words)' },
       },

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm'
 import { knowledgeBase } from '../../db/schema'
 import { createJobs } from '../jobs'
 import { startWorkers } from '../jobs/workers'
-import type { TestUser } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import type { TestUser } from '../test/messages'
 import { waitFor } from '../test/wait'
 import { saveIndex, saveIndexProgress } from './knowledge-data'
-import type { KnowledgeEntryJson } from './service'
+import type { KnowledgeEntryJson } from './model'
 
 /*
  * Indexing across restarts: the job outlives the process that queued it, and entries embedded with

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context'
+import { announceChange, announceProgress } from './announce'
 import { chunkEntry } from './chunking'
 import { createEmbedder, EMBED_BATCH, type Embedder, EmbeddingError } from './embeddings'
 import {
@@ -11,9 +12,9 @@ import {
   saveIndex,
   saveIndexProgress,
 } from './knowledge-data'
-import { announceChange, announceProgress, isCancelled, toEntryJson } from './service'
+import { isCancelled, toEntryJson } from './model'
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log' | 'realtime' | 'jobs'>
+type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log' | 'realtime' | 'jobs' | 'vectorCheck'>
 
 /** Queues an entry's (re)indexing; one queued job per entry at a time is enough. */
 export async function queueIndexing(ctx: Pick<AppContext, 'jobs'>, entryId: string): Promise<void> {
@@ -21,9 +22,11 @@ export async function queueIndexing(ctx: Pick<AppContext, 'jobs'>, entryId: stri
 }
 
 /** The embedder when vectors can be searched here (a provider and pgvector); else null: full text only. */
-export async function activeEmbedder(ctx: Pick<AppContext, 'config' | 'database'>): Promise<Embedder | null> {
+export async function activeEmbedder(
+  ctx: Pick<AppContext, 'config' | 'database' | 'vectorCheck'>,
+): Promise<Embedder | null> {
   const embedder = createEmbedder(ctx.config)
-  return embedder && (await hasVector(ctx.database)) ? embedder : null
+  return embedder && (await hasVector(ctx)) ? embedder : null
 }
 
 /** The entry changed while its chunks were being embedded: this job's work is stale. */

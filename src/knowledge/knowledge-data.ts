@@ -1,9 +1,10 @@
 import { and, arrayContains, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { KnowledgeSourceType } from '../../db/catalogues/knowledge'
 import type { Database, Db } from '../../db/client'
 import { attachments, type KnowledgeEntry, knowledgeBase, knowledgeChunks, messages } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import { decodeCursor, encodeCursor, isUuid, olderThan } from '../chats/cursor'
-import type { KnowledgeSourceType } from './catalogue'
+import type { CachedValue } from '../ttl-cache'
 
 /** The columns a create or an update may write. */
 export type EntryValues = Pick<
@@ -314,30 +315,22 @@ export async function pendingEntries(db: Db): Promise<string[]> {
   return rows.map((row) => row.id)
 }
 
-/* Vectors: pgvector's presence and the HNSW index, per database. */
+/* Vectors: pgvector's presence and the HNSW index. */
 
-const vectorByDatabase = new WeakMap<object, Promise<boolean>>()
-
-/** Whether the `vector` extension is installed on this database (checked once). */
-export function hasVector(database: Database): Promise<boolean> {
-  let known = vectorByDatabase.get(database)
-  if (!known) {
-    known = database
-      .query<{ found: boolean }>(
-        `select exists (select 1 from pg_extension where extname = 'vector') as found`,
-      )
-      .then(([row]) => Boolean(row?.found))
-    vectorByDatabase.set(database, known)
-  }
-  return known
+/** Whether the `vector` extension is installed on this database. */
+async function vectorInstalled(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ found: boolean }>(
+    `select exists (select 1 from pg_extension where extname = 'vector') as found`,
+  )
+  return Boolean(row?.found)
 }
 
 /**
- * Forgets what `hasVector` found on this database, so the next call looks again. For a test that
- * removes the extension to run in keyword-only mode (a Postgres without pgvector) on PGlite too.
+ * `vectorInstalled`, asked once per app (its context's `vectorCheck`; a test that removes the
+ * extension forgets the answer).
  */
-export function forgetVectorCheck(database: Database): void {
-  vectorByDatabase.delete(database)
+export function hasVector(ctx: { database: Database; vectorCheck: CachedValue<boolean> }): Promise<boolean> {
+  return ctx.vectorCheck.get(() => vectorInstalled(ctx.database))
 }
 
 /**
@@ -408,7 +401,7 @@ export async function ensureVectorIndex(
   dimensions: number,
   shape: VectorIndexShape = VECTOR_INDEX,
 ): Promise<'created' | 'exists' | 'skipped'> {
-  if (!(await hasVector(database)) || dimensions > maxIndexedDimensions(shape)) return 'skipped'
+  if (dimensions > maxIndexedDimensions(shape) || !(await vectorInstalled(database))) return 'skipped'
   const name = vectorIndexName(dimensions, shape)
   const existing = await database.query<{ name: string }>(
     `select indexname as name from pg_indexes where tablename = 'knowledge_chunks' and indexname like 'knowledge_chunks_embedding_hnsw_%'`,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { TestUser } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import type { TestUser } from '../test/messages'
 import { waitFor } from '../test/wait'
 import { chunkText } from './chunking'
-import type { KnowledgeEntryJson } from './service'
+import type { KnowledgeEntryJson } from './model'
 
 let t: TestApp
 let fake: FakeOpenAi

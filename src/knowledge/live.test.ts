@@ -4,7 +4,7 @@ import type { ServerEventPayload } from '../realtime/events'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { type ListeningApp, startApp, type TestUser } from '../test/harness'
 import { waitFor } from '../test/wait'
-import type { KnowledgeEntryJson } from './service'
+import type { KnowledgeEntryJson } from './model'
 
 /*
  * Live updates (decision 130): `knowledge:changed {entryId, change}` reaches every signed-in user

@@ -1,5 +1,88 @@
 import { t } from 'elysia'
-import { knowledgeSourceTypes } from './catalogue'
+import { knowledgeSourceTypes } from '../../db/catalogues/knowledge'
+import type { KnowledgeEntry } from '../../db/schema'
+import { ok } from '../http/model'
+import { pageQuery } from '../http/page-query'
+
+/** Spec sections 5 and 8 verbatim, and ours where the spec has none (docs/decisions/119). */
+export const KNOWLEDGE_MESSAGES = {
+  emptyTitle: 'Title cannot be empty',
+  longTitle: 'Title must be 200 characters or less',
+  emptyContent: 'Content cannot be empty',
+  emptyQuery: 'Text cannot be empty',
+  notFound: 'Knowledge entry not found',
+  notOwner: 'Only the owner can change this entry',
+  emptyChat: 'Chat has no messages to export',
+  fileType: 'Only PDF, DOCX, text and Markdown files can be added to the knowledge base',
+  emptyFile: 'The file has no text to add',
+  notIndexing: 'The entry is not being indexed',
+  /** Stored as the index error of an entry whose indexing was cancelled (decision 130). */
+  cancelled: 'Indexing cancelled',
+} as const
+
+/** An entry as the API shows it: the spec's field names, plus the indexing state. */
+export function toEntryJson(entry: KnowledgeEntry, actor: { userId: string }) {
+  return {
+    id: entry.id,
+    user_id: entry.userId,
+    source_type: entry.sourceType,
+    source_id: entry.sourceId,
+    title: entry.title,
+    content: entry.content,
+    metadata: entry.metadata,
+    is_shared: entry.isShared,
+    tags: entry.tags,
+    created_at: entry.createdAt.toISOString(),
+    updated_at: entry.updatedAt.toISOString(),
+    index_status: entry.indexStatus,
+    /** Why indexing failed (the provider's message, English), or null. */
+    index_error: entry.indexError,
+    /** The same as a stable code for the client to translate, or null (docs/decisions/119). */
+    index_error_code: indexErrorCode(entry.indexError),
+    /** A long entry's chunks embedded so far while it is indexed, or null (decision 130). */
+    index_progress: indexProgress(entry),
+    /** Whether the actor may edit and delete it (a shared entry of someone else is read-only). */
+    is_owner: entry.userId === userIdOf(actor),
+  }
+}
+
+export type KnowledgeEntryJson = ReturnType<typeof toEntryJson>
+
+/** The stored count, shown only while the entry waits: a re-embedding of a ready one counts too. */
+function indexProgress(entry: KnowledgeEntry): { done: number; total: number } | null {
+  const { indexStatus, indexChunksDone: done, indexChunksTotal: total } = entry
+  return indexStatus === 'pending' && done !== null && total !== null ? { done, total } : null
+}
+
+export type IndexErrorCode =
+  | 'cancelled'
+  | 'key_missing'
+  | 'timeout'
+  | 'unreachable'
+  | 'dimensions'
+  | 'provider'
+  | 'internal'
+
+/** The stable code of a stored indexing error (the texts are written by src/knowledge/embeddings.ts). */
+export function indexErrorCode(error: string | null): IndexErrorCode | null {
+  if (error === null) return null
+  if (error === KNOWLEDGE_MESSAGES.cancelled) return 'cancelled'
+  if (error.endsWith('key is not configured')) return 'key_missing'
+  if (error.endsWith('the request timed out')) return 'timeout'
+  if (error.endsWith('the provider could not be reached')) return 'unreachable'
+  if (error.startsWith('Invalid embedding dimensions')) return 'dimensions'
+  if (error.includes(' API error: ')) return 'provider'
+  return 'internal'
+}
+
+const userIdOf = (actor: { userId: string }) => actor.userId
+
+/** Whether the entry's indexing was cancelled (it stays so until Retry). */
+export function isCancelled(entry: Pick<KnowledgeEntry, 'indexStatus' | 'indexError'>): boolean {
+  return entry.indexStatus === 'failed' && entry.indexError === KNOWLEDGE_MESSAGES.cancelled
+}
+
+export type KnowledgeChange = 'created' | 'updated' | 'indexed' | 'deleted'
 
 const SOURCE_TYPE_ERROR = 'source_type must be one of manual, chat or document'
 // Literals spelled out: t.UnionEnum in a query gives an absent parameter its first value.
@@ -54,15 +137,7 @@ export const listQuery = t.Object({
   source_types: t.Optional(
     t.String({ pattern: '^(manual|chat|document)?(,(manual|chat|document))*$', error: SOURCE_TYPE_ERROR }),
   ),
-  cursor: t.Optional(t.String({ maxLength: 200 })),
-  limit: t.Optional(
-    t.Numeric({
-      minimum: 1,
-      maximum: 200,
-      multipleOf: 1,
-      error: 'limit must be a whole number between 1 and 200',
-    }),
-  ),
+  ...pageQuery,
 })
 export type ListQuery = typeof listQuery.static
 
@@ -101,3 +176,55 @@ export const multipartFileBody = {
     },
   },
 } as const
+
+// Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
+
+export const knowledgeEntryJson = t.Object({
+  id: t.String(),
+  user_id: t.String(),
+  source_type: t.Union([t.Literal('manual'), t.Literal('chat'), t.Literal('document')]),
+  source_id: t.Nullable(t.String()),
+  title: t.String(),
+  content: t.String(),
+  metadata: t.Record(t.String(), t.Unknown()),
+  is_shared: t.Boolean(),
+  tags: t.Array(t.String()),
+  created_at: t.String(),
+  updated_at: t.String(),
+  index_status: t.Union([t.Literal('pending'), t.Literal('ready'), t.Literal('failed')]),
+  index_error: t.Nullable(t.String()),
+  index_error_code: t.Nullable(
+    t.Union([
+      t.Literal('cancelled'),
+      t.Literal('key_missing'),
+      t.Literal('timeout'),
+      t.Literal('unreachable'),
+      t.Literal('dimensions'),
+      t.Literal('provider'),
+      t.Literal('internal'),
+    ]),
+  ),
+  index_progress: t.Nullable(t.Object({ done: t.Number(), total: t.Number() })),
+  is_owner: t.Boolean(),
+})
+
+export const knowledgeGetResponse = ok(
+  t.Object({ items: t.Array(knowledgeEntryJson), nextCursor: t.Nullable(t.String()) }),
+)
+
+export const knowledgeEntryResponse = ok(knowledgeEntryJson)
+
+export const knowledgeStatusGetResponse = ok(
+  t.Object({
+    vector: t.Boolean(),
+    mode: t.Union([t.Literal('hybrid'), t.Literal('full_text')]),
+    embeddingModel: t.Nullable(t.String()),
+    dimensions: t.Number(),
+  }),
+)
+
+export const knowledgeTagsGetResponse = ok(t.Array(t.String()))
+
+export const knowledgeSearchPostResponse = ok(
+  t.Array(t.Object({ entry: knowledgeEntryJson, similarity: t.Nullable(t.Number()), highlight: t.String() })),
+)

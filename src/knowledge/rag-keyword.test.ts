@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import { chatActions, type TestUser, waitForOutcome } from '../test/messages'
 import { waitFor } from '../test/wait'
-import { forgetVectorCheck } from './knowledge-data'
 
 /*
  * Answers with sources in keyword-only mode (decision 130): a Postgres without pgvector. The
@@ -25,7 +24,7 @@ beforeAll(async () => {
     { jobs: true },
   )
   await t.database.exec('drop extension if exists vector cascade')
-  forgetVectorCheck(t.database)
+  t.ctx.vectorCheck.forget()
   alice = await t.createUser({ email: 'alice@example.com' })
   bob = await t.createUser({ email: 'bob@example.com' })
   const add = async (user: TestUser, title: string, content: string, isShared = false) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import { chatActions, type TestUser, waitForOutcome } from '../test/messages'
 import { waitFor } from '../test/wait'
 
 /*

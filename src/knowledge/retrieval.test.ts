@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { TestUser } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import type { TestUser } from '../test/messages'
+import { RETRIEVAL_ENTRIES, RETRIEVAL_QUERIES } from '../test/retrieval-set'
 import { waitFor } from '../test/wait'
 import { createEmbedder } from './embeddings'
 import { searchKnowledge } from './knowledge-data'
-import { RETRIEVAL_ENTRIES, RETRIEVAL_QUERIES } from './retrieval-set'
 import { SEARCH_DEFAULT_MIN_SIMILARITY } from './search'
 
 /*
- * Retrieval quality on the labelled set (src/knowledge/retrieval-set.ts): recall@3 of full text
+ * Retrieval quality on the labelled set (src/test/retrieval-set.ts): recall@3 of full text
  * alone, vectors alone, and both fused by rank, over the same indexed entries. Vectors need
  * pgvector: PGlite only. The figures are printed and recorded in docs/decisions/119.
  */

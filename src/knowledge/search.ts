@@ -1,14 +1,15 @@
+import type { KnowledgeSourceType } from '../../db/catalogues/knowledge'
 import type { Actor } from '../auth/actor'
 import { readOrgSettingsRow } from '../budget/org-settings-data'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import type { KnowledgeSourceType } from './catalogue'
 import { activeEmbedder } from './indexing'
 import { hasVisibleEntries, type SearchRow, searchKnowledge } from './knowledge-data'
 import type { SearchBody } from './model'
-import { cleanTags, KNOWLEDGE_MESSAGES, toEntryJson } from './service'
+import { KNOWLEDGE_MESSAGES, toEntryJson } from './model'
+import { cleanTags } from './service'
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log'>
+type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log' | 'vectorCheck'>
 
 /** Spec section 9: 10 results by default. */
 export const SEARCH_DEFAULT_LIMIT = 10

@@ -1,3 +1,4 @@
+import type { KnowledgeSourceType } from '../../db/catalogues/knowledge'
 import type { KnowledgeEntry } from '../../db/schema'
 import { attachmentsOfMessages } from '../attachments/model-content'
 import { deleteUpload } from '../attachments/service'
@@ -9,31 +10,26 @@ import { CHAT_NOT_FOUND } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { imagesFor } from '../images/images-data'
-import type { KnowledgeSourceType } from './catalogue'
+import { announceChange } from './announce'
 import { chatExportText, generatedImageIds } from './chat-export'
 import { chunkEntry } from './chunking'
 import { createEmbedder } from './embeddings'
 import { queueIndexing } from './indexing'
 import { cancelIndexing, type EntryValues, hasVector, knowledgeFor } from './knowledge-data'
-import type { CreateEntryBody, ExportChatBody, ListQuery, UpdateEntryBody, UploadQuery } from './model'
+import {
+  type CreateEntryBody,
+  type ExportChatBody,
+  KNOWLEDGE_MESSAGES,
+  type ListQuery,
+  toEntryJson,
+  type UpdateEntryBody,
+  type UploadQuery,
+} from './model'
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'now' | 'jobs' | 'config' | 'log' | 'realtime' | 'storage'>
-
-/** Spec sections 5 and 8 verbatim, and ours where the spec has none (docs/decisions/119). */
-export const KNOWLEDGE_MESSAGES = {
-  emptyTitle: 'Title cannot be empty',
-  longTitle: 'Title must be 200 characters or less',
-  emptyContent: 'Content cannot be empty',
-  emptyQuery: 'Text cannot be empty',
-  notFound: 'Knowledge entry not found',
-  notOwner: 'Only the owner can change this entry',
-  emptyChat: 'Chat has no messages to export',
-  fileType: 'Only PDF, DOCX, text and Markdown files can be added to the knowledge base',
-  emptyFile: 'The file has no text to add',
-  notIndexing: 'The entry is not being indexed',
-  /** Stored as the index error of an entry whose indexing was cancelled (decision 130). */
-  cancelled: 'Indexing cancelled',
-} as const
+type Ctx = Pick<
+  AppContext,
+  'db' | 'database' | 'now' | 'jobs' | 'config' | 'log' | 'realtime' | 'storage' | 'vectorCheck'
+>
 
 export const MAX_TITLE = 200
 /** As much text as a document's extraction may give (src/extract/limits.ts maxChars). */
@@ -44,61 +40,6 @@ const tooLong = () =>
     `Content is too long (max ${MAX_CONTENT_CHARS.toLocaleString('en')} characters)`,
   )
 const notFound = () => new AppError('not_found:knowledge', KNOWLEDGE_MESSAGES.notFound)
-
-/** An entry as the API shows it: the spec's field names, plus the indexing state. */
-export function toEntryJson(entry: KnowledgeEntry, actor: Pick<Actor, 'userId'>) {
-  return {
-    id: entry.id,
-    user_id: entry.userId,
-    source_type: entry.sourceType,
-    source_id: entry.sourceId,
-    title: entry.title,
-    content: entry.content,
-    metadata: entry.metadata,
-    is_shared: entry.isShared,
-    tags: entry.tags,
-    created_at: entry.createdAt.toISOString(),
-    updated_at: entry.updatedAt.toISOString(),
-    index_status: entry.indexStatus,
-    /** Why indexing failed (the provider's message, English), or null. */
-    index_error: entry.indexError,
-    /** The same as a stable code for the client to translate, or null (docs/decisions/119). */
-    index_error_code: indexErrorCode(entry.indexError),
-    /** A long entry's chunks embedded so far while it is indexed, or null (decision 130). */
-    index_progress: indexProgress(entry),
-    /** Whether the actor may edit and delete it (a shared entry of someone else is read-only). */
-    is_owner: entry.userId === userIdOf(actor),
-  }
-}
-export type KnowledgeEntryJson = ReturnType<typeof toEntryJson>
-
-/** The stored count, shown only while the entry waits: a re-embedding of a ready one counts too. */
-function indexProgress(entry: KnowledgeEntry): { done: number; total: number } | null {
-  const { indexStatus, indexChunksDone: done, indexChunksTotal: total } = entry
-  return indexStatus === 'pending' && done !== null && total !== null ? { done, total } : null
-}
-
-export type IndexErrorCode =
-  | 'cancelled'
-  | 'key_missing'
-  | 'timeout'
-  | 'unreachable'
-  | 'dimensions'
-  | 'provider'
-  | 'internal'
-
-/** The stable code of a stored indexing error (the texts are written by src/knowledge/embeddings.ts). */
-export function indexErrorCode(error: string | null): IndexErrorCode | null {
-  if (error === null) return null
-  if (error === KNOWLEDGE_MESSAGES.cancelled) return 'cancelled'
-  if (error.endsWith('key is not configured')) return 'key_missing'
-  if (error.endsWith('the request timed out')) return 'timeout'
-  if (error.endsWith('the provider could not be reached')) return 'unreachable'
-  if (error.startsWith('Invalid embedding dimensions')) return 'dimensions'
-  if (error.includes(' API error: ')) return 'provider'
-  return 'internal'
-}
-const userIdOf = (actor: Pick<Actor, 'userId'>) => actor.userId
 
 function cleanTitle(title: string): string {
   const trimmed = title.trim()
@@ -116,39 +57,6 @@ function cleanContent(content: string): string {
 
 export function cleanTags(tags: readonly string[] | undefined): string[] {
   return [...new Set((tags ?? []).map((tag) => tag.trim()).filter(Boolean))]
-}
-
-export type KnowledgeChange = 'created' | 'updated' | 'indexed' | 'deleted'
-
-/**
- * Open Knowledge Base panels refetch on `knowledge:changed` (decision 130): a shared entry's change
- * concerns every signed-in user, and so does the change that stops it being shared (it leaves
- * their lists); a private entry's only its owner's tabs and devices.
- */
-export function announceChange(
-  ctx: Pick<AppContext, 'realtime'>,
-  entry: Pick<KnowledgeEntry, 'id' | 'userId' | 'isShared'>,
-  change: KnowledgeChange,
-  wasShared = false,
-): void {
-  const payload = { entryId: entry.id, change }
-  if (entry.isShared || wasShared) ctx.realtime.toEveryone('knowledge:changed', payload)
-  else ctx.realtime.toUser(entry.userId, 'knowledge:changed', payload)
-}
-
-/**
- * `knowledge:progress`: how many of a long entry's chunks are embedded, to the audience of its
- * `knowledge:changed` (decision 130). Only entries that take more than one embeddings request.
- */
-export function announceProgress(
-  ctx: Pick<AppContext, 'realtime'>,
-  entry: Pick<KnowledgeEntry, 'id' | 'userId' | 'isShared'>,
-  done: number,
-  total: number,
-): void {
-  const payload = { entryId: entry.id, done, total }
-  if (entry.isShared) ctx.realtime.toEveryone('knowledge:progress', payload)
-  else ctx.realtime.toUser(entry.userId, 'knowledge:progress', payload)
 }
 
 async function saveNew(ctx: Ctx, actor: Actor, values: EntryValues) {
@@ -252,11 +160,6 @@ export async function reindexEntry(ctx: Ctx, actor: Actor, id: string) {
   await queueIndexing(ctx, id)
   announceChange(ctx, updated, 'updated')
   return toEntryJson(updated, actor)
-}
-
-/** Whether the entry's indexing was cancelled (it stays so until Retry). */
-export function isCancelled(entry: Pick<KnowledgeEntry, 'indexStatus' | 'indexError'>): boolean {
-  return entry.indexStatus === 'failed' && entry.indexError === KNOWLEDGE_MESSAGES.cancelled
 }
 
 /**
@@ -372,7 +275,7 @@ export async function uploadEntry(ctx: AppContext, actor: Actor, request: Reques
  */
 export async function knowledgeStatus(ctx: Ctx) {
   const embedder = createEmbedder(ctx.config)
-  const vector = Boolean(embedder) && (await hasVector(ctx.database))
+  const vector = Boolean(embedder) && (await hasVector(ctx))
   return {
     vector,
     mode: vector ? ('hybrid' as const) : ('full_text' as const),

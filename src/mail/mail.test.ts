@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { rm } from 'node:fs/promises'
 import { loadConfig } from '../config'
 import { createLogger } from '../log/logger'
+import { startSmtpTestServer } from '../test/fakes/smtp-server'
 import { createMailer } from '.'
 import { readOutbox } from './outbox'
-import { startSmtpTestServer } from './smtp-test-server'
 
 const log = createLogger('silent')
 const dataDir = `/tmp/parley-mail-test-${crypto.randomUUID()}`

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { attachments, messages } from '../../db/schema'
-import { buildDocx, buildPdf } from '../extract/test-docs'
-import { TINY_PNG } from '../files/test-images'
+import { buildDocx, buildPdf } from '../test/docs'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { outcome, startApp, type TestApp } from '../test/harness'
+import { TINY_PNG } from '../test/images'
+import { chatActions, jsonInit, type TestUser, waitForOutcome } from '../test/messages'
 import { waitFor } from '../test/wait'
-import { chatActions, jsonInit, type TestUser, waitForOutcome } from './test-helpers'
 
 /** 'fake-vision-model' reads images (its name says so); 'fake-model' does not. */
 const fake: FakeOpenAi = startFakeOpenAi({ models: ['fake-model', 'fake-vision-model'] })

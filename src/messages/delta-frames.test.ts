@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import type { Realtime } from '../context'
 import { waitFor } from '../test/wait'
 import { DeltaFrames } from './delta-frames'
 import type { LiveReply } from './live-replies'
@@ -8,13 +7,12 @@ type Sent = { chatId: string; messageId: string; delta: string; seq: number }
 
 function setup(frameMs = 10) {
   const sent: Sent[] = []
-  const realtime = { toChat: (_chatId: string, _event: string, payload: Sent) => sent.push(payload) }
-  const ctx = {
-    database: {},
+  const deps = {
     log: { warn: () => {} },
-    realtime: realtime as unknown as Realtime,
-  } as unknown as ConstructorParameters<typeof DeltaFrames>[0]
-  return { sent, frames: new DeltaFrames(ctx, frameMs) }
+    saves: { note: () => {} },
+    deliver: (_chatId: string, delta: Sent) => sent.push(delta),
+  }
+  return { sent, frames: new DeltaFrames(deps, frameMs) }
 }
 
 const reply = (id: string): LiveReply => ({

@@ -1,6 +1,5 @@
-import type { AppContext } from '../context'
-import type { LiveReply } from './live-replies'
-import { partialSaves } from './partial-saves'
+import type { Logger } from '../log/logger'
+import type { PartialSaves } from './partial-saves'
 
 /**
  * How long a streamed reply's text waits, at most, to travel with the text that follows it: half a
@@ -11,7 +10,24 @@ import { partialSaves } from './partial-saves'
  */
 export const DELTA_FRAME_MS = 8
 
-type FrameContext = Pick<AppContext, 'database' | 'log' | 'realtime'>
+interface FrameDeps {
+  log: Pick<Logger, 'warn'>
+  /** Where each sent text is remembered for the next save. */
+  saves: Pick<PartialSaves, 'note'>
+  /** Sends one `message:delta` to the chat's tabs. */
+  deliver: (chatId: string, delta: { chatId: string; messageId: string; delta: string; seq: number }) => void
+}
+
+/**
+ * A message whose text streams in: a chat reply (live-replies.ts) or a research report. `content` and
+ * `seq` are what its tabs have been sent so far (0 before the first delta).
+ */
+export interface StreamTarget {
+  chatId: string
+  messageId: string
+  content: string
+  seq: number
+}
 
 /**
  * The deltas of every reply this instance streams, coalesced per reply over one shared frame
@@ -30,17 +46,17 @@ export class DeltaFrames {
    * none). A reply absent from here sends its next text at once. Text only waits for a reply that
    * is here, so a leading-edge delta never overtakes waiting text.
    */
-  private readonly open = new Map<LiveReply, string>()
+  private readonly open = new Map<StreamTarget, string>()
   private timer: ReturnType<typeof setTimeout> | undefined
   private readonly tick = () => this.endFrame()
 
   constructor(
-    private readonly ctx: FrameContext,
+    private readonly deps: FrameDeps,
     private readonly frameMs = DELTA_FRAME_MS,
   ) {}
 
   /** Adds text from the provider: sent at once if the reply sent nothing this frame, else at its end. */
-  add(reply: LiveReply, text: string): void {
+  add(reply: StreamTarget, text: string): void {
     const waiting = this.open.get(reply)
     if (waiting !== undefined) {
       this.open.set(reply, waiting + text)
@@ -52,7 +68,7 @@ export class DeltaFrames {
   }
 
   /** Sends the reply's waiting text now (the stream ended: its text goes out before the outcome). */
-  flush(reply: LiveReply): void {
+  flush(reply: StreamTarget): void {
     const text = this.open.get(reply)
     if (text === undefined) return
     this.open.delete(reply)
@@ -76,29 +92,16 @@ export class DeltaFrames {
     if (this.open.size) this.timer = setTimeout(this.tick, this.frameMs)
   }
 
-  private send(reply: LiveReply, text: string): void {
+  private send(reply: StreamTarget, text: string): void {
     reply.content += text
     reply.seq += 1
     const { chatId, messageId } = reply
     try {
-      this.ctx.realtime.toChat(chatId, 'message:delta', { chatId, messageId, delta: text, seq: reply.seq })
+      this.deps.deliver(chatId, { chatId, messageId, delta: text, seq: reply.seq })
     } catch (error) {
-      this.ctx.log.warn('could not send a delta', { chatId, messageId, error })
+      this.deps.log.warn('could not send a delta', { chatId, messageId, error })
     }
     // The save only remembers the text (no query, nothing awaited, per delta).
-    partialSaves(this.ctx).note(messageId, reply.content)
+    this.deps.saves.note(messageId, reply.content)
   }
-}
-
-const registries = new WeakMap<object, DeltaFrames>()
-
-/** The frames of one running app (keyed by its database, like the live replies). */
-export function deltaFrames(ctx: FrameContext & { realtime: unknown }): DeltaFrames {
-  let frames = registries.get(ctx.database)
-  if (!frames) {
-    // The context itself, not its realtime: the test harness swaps `ctx.realtime` after start-up.
-    frames = new DeltaFrames(ctx)
-    registries.set(ctx.database, frames)
-  }
-  return frames
 }

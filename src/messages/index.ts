@@ -2,10 +2,21 @@ import { Elysia } from 'elysia'
 import { discardUnsentAttachments, importInlineAttachments } from '../attachments/service'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
-import { legacyChatBody, messageListQuery, regenerateBody, sendMessageBody } from './model'
+import {
+  legacyChatBody,
+  legacyChatResponse,
+  messageListQuery,
+  messageListResponse,
+  regenerateBody,
+  regenerateReplyResponse,
+  sendMessageBody,
+  sendMessageResponse,
+  stopReplyResponse,
+  toMessageJson,
+} from './model'
 import { SEND_FAILED } from './run-reply'
 import { regenerateReply, sendMessage, stopReply } from './send'
-import { listMessages, toMessageJson } from './service'
+import { listMessages } from './service'
 
 const orUndefined = (value: string | null | undefined) => value ?? undefined
 
@@ -22,7 +33,12 @@ export const messageRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await listMessages(ctx, actor, params.id, query),
       }),
-      { auth: true, query: messageListQuery, detail: { summary: 'A page of messages, newest first' } },
+      {
+        response: messageListResponse,
+        auth: true,
+        query: messageListQuery,
+        detail: { summary: 'A page of messages, newest first' },
+      },
     )
     .post(
       '/api/chats/:id/messages',
@@ -48,6 +64,7 @@ export const messageRoutes = (ctx: AppContext) =>
         }
       },
       {
+        response: { 202: sendMessageResponse },
         auth: true,
         body: sendMessageBody,
         detail: { summary: 'Send a message; the reply streams over socket.io' },
@@ -59,7 +76,11 @@ export const messageRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await stopReply(ctx, actor, params.id),
       }),
-      { auth: true, detail: { summary: 'Stop the running reply, keeping its text so far' } },
+      {
+        response: stopReplyResponse,
+        auth: true,
+        detail: { summary: 'Stop the running reply, keeping its text so far' },
+      },
     )
     .post(
       '/api/chats/:id/regenerate',
@@ -79,7 +100,12 @@ export const messageRoutes = (ctx: AppContext) =>
           data: { assistantMessageId: sent.assistantMessage.id, replacedMessageId: sent.replacedMessageId },
         }
       },
-      { auth: true, body: regenerateBody, detail: { summary: 'Answer the last question again' } },
+      {
+        response: { 202: regenerateReplyResponse },
+        auth: true,
+        body: regenerateBody,
+        detail: { summary: 'Answer the last question again' },
+      },
     )
     .post(
       '/api/chat',
@@ -114,6 +140,7 @@ export const messageRoutes = (ctx: AppContext) =>
         }
       },
       {
+        response: { 200: legacyChatResponse, 502: legacyChatResponse },
         auth: true,
         body: legacyChatBody,
         detail: { summary: 'Send a message and wait for the whole reply' },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { chats, messages } from '../../db/schema'
 import { startApp, type TestApp } from '../test/harness'
 import { failInterruptedReplies, INTERRUPTED } from './interrupted-replies'
-import { toMessageJson } from './service'
+import { toMessageJson } from './model'
 
 let t: TestApp
 beforeAll(async () => {

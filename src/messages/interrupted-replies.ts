@@ -1,4 +1,5 @@
-import { type Failure, failureText } from '../ai/failures'
+import type { Failure } from '../../db/catalogues/failures'
+import { failureText } from '../ai/failures'
 import type { AppContext } from '../context'
 import { replyIsFreshSince } from './live-replies'
 import { failStreamingReplies } from './stale-replies-data'

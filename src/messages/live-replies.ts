@@ -1,12 +1,15 @@
 import type { Message } from '../../db/schema'
-import type { AppContext } from '../context'
+import type { StreamTarget } from './delta-frames'
 
 /**
  * A 'streaming' row created before this was cut off by a crash or restart (a reply ends within
  * the provider timeout; the margin covers the search and the final save). A younger one is being
  * answered, by this instance or another.
  */
-export function replyIsFreshSince(ctx: Pick<AppContext, 'config' | 'now'>): Date {
+export function replyIsFreshSince(ctx: {
+  config: { ai: { requestTimeoutMs: number } }
+  now: () => Date
+}): Date {
   return new Date(ctx.now().getTime() - ctx.config.ai.requestTimeoutMs - 30_000)
 }
 
@@ -18,13 +21,8 @@ export function replyIsFreshSince(ctx: Pick<AppContext, 'config' | 'now'>): Date
  * saved every 500 ms, and a stop taken by another instance arrives by NOTIFY (remote-stop.ts;
  * docs/decisions/041-streaming-replies.md).
  */
-export interface LiveReply {
-  chatId: string
+export interface LiveReply extends StreamTarget {
   userId: string
-  messageId: string
-  /** The text streamed so far and the seq of the last delta sent (0 before the first). */
-  content: string
-  seq: number
   controller: AbortController
   /** Settles with the final message once the reply is stored. */
   done: Promise<Message | undefined>
@@ -57,16 +55,4 @@ export class LiveReplies {
   get size(): number {
     return this.running.size
   }
-}
-
-const registries = new WeakMap<object, LiveReplies>()
-
-/** The registry of one running app, shared by its HTTP routes and socket handlers. */
-export function liveReplies(ctx: { database: object }): LiveReplies {
-  let registry = registries.get(ctx.database)
-  if (!registry) {
-    registry = new LiveReplies()
-    registries.set(ctx.database, registry)
-  }
-  return registry
 }

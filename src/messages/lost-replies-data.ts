@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { Failure } from '../../db/catalogues/failures'
 import type { Db } from '../../db/client'
 import { messages } from '../../db/schema'
-import type { Failure } from '../ai/failures'
 import { failedWith } from './messages-data'
 
 /**

@@ -1,12 +1,14 @@
 import { and, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import type { Failure } from '../../db/catalogues/failures'
 import type { Db } from '../../db/client'
 import { preparedPer } from '../../db/prepared'
 import { type Message, type MessageNote, messages } from '../../db/schema'
-import { type Failure, failureText } from '../ai/failures'
+import { failureText } from '../ai/failures'
 import type { Actor } from '../auth/actor'
 import { decodeCursor, encodeCursor, olderThan, pageSize } from '../chats/cursor'
 
-export type NewMessage = Omit<typeof messages.$inferInsert, 'userId' | 'id'>
+/** Ids are the database's unless the server names a row first (an image answer its usage row points at). */
+export type NewMessage = Omit<typeof messages.$inferInsert, 'userId'>
 
 /** The row's notes with `note` added at the end (notes written when the reply started stay). */
 export function withNote(note: MessageNote): SQL<MessageNote[]> {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import { messages, usageRecords } from '../../db/schema'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { outcome, startApp, type TestApp } from '../test/harness'
+import { chatActions, deltasOf, type TestUser, waitForOutcome } from '../test/messages'
 import { waitFor } from '../test/wait'
-import { chatActions, deltasOf, type TestUser, waitForOutcome } from './test-helpers'
 
 const fake: FakeOpenAi = startFakeOpenAi()
 let t: TestApp

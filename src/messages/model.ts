@@ -1,16 +1,40 @@
 import { t } from 'elysia'
+import type { Message } from '../../db/schema'
+import { failureValues } from '../ai/failures'
 import { inlineAttachment } from '../attachments/model'
+import { ok } from '../http/model'
+import { pageQuery } from '../http/page-query'
+
+/** A message as the API and the `message:*` events send it. */
+export function toMessageJson(message: Message) {
+  const failure =
+    message.status === 'failed' ? message.notes?.find((note) => note.code === 'failed') : undefined
+  const notes = message.notes?.filter((note) => note.code !== 'failed')
+  const values = failure ? failureValues(failure) : undefined
+  return {
+    id: message.id,
+    chat_id: message.chatId,
+    content: message.content,
+    is_user: message.isUser,
+    status: message.status,
+    error: message.error,
+    /** Why the answer failed, as a code the client words (docs/decisions/150); `error` keeps the English. Absent for older rows. */
+    ...(failure ? { error_code: failure.reason, error_values: values ?? {} } : {}),
+    model_id: message.modelId,
+    /** The knowledge entries the reply was given, numbered in order ('[Source 1]' is the first); absent when none. */
+    ...(message.sources?.length ? { sources: message.sources } : {}),
+    /** The deep research run writing this assistant message (GET /api/research/:id); absent otherwise. */
+    ...(message.researchId ? { research_id: message.researchId } : {}),
+    /** What the person should know about how the reply was made (e.g. images the model could not see); absent when nothing. */
+    ...(notes?.length ? { notes } : {}),
+    created_at: message.createdAt.toISOString(),
+  }
+}
+
+export type MessageJson = ReturnType<typeof toMessageJson>
 
 export const messageListQuery = t.Object({
-  cursor: t.Optional(t.String({ maxLength: 200 })),
-  limit: t.Optional(
-    t.Numeric({
-      minimum: 1,
-      maximum: 200,
-      multipleOf: 1,
-      error: 'limit must be a whole number between 1 and 200',
-    }),
-  ),
+  ...pageQuery,
 })
 
 const optionalId = t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()]))
@@ -39,4 +63,76 @@ export const legacyChatBody = t.Object({
   agentId: optionalId,
   /** Spec section 3 'File attachment (as sent)': documents as their text, other files as data URLs. */
   attachments: t.Optional(t.Array(inlineAttachment, { maxItems: 1000 })),
+})
+
+// Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
+
+export const stopReason = t.Union([t.Literal('budget'), t.Literal('time_limit'), t.Literal('cost_limit')])
+
+export const researchNote = t.Union([
+  t.Object({ code: t.Literal('web_not_searched') }),
+  t.Object({ code: t.Literal('web_search_failed') }),
+  t.Object({ code: t.Literal('knowledge_search_failed') }),
+  t.Object({ code: t.Literal('source_unreachable'), host: t.String() }),
+  t.Object({ code: t.Literal('page_unreadable'), host: t.String(), detail: t.Optional(t.String()) }),
+  t.Object({ code: t.Literal('stopped_early'), reason: stopReason }),
+])
+
+export const replyErrorCode = t.Union([
+  t.Literal('provider_timeout'),
+  t.Literal('provider_unreachable'),
+  t.Literal('provider_stream_lost'),
+  t.Literal('provider_stream_cut'),
+  t.Literal('provider_status'),
+  t.Literal('provider_failed'),
+  t.Literal('interrupted'),
+  t.Literal('no_model'),
+  t.Literal('research_failed'),
+])
+
+export const messageJson = t.Object({
+  created_at: t.String(),
+  notes: t.Optional(
+    t.Array(
+      t.Union([
+        t.Object({ code: t.Literal('images_not_seen'), files: t.Array(t.String()) }),
+        t.Object({ code: t.Literal('research'), note: researchNote }),
+      ]),
+    ),
+  ),
+  research_id: t.Optional(t.String()),
+  sources: t.Optional(t.Array(t.Object({ id: t.String(), title: t.String() }))),
+  model_id: t.Nullable(t.String()),
+  error_code: t.Optional(replyErrorCode),
+  error_values: t.Optional(t.Record(t.String(), t.Union([t.String(), t.Number()]))),
+  id: t.String(),
+  chat_id: t.String(),
+  content: t.String(),
+  is_user: t.Boolean(),
+  status: t.Union([t.Literal('failed'), t.Literal('complete'), t.Literal('streaming'), t.Literal('stopped')]),
+  error: t.Nullable(t.String()),
+})
+
+export const stopResult = t.Union([
+  t.Object({ stopped: t.Literal(true), messageId: t.String() }),
+  t.Object({ stopped: t.Literal(false), messageId: t.Null() }),
+])
+
+export const messageListResponse = ok(
+  t.Object({ messages: t.Array(messageJson), nextCursor: t.Nullable(t.String()) }),
+)
+
+export const sendMessageResponse = ok(t.Object({ userMessage: messageJson, assistantMessageId: t.String() }))
+
+export const stopReplyResponse = ok(stopResult)
+
+export const regenerateReplyResponse = ok(
+  t.Object({ assistantMessageId: t.String(), replacedMessageId: t.Nullable(t.String()) }),
+)
+
+export const legacyChatResponse = t.Object({
+  success: t.Boolean(),
+  message: t.String(),
+  error: t.Nullable(t.String()),
+  modelUsed: t.String(),
 })

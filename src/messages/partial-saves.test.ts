@@ -4,9 +4,9 @@ import type { Database } from '../../db/client'
 import { chats, messages } from '../../db/schema'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import { chatActions, deltasOf, waitForOutcome } from '../test/messages'
 import { waitFor } from '../test/wait'
 import { PartialSaves } from './partial-saves'
-import { chatActions, deltasOf, waitForOutcome } from './test-helpers'
 
 const fake: FakeOpenAi = startFakeOpenAi()
 let t: TestApp

@@ -1,4 +1,5 @@
-import type { AppContext } from '../context'
+import type { Database } from '../../db/client'
+import type { Logger } from '../log/logger'
 
 /** How often the text of every streaming reply is written. */
 export const FLUSH_EVERY_MS = 500
@@ -6,7 +7,7 @@ export const FLUSH_EVERY_MS = 500
 const MAX_ROWS = 500
 const MAX_CHARS = 1_000_000
 
-type SaveContext = Pick<AppContext, 'database' | 'log'>
+type SaveContext = { database: Pick<Database, 'query'>; log: Pick<Logger, 'warn'> }
 
 /**
  * The growing text of all replies this instance streams, saved together: one UPDATE … FROM (VALUES
@@ -101,16 +102,4 @@ function chunk(batch: [string, string][]): [string, string][][] {
   }
   if (current.length) chunks.push(current)
   return chunks
-}
-
-const registries = new WeakMap<object, PartialSaves>()
-
-/** The saver of one running app (keyed by its database, like the live replies). */
-export function partialSaves(ctx: SaveContext): PartialSaves {
-  let saves = registries.get(ctx.database)
-  if (!saves) {
-    saves = new PartialSaves(ctx)
-    registries.set(ctx.database, saves)
-  }
-  return saves
 }

@@ -7,13 +7,13 @@ import {
   WORKFLOW_EMPTY_REPLY,
   WORKFLOW_ERROR_REPLY,
 } from '../ai/workflow-response'
-import { TINY_PNG } from '../files/test-images'
 import { startFakeWebhook } from '../test/fakes/n8n-server'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startFakeSearxng } from '../test/fakes/searxng-server'
 import { startApp, type TestApp } from '../test/harness'
+import { TINY_PNG } from '../test/images'
+import { chatActions, jsonInit, waitForOutcome } from '../test/messages'
 import { waitFor } from '../test/wait'
-import { chatActions, jsonInit, waitForOutcome } from './test-helpers'
 
 const stored = async (t: TestApp, id: string) =>
   (await t.ctx.db.select().from(messages).where(eq(messages.id, id)))[0]!

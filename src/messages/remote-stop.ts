@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
-import { liveReplies, replyIsFreshSince } from './live-replies'
+import { replyIsFreshSince } from './live-replies'
 import { messagesFor } from './messages-data'
 
 /**
@@ -19,9 +19,7 @@ const POLL_MS = 50
 /** A NOTIFY sent while the owner's listening connection was reconnecting is lost: say it again. */
 const ANNOUNCE_EVERY_MS = 1_000
 
-type Ctx = Pick<AppContext, 'database' | 'db' | 'config' | 'now' | 'log'>
-
-const listening = new WeakMap<object, Promise<void>>()
+type Ctx = Pick<AppContext, 'database' | 'db' | 'config' | 'now' | 'log' | 'liveReplies'>
 
 /**
  * Makes this instance act on stops announced by the others. Awaited before a reply's 'streaming'
@@ -29,27 +27,19 @@ const listening = new WeakMap<object, Promise<void>>()
  * LISTEN per process (postgres.js keeps a dedicated connection for it and listens again after a
  * reconnect); nothing on the embedded database.
  */
-export function listenForStops(ctx: Ctx): Promise<void> {
+export function listenForStops(ctx: Ctx & Pick<AppContext, 'stopListening'>): Promise<void> {
   const sql = ctx.database.sql
   if (!sql) return Promise.resolve()
-  let ready = listening.get(ctx.database)
-  if (!ready) {
-    ready = sql
-      .listen(STOP_CHANNEL, (payload) => onStopAnnounced(ctx, payload))
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        listening.delete(ctx.database)
-        throw error
-      })
-    listening.set(ctx.database, ready)
-  }
-  return ready
+  // A failed LISTEN is not kept: the next reply tries again.
+  return ctx.stopListening.get(() =>
+    sql.listen(STOP_CHANNEL, (payload) => onStopAnnounced(ctx, payload)).then(() => undefined),
+  )
 }
 
 function onStopAnnounced(ctx: Ctx, payload: string) {
   try {
     const { chatId, messageId } = JSON.parse(payload) as { chatId: string; messageId: string }
-    const reply = liveReplies(ctx).get(chatId)
+    const reply = ctx.liveReplies.get(chatId)
     // Only the reply that was asked about: a newer one in the same chat keeps going.
     if (reply?.messageId === messageId) reply.controller.abort()
   } catch (error) {

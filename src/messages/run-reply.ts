@@ -1,27 +1,16 @@
 import type { Message, Model } from '../../db/schema'
-import { whileDatabaseRestarts } from '../../db/unavailable'
-import { type Failure, failureText } from '../ai/failures'
-import { buildPrompt, estimatePromptTokens, estimateTokens } from '../ai/prompt'
-import { aiProviders } from '../ai/providers'
+import { failureText } from '../ai/failures'
+import { buildPrompt } from '../ai/prompt'
 import type { ChatProvider, ChatTurn, GenerationSettings, WorkflowCall } from '../ai/types'
-import { ProviderError } from '../ai/types'
 import { type SearchResult, searchWeb } from '../ai/web-search'
 import type { Actor } from '../auth/actor'
-import { costMicros } from '../budget/money'
-import {
-  getBudgetStatus,
-  type Reservation,
-  recordUsage,
-  type UsageInput,
-  usageStatement,
-} from '../budget/service'
+import { type Reservation, settleReply } from '../budget/service'
 import type { AppContext } from '../context'
 import { buildRagContext, usesKnowledge } from '../knowledge/search'
-import { deltaFrames } from './delta-frames'
-import { type LiveReply, liveReplies } from './live-replies'
+import { type ModelOutcome, streamModel, usageOf } from '../replies/stream-model'
+import type { LiveReply } from './live-replies'
 import { messagesFor, withNote } from './messages-data'
-import { partialSaves } from './partial-saves'
-import { toMessageJson } from './service'
+import { toMessageJson } from './model'
 
 /** What the client is told when a reply fails (spec section 8); the detail is in the row's `error`. */
 export const SEND_FAILED = 'Failed to send message. Please try again.'
@@ -52,35 +41,23 @@ export interface ReplyJob {
 }
 
 /**
- * Runs one reply in the background: calls the model, sends its text as `message:delta` with an
- * increasing `seq` (the pieces of one frame together: delta-frames.ts), saves the text as it grows, and stores the outcome: complete, stopped (partial
- * text kept) or failed (partial text kept, the reason in `error`). Then records usage and cost
- * (dropping the budget reservation with it), releases the chat, and pushes the new budget to the user.
+ * Runs one reply in the background through the reply engine (src/replies/stream-model.ts): gathers
+ * its context (web search, the knowledge base), streams the model's text as framed `message:delta`s
+ * into the reply, and stores the outcome: complete, stopped (partial text kept) or failed (partial
+ * text kept, the reason in `error`), settled with the budget in the same write (`settleReply`:
+ * usage and cost recorded, the reservation dropped, the new budget pushed). Then it releases the
+ * chat and tells every tab.
  */
 export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message | undefined> {
   const { reply, model } = job
   const { chatId, messageId } = reply
-  // Not AbortSignal.timeout: its timer lives on for the whole time-out after the reply ended and
-  // keeps the combined signal, and through it the provider's response stream, from being collected
-  // (every wave of replies added to the memory for two minutes). This timer is cleared at the end.
-  const timer = new AbortController()
-  const timeoutId = setTimeout(
-    () => timer.abort(new DOMException('The provider timed out', 'TimeoutError')),
-    ctx.config.ai.requestTimeoutMs,
-  )
-  const timeout = timer.signal
-  const signal = AbortSignal.any([reply.controller.signal, timeout])
-  // The text so far is saved with every other live reply's, every 500 ms (partial-saves.ts).
-  const saves = partialSaves(ctx)
-  const frames = deltaFrames(ctx)
-  let usage: { promptTokens: number; completionTokens: number } | undefined
-  let status: Message['status'] = 'complete'
-  let failure: Failure | null = null
+  const stop = reply.controller.signal
+  let outcome: ModelOutcome = { text: '', status: 'complete', failure: null }
   let prompt: ChatTurn[] = []
   let sources: { id: string; title: string }[] = []
 
   try {
-    const searchResults = job.webSearch ? await searchForContext(ctx, job, signal) : undefined
+    const searchResults = job.webSearch ? await searchForContext(ctx, job, stop) : undefined
     // The RAG agent (the default): the knowledge base's best entries; never fails the reply.
     const knowledge =
       (job.knowledge ?? usesKnowledge(job.agentId))
@@ -94,7 +71,8 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
       searchResults,
       knowledgeContext: knowledge?.text,
     })
-    const events = job.provider.stream({
+    outcome = await streamModel(ctx, {
+      provider: job.provider,
       model,
       messages: prompt,
       settings: job.settings,
@@ -102,77 +80,45 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
       agentId: job.agentId,
       workflow: job.workflow,
       language: job.language,
-      signal,
+      signal: stop,
+      into: reply,
     })
-    for await (const event of events) {
-      if (event.type === 'usage') {
-        usage = { promptTokens: event.promptTokens, completionTokens: event.completionTokens }
-        continue
-      }
-      if (!event.text || signal.aborted) continue
-      // Sent at the end of the frame with whatever else arrives meanwhile; then saved with the rest.
-      frames.add(reply, event.text)
-    }
-    signal.throwIfAborted()
   } catch (cause) {
-    if (reply.controller.signal.aborted) {
-      status = 'stopped'
-    } else if (timeout.aborted) {
-      status = 'failed'
-      failure = { reason: 'provider_timeout', seconds: Math.round(ctx.config.ai.requestTimeoutMs / 1000) }
-    } else {
-      status = 'failed'
-      failure = cause instanceof ProviderError ? cause.failure : { reason: 'provider_failed' }
-      ctx.log.warn('reply failed', { chatId, messageId, model: model.id, error: cause })
-    }
+    // Only gathering the context throws (a stop during the web search, the knowledge base away).
+    outcome = stop.aborted
+      ? { ...outcome, status: 'stopped' }
+      : { ...outcome, status: 'failed', failure: { reason: 'provider_failed' }, cause }
   }
+  const { status, failure } = outcome
+  if (outcome.cause)
+    ctx.log.warn('reply failed', { chatId, messageId, model: model.id, error: outcome.cause })
 
-  clearTimeout(timeoutId)
   const error = failure ? failureText(failure) : null
-  let stored: Message | undefined
-  // Whatever the outcome, the text received so far goes out (and into `reply.content`) first.
-  frames.flush(reply)
-  saves.forget(messageId)
+  const stored: StoredOutcome = {
+    content: reply.content,
+    status,
+    error,
+    sources: sources.length ? sources : null,
+    // The reason's code with the notes the reply started with (docs/decisions/150).
+    ...(failure ? { notes: withNote({ code: 'failed', ...failure }) } : {}),
+  }
+  let message: Message | undefined
   try {
-    const used = replyUsage(job, prompt, usage)
-    const outcome = {
-      content: reply.content,
-      status,
-      error,
-      sources: sources.length ? sources : null,
-      // The reason's code with the notes the reply started with (docs/decisions/150).
-      ...(failure ? { notes: withNote({ code: 'failed', ...failure }) } : {}),
-    }
     // The database may be restarting (its process killed): the outcome is retried, not lost (the
-    // message would stay 'streaming' until the stale-reply sweep failed it, though every tab saw
-    // it end). A retry changes only a message still streaming: an earlier try may have committed
-    // before its answer was lost, and its usage row must not be written twice.
-    let usageWritten = false
-    stored = await whileDatabaseRestarts(async (tryNumber) => {
-      // Nothing reserved (no limit enforced): the outcome and the usage row in one statement.
-      const alongside = used && !job.reservation.id ? usageStatement(ctx, job.actor, used) : undefined
-      if (tryNumber === 0 || !alongside) {
-        const row = await messagesFor(ctx.db, job.actor).storeOutcome(messageId, outcome, { alongside })
-        usageWritten = alongside !== undefined
-        return row
-      }
-      const row = await messagesFor(ctx.db, job.actor).storeOutcome(messageId, outcome, {
-        whileStreaming: true,
-      })
-      // Not streaming any more: the first try's statement, its usage row included, was committed.
-      // Otherwise the usage is recorded below, retried on its own.
-      usageWritten = !row
-      return row
+    // message would stay 'streaming' until the stale-reply sweep failed it, though every tab saw it
+    // end); a retry changes only a message still streaming, so its usage is never written twice.
+    message = await settleReply(ctx, job.actor, {
+      usage: usageOf({ model, messages: prompt, chatId, free: job.free }, messageId, outcome),
+      reservation: job.reservation,
+      store: (db, alongside) => messagesFor(db, job.actor).storeOutcome(messageId, stored, { alongside }),
+      retry: (db) => messagesFor(db, job.actor).storeOutcome(messageId, stored, { whileStreaming: true }),
     })
-    if (used && !usageWritten)
-      await whileDatabaseRestarts(() => recordUsage(ctx, job.actor, used, job.reservation))
   } catch (cause) {
     ctx.log.error('could not store the reply', { chatId, messageId, error: cause })
   } finally {
-    // Already gone when the usage was recorded (same transaction); otherwise dropped here, before
-    // the outcome is announced, so a send that follows the answer is judged without it.
-    await job.reservation.release()
-    liveReplies(ctx).release(chatId)
+    // After the reservation is dropped and before the outcome is announced, so a send that follows
+    // the answer is judged without it.
+    ctx.liveReplies.release(chatId)
     if (status === 'failed') {
       // `reason` is what the message stores as its error (e.g. the provider's timeout), for the bubble.
       ctx.realtime.toChat(chatId, 'message:failed', {
@@ -183,25 +129,28 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
         failure,
       })
     } else {
-      const message = stored
-        ? toMessageJson(stored)
-        : {
-            id: messageId,
-            chat_id: chatId,
-            content: reply.content,
-            is_user: false,
-            status,
-            error,
-            model_id: model.id,
-            ...(sources.length ? { sources } : {}),
-            created_at: job.createdAt.toISOString(),
-          }
-      ctx.realtime.toChat(chatId, 'message:completed', { chatId, message })
+      // Not stored (the database stayed away): the tabs still see how it ended.
+      const shown: Message = message ?? {
+        id: messageId,
+        chatId,
+        userId: job.actor.userId,
+        content: reply.content,
+        isUser: false,
+        status,
+        error,
+        modelId: model.id,
+        sources: stored.sources ?? null,
+        researchId: null,
+        notes: null,
+        createdAt: job.createdAt,
+      }
+      ctx.realtime.toChat(chatId, 'message:completed', { chatId, message: toMessageJson(shown) })
     }
-    void pushBudget(ctx, job.actor)
   }
-  return stored
+  return message
 }
+
+type StoredOutcome = Parameters<ReturnType<typeof messagesFor>['storeOutcome']>[1]
 
 async function searchForContext(
   ctx: AppContext,
@@ -211,7 +160,7 @@ async function searchForContext(
   const url = ctx.config.ai.searxngUrl
   const query = questionOf(job)
   if (!url || !query.trim()) return undefined
-  const { status } = aiProviders(ctx)
+  const { status } = ctx.providers
   try {
     const results = await searchWeb(url, query, signal)
     status.success('search')
@@ -228,38 +177,4 @@ async function searchForContext(
 function questionOf(job: ReplyJob): string {
   const last = job.history.at(-1)?.content ?? ''
   return typeof last === 'string' ? last : last[0]?.type === 'text' ? last[0].text : ''
-}
-
-/** What the reply used: the provider's count, else an estimate; undefined when nothing was used. */
-function replyUsage(
-  job: ReplyJob,
-  prompt: ChatTurn[],
-  reported: { promptTokens: number; completionTokens: number } | undefined,
-): UsageInput | undefined {
-  const tokens = reported ?? {
-    promptTokens: prompt.length ? estimatePromptTokens(prompt) : 0,
-    completionTokens: estimateTokens(job.reply.content),
-  }
-  if (!tokens.promptTokens && !tokens.completionTokens) return undefined
-  return {
-    chatId: job.reply.chatId,
-    messageId: job.reply.messageId,
-    modelId: job.model.id,
-    ...tokens,
-    costMicros: job.free
-      ? 0
-      : costMicros(tokens, {
-          inputMicrosPerMillion: job.model.inputPriceMicrosPerMillion,
-          outputMicrosPerMillion: job.model.outputPriceMicrosPerMillion,
-        }),
-    estimated: !reported,
-  }
-}
-
-async function pushBudget(ctx: AppContext, actor: Actor) {
-  try {
-    ctx.realtime.toUser(actor.userId, 'budget:updated', await getBudgetStatus(ctx, actor))
-  } catch (error) {
-    ctx.log.warn('could not push the budget', { userId: actor.userId, error })
-  }
 }

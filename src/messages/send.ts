@@ -1,7 +1,7 @@
 import type { Chat, Message, MessageNote, Model } from '../../db/schema'
 import { type AgentPlan, planAgentReply } from '../agents/routing'
 import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
-import { aiProviders, providerFor } from '../ai/providers'
+import { providerFor } from '../ai/providers'
 import type { ChatTurn } from '../ai/types'
 import { bindAttachments, requireUnsentAttachments, withAttachmentMarker } from '../attachments/service'
 import type { Actor } from '../auth/actor'
@@ -16,12 +16,13 @@ import { imageOfMessage, regenerateImageAnswer } from '../images/service'
 import { resolveModelForSend } from '../models/service'
 import { regenerateResearch } from '../research/service'
 import { INTERRUPTED_FAILURE } from './interrupted-replies'
-import { type LiveReply, liveReplies, replyIsFreshSince } from './live-replies'
+import { type LiveReply, replyIsFreshSince } from './live-replies'
 import { messagesFor } from './messages-data'
+import { toMessageJson } from './model'
 import { toModelTurns } from './model-turns'
 import { listenForStops, type StopResult, stopRemoteReply } from './remote-stop'
 import { runReply } from './run-reply'
-import { type ConversationTurn, loadHistory, toMessageJson } from './service'
+import { type ConversationTurn, loadHistory } from './service'
 
 export const MAX_MESSAGE_CHARS = 100_000
 export const REPLY_IN_PROGRESS = 'A reply is already in progress for this chat'
@@ -111,7 +112,7 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
     if (isFirstMessage) void autoTitle(ctx, actor, chat, content, files.length, user.preferredLanguage)
     return { userMessage, assistantMessage: assistant, model: prepared.model, reply }
   } catch (error) {
-    liveReplies(ctx).release(chatId)
+    ctx.liveReplies.release(chatId)
     throw error
   }
 }
@@ -142,7 +143,7 @@ export async function regenerateReply(
         const assistant = await regenerateImageAnswer(ctx, actor, chatId, replaced, image)
         return { assistantMessage: assistant, replacedMessageId: replaced.id, model: null, reply: null }
       } finally {
-        liveReplies(ctx).release(chatId)
+        ctx.liveReplies.release(chatId)
       }
     }
     // A research report is researched again (same topic, depth and sources, a fresh plan) into the
@@ -153,7 +154,7 @@ export async function regenerateReply(
         if (!assistant) throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
         return { assistantMessage: assistant, replacedMessageId: null, model: null, reply: null }
       } finally {
-        liveReplies(ctx).release(chatId)
+        ctx.liveReplies.release(chatId)
       }
     }
     // The question keeps its files: its attachments come back with the history.
@@ -195,7 +196,7 @@ export async function regenerateReply(
       reply,
     }
   } catch (error) {
-    liveReplies(ctx).release(chatId)
+    ctx.liveReplies.release(chatId)
     throw error
   }
 }
@@ -206,7 +207,7 @@ export async function regenerateReply(
  */
 export async function stopReply(ctx: AppContext, actor: Actor, chatId: string): Promise<StopResult> {
   await requireChat(ctx, actor, chatId)
-  const reply = liveReplies(ctx).get(chatId)
+  const reply = ctx.liveReplies.get(chatId)
   if (!reply) return stopRemoteReply(ctx, actor, chatId)
   reply.controller.abort()
   await reply.done
@@ -233,7 +234,7 @@ async function prepareReply(
   input: { modelId?: string; agentId?: string },
 ): Promise<PreparedReply> {
   const model = await resolveModelForSend(ctx, user, input.modelId)
-  if (!providerFor(aiProviders(ctx), model)) {
+  if (!providerFor(ctx.providers, model)) {
     throw new AppError('unavailable:model', 'No AI model is available right now')
   }
   // An unknown, withdrawn or disabled agent is refused here, before anything is stored.
@@ -284,17 +285,17 @@ function startReply(ctx: AppContext, actor: Actor, assistant: Message, prepared:
     controller: new AbortController(),
     done: Promise.resolve(undefined),
   }
-  liveReplies(ctx).start(reply)
+  ctx.liveReplies.start(reply)
   reply.done = runReply(ctx, {
     actor,
     reply,
     model: prepared.model,
-    provider: agent.provider ?? providerFor(aiProviders(ctx), prepared.model)!,
+    provider: agent.provider ?? providerFor(ctx.providers, prepared.model)!,
     settings: toGenerationSettings(prepared.config),
     systemPrompt: withInstruction(prepared.config.system_prompt, agent.instruction),
     history: prepared.turns,
     // A workflow answers from its own sources; web results are for a model's prompt.
-    webSearch: !agent.free && prepared.config.web_search_enabled && aiProviders(ctx).webSearch,
+    webSearch: !agent.free && prepared.config.web_search_enabled && ctx.providers.webSearch,
     agentId: agent.agentId,
     knowledge: agent.knowledge,
     workflow: agent.workflow,
@@ -317,7 +318,7 @@ function withInstruction(systemPrompt: string | null, instruction: string | null
  * by a crash or restart and are marked failed here.
  */
 async function claimChat(ctx: AppContext, actor: Actor, chatId: string) {
-  const registry = liveReplies(ctx)
+  const registry = ctx.liveReplies
   if (!registry.claim(chatId)) throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
   try {
     // This instance is about to own a reply: it must hear stops taken by the others first.

@@ -1,51 +1,24 @@
-import type { Attachment, Message } from '../../db/schema'
-import { failureValues } from '../ai/failures'
+import type { Attachment } from '../../db/schema'
 import { attachmentsOfMessages, MARKER_PREFIX } from '../attachments/service'
 import type { Actor } from '../auth/actor'
 import { requireChat } from '../chats/service'
 import type { AppContext } from '../context'
-import { liveReplies } from './live-replies'
 import { messagesFor } from './messages-data'
-
-export function toMessageJson(message: Message) {
-  const failure =
-    message.status === 'failed' ? message.notes?.find((note) => note.code === 'failed') : undefined
-  const notes = message.notes?.filter((note) => note.code !== 'failed')
-  const values = failure ? failureValues(failure) : undefined
-  return {
-    id: message.id,
-    chat_id: message.chatId,
-    content: message.content,
-    is_user: message.isUser,
-    status: message.status,
-    error: message.error,
-    /** Why the answer failed, as a code the client words (docs/decisions/150); `error` keeps the English. Absent for older rows. */
-    ...(failure ? { error_code: failure.reason, error_values: values ?? {} } : {}),
-    model_id: message.modelId,
-    /** The knowledge entries the reply was given, numbered in order ('[Source 1]' is the first); absent when none. */
-    ...(message.sources?.length ? { sources: message.sources } : {}),
-    /** The deep research run writing this assistant message (GET /api/research/:id); absent otherwise. */
-    ...(message.researchId ? { research_id: message.researchId } : {}),
-    /** What the person should know about how the reply was made (e.g. images the model could not see); absent when nothing. */
-    ...(notes?.length ? { notes } : {}),
-    created_at: message.createdAt.toISOString(),
-  }
-}
-export type MessageJson = ReturnType<typeof toMessageJson>
+import { toMessageJson } from './model'
 
 /**
  * A page of the chat's messages, newest first (the client reverses it). A reply this instance is
  * streaming shows its text so far, fresher than the row's last save.
  */
 export async function listMessages(
-  ctx: Pick<AppContext, 'db' | 'database'>,
+  ctx: Pick<AppContext, 'db' | 'liveReplies'>,
   actor: Actor,
   chatId: string,
   query: { cursor?: string; limit?: number },
 ) {
   await requireChat(ctx, actor, chatId)
   const { page, nextCursor } = await messagesFor(ctx.db, actor).page(chatId, query)
-  const live = liveReplies(ctx).get(chatId)
+  const live = ctx.liveReplies.get(chatId)
   return {
     messages: page.map((row) =>
       live && row.id === live.messageId && row.status === 'streaming'

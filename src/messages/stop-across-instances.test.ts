@@ -4,7 +4,6 @@ import { messages } from '../../db/schema'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { type Instances, type ListeningApp, startInstances } from '../test/harness'
 import { waitFor } from '../test/wait'
-import { liveReplies } from './live-replies'
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ')
 
@@ -37,8 +36,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stop across instances on one Po
     const row = async () => (await b.ctx.db.select().from(messages).where(eq(messages.id, messageId)))[0]!
     // Some text has been streamed and saved: the reply is running on A, and only there.
     await waitFor(async () => (await row()).content.length > 0, 10_000, 'a partial save')
-    expect(liveReplies(a.ctx).get(chatId)?.messageId).toBe(messageId)
-    expect(liveReplies(b.ctx).get(chatId)).toBeUndefined()
+    expect(a.ctx.liveReplies.get(chatId)?.messageId).toBe(messageId)
+    expect(b.ctx.liveReplies.get(chatId)).toBeUndefined()
 
     const stop = await b.as(user).api.chats({ id: chatId }).stop.post()
     expect({ status: stop.status, body: stop.data }).toEqual({
@@ -51,7 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stop across instances on one Po
     expect(stored.content.length).toBeGreaterThan(0)
     expect(stored.content.length).toBeLessThan(full.length)
     expect(full.startsWith(stored.content)).toBe(true)
-    expect(liveReplies(a.ctx).get(chatId)).toBeUndefined()
+    expect(a.ctx.liveReplies.get(chatId)).toBeUndefined()
     // The chat is free again, from either instance.
     fake.setScript({ reply: 'Short.' })
     const again = await b.as(user).api.chats({ id: chatId }).messages.post({ content: 'Briefly' })
@@ -92,7 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stop across instances on one Po
     const sent = await a.as(owner).api.chats({ id: chatId }).messages.post({ content: 'Go on' })
     const messageId = sent.data!.data.assistantMessageId
     expect((await b.as(stranger).api.chats({ id: chatId }).stop.post()).status).toBe(404)
-    expect(liveReplies(a.ctx).get(chatId)?.messageId).toBe(messageId)
+    expect(a.ctx.liveReplies.get(chatId)?.messageId).toBe(messageId)
     expect((await b.as(owner).api.chats({ id: chatId }).stop.post()).data?.data).toEqual({
       stopped: true,
       messageId,

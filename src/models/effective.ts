@@ -19,3 +19,10 @@ export function effectiveModel(row: Model): Model {
 
 /** Offered by the provider and not switched off by an administrator: what users may choose and send with. */
 export const isUsable = (row: Pick<Model, 'isActive' | 'enabled'>) => row.isActive && row.enabled
+
+/** What users may pick and send with, as a send reads it (the app's `usableModels` cache). */
+export interface UsableModels {
+  /** Enabled and active rows with the administrators' values applied, in list order. */
+  models: Model[]
+  defaultId: string | null
+}

@@ -1,11 +1,17 @@
 import { Elysia } from 'elysia'
-import { aiProviders } from '../ai/providers'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
 import { transcriptionAvailable } from '../dictation/service'
 import { imageGenerationAvailable } from '../images/service'
-import { setPreferredBody } from './model'
-import { getPreferredModel, listActiveModels, setPreferredModel, toModelJson } from './service'
+import {
+  capabilitiesGetResponse,
+  modelsGetResponse,
+  modelsPreferredGetResponse,
+  modelsPreferredPutResponse,
+  setPreferredBody,
+  toModelJson,
+} from './model'
+import { getPreferredModel, listActiveModels, setPreferredModel } from './service'
 import { ensureModelsSynced } from './sync'
 
 /** Model catalogue, the user's preferred model and what this server can do (web search). */
@@ -17,7 +23,7 @@ export const modelRoutes = (ctx: AppContext) => {
     .get(
       '/api/models',
       async () => ({ success: true as const, data: (await listActiveModels(ctx)).map(toModelJson) }),
-      { auth: true, detail: { summary: 'Active models' } },
+      { response: modelsGetResponse, auth: true, detail: { summary: 'Active models' } },
     )
     .get(
       '/api/models/preferred',
@@ -26,6 +32,7 @@ export const modelRoutes = (ctx: AppContext) => {
         data: { id: (await getPreferredModel(ctx, actor))?.id ?? null },
       }),
       {
+        response: modelsPreferredGetResponse,
         auth: true,
         detail: { summary: 'The preferred model (else the organisation’s default, else the first model)' },
       },
@@ -36,18 +43,27 @@ export const modelRoutes = (ctx: AppContext) => {
         success: true as const,
         data: { id: (await setPreferredModel(ctx, actor, body.modelId)).id },
       }),
-      { auth: true, body: setPreferredBody, detail: { summary: 'Set the preferred model' } },
+      {
+        response: modelsPreferredPutResponse,
+        auth: true,
+        body: setPreferredBody,
+        detail: { summary: 'Set the preferred model' },
+      },
     )
     .get(
       '/api/capabilities',
       () => ({
         success: true as const,
         data: {
-          webSearch: aiProviders(ctx).webSearch,
+          webSearch: ctx.providers.webSearch,
           imageGeneration: imageGenerationAvailable(ctx.config),
           transcription: transcriptionAvailable(ctx.config),
         },
       }),
-      { auth: true, detail: { summary: 'Optional features this server has configured' } },
+      {
+        response: capabilitiesGetResponse,
+        auth: true,
+        detail: { summary: 'Optional features this server has configured' },
+      },
     )
 }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { models } from '../../db/schema'
 import { DEMO_MODEL_ID } from '../ai/demo-model-id'
-import { jsonInit } from '../messages/test-helpers'
 import { startFakeWebhook } from '../test/fakes/n8n-server'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import { jsonInit } from '../test/messages'
 import { syncModels, WORKFLOW_MODEL_ID } from './sync'
 
 describe('models discovered from the provider', () => {

@@ -3,15 +3,16 @@ import { orgAgents } from '../agents/workflows'
 import { DEMO_MODEL_ID } from '../ai/demo-provider'
 import { chatModelIds, type ListedModel } from '../ai/openai-provider'
 import type { ProviderStatusRecorder } from '../ai/provider-status'
-import { aiProviders } from '../ai/providers'
 import type { AppContext } from '../context'
 import { saveCatalogue } from './catalogue-data'
-import { forgetActiveModels } from './service'
 import { defaultVision, listedDescription } from './vision'
 
 export const WORKFLOW_MODEL_ID = 'workflow'
 
-type SyncContext = Pick<AppContext, 'config' | 'log' | 'database' | 'db'>
+type SyncContext = Pick<
+  AppContext,
+  'config' | 'log' | 'db' | 'providers' | 'orgAgents' | 'usableModels' | 'modelSync'
+>
 
 /** A catalogue row as the sync writes it (prices added from the configuration). */
 type ModelInsert = Pick<
@@ -20,7 +21,6 @@ type ModelInsert = Pick<
 >
 
 const DISCOVERY_TIMEOUT_MS = 10_000
-const RETRY_AFTER_MS = 30_000
 
 /**
  * Brings the models table in line with the configuration: OpenAI-compatible models from
@@ -30,7 +30,7 @@ const RETRY_AFTER_MS = 30_000
  */
 export async function syncModels(ctx: SyncContext): Promise<boolean> {
   const { ai } = ctx.config
-  const providers = aiProviders(ctx)
+  const providers = ctx.providers
   let complete = true
   let openaiIds: string[] | null = []
   // What the provider's list says about each model (vision, description); OPENAI_MODELS says nothing.
@@ -95,7 +95,7 @@ export async function syncModels(ctx: SyncContext): Promise<boolean> {
     }
   })
   await saveCatalogue(ctx.db, priced, openaiIds)
-  forgetActiveModels(ctx)
+  ctx.usableModels.forget()
   return complete
 }
 
@@ -108,28 +108,10 @@ function noteEmbeddingModel(status: ProviderStatusRecorder, model: string, liste
   else status.failure('embeddings', new Error(`The provider does not list the embedding model ${model}`))
 }
 
-const syncs = new WeakMap<object, { promise: Promise<void>; retryAt: number | null }>()
-
 /**
  * Runs the model sync once per app (at start-up, when the models plugin is built) and again on
  * demand after a failed discovery, at most every 30 s. Awaited before models are read.
  */
 export function ensureModelsSynced(ctx: SyncContext): Promise<void> {
-  const current = syncs.get(ctx.database)
-  if (current && (current.retryAt === null || Date.now() < current.retryAt)) return current.promise
-  const state: { promise: Promise<void>; retryAt: number | null } = {
-    promise: Promise.resolve(),
-    retryAt: null,
-  }
-  state.promise = syncModels(ctx).then(
-    (complete) => {
-      if (!complete) state.retryAt = Date.now() + RETRY_AFTER_MS
-    },
-    (error) => {
-      ctx.log.error('model sync failed', { error })
-      state.retryAt = Date.now() + RETRY_AFTER_MS
-    },
-  )
-  syncs.set(ctx.database, state)
-  return state.promise
+  return ctx.modelSync.ensure(() => syncModels(ctx), ctx.log)
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { buildPdf } from '../extract/test-docs'
+import { buildPdf } from '../test/docs'
 import { type FakePages, startFakePages } from '../test/fakes/pages-server'
 import { isPublicAddress } from './address-guard'
 import { type AllowedHost, parseAllowedHost } from './allowed-hosts'

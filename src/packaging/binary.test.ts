@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildPdf } from '../extract/test-docs'
+import { buildPdf } from '../test/docs'
 
 const root = join(import.meta.dir, '..', '..')
 let folder: string

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { countQueries, type QueryCost } from '../../db/query-counter'
 import { resolveActor } from '../auth/actor'
-import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import { chatActions, type TestUser, waitForOutcome } from '../test/messages'
 
 /*
  * What the hot paths cost the database, in statements (BEGIN and COMMIT included), pinned so that a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { SVG_WITH_SCRIPT, TINY_GIF, TINY_JPEG, TINY_PNG, TINY_WEBP } from '../files/test-images'
-import { type FakeS3, startFakeS3 } from '../storage/fake-s3'
+import { type FakeS3, startFakeS3 } from '../test/fakes/s3-server'
 import { findUser, startApp, type TestApp } from '../test/harness'
+import { SVG_WITH_SCRIPT, TINY_GIF, TINY_JPEG, TINY_PNG, TINY_WEBP } from '../test/images'
 
 type User = Awaited<ReturnType<TestApp['createUser']>>
 

@@ -5,9 +5,10 @@ import { imageMimeFromKey } from '../files/image-type'
 import { checkImageUpload, imageTooLarge } from '../files/image-upload'
 import { sendStoredFile } from '../files/send-stored-file'
 import { AppError } from '../http/errors'
+import { type Profile, toProfile } from './model'
 import { profileFor } from './profile-data'
 import { currentAvatarKeyOf } from './public-avatar-data'
-import { announceProfile, failWith, getProfile, noAccount, type Profile, toProfile } from './service'
+import { announceProfile, failWith, getProfile, noAccount } from './service'
 
 export const avatarTooLarge = () => imageTooLarge('avatar')
 

@@ -3,7 +3,13 @@ import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
 import { readLimitedForm } from '../files/read-upload'
 import { avatarTooLarge, removeAvatar, replaceAvatar, sendAvatar } from './avatar'
-import { AVATAR_MAX_BYTES, profilePatch, refuseUnknownProfileFields } from './model'
+import {
+  AVATAR_MAX_BYTES,
+  profilePatch,
+  profileResponse,
+  profileStatsGetResponse,
+  refuseUnknownProfileFields,
+} from './model'
 import { getProfile, getProfileStats, updateProfile } from './service'
 
 /** The actor's own profile; every id comes from the session, never from the request. */
@@ -13,15 +19,13 @@ export const profileRoutes = (ctx: AppContext) =>
     .get(
       '/api/profile',
       async ({ actor }) => ({ success: true as const, data: await getProfile(ctx.db, actor) }),
-      {
-        auth: true,
-        detail: { summary: 'The signed-in user’s profile' },
-      },
+      { response: profileResponse, auth: true, detail: { summary: 'The signed-in user’s profile' } },
     )
     .patch(
       '/api/profile',
       async ({ actor, body }) => ({ success: true as const, data: await updateProfile(ctx, actor, body) }),
       {
+        response: profileResponse,
         auth: true,
         transform: refuseUnknownProfileFields,
         body: profilePatch,
@@ -31,7 +35,11 @@ export const profileRoutes = (ctx: AppContext) =>
     .get(
       '/api/profile/stats',
       async ({ actor }) => ({ success: true as const, data: await getProfileStats(ctx.db, actor) }),
-      { auth: true, detail: { summary: 'Total chats, messages sent and the join date' } },
+      {
+        response: profileStatsGetResponse,
+        auth: true,
+        detail: { summary: 'Total chats, messages sent and the join date' },
+      },
     )
     .put(
       '/api/profile/avatar',
@@ -41,6 +49,7 @@ export const profileRoutes = (ctx: AppContext) =>
         return { success: true as const, data: await replaceAvatar(ctx, actor, form.get('file')) }
       },
       {
+        response: profileResponse,
         // The avatar is the account's face to others: support access may not change it (decision 117).
         accountSecurity: true,
         parse: 'none',
@@ -59,7 +68,7 @@ export const profileRoutes = (ctx: AppContext) =>
     .delete(
       '/api/profile/avatar',
       async ({ actor }) => ({ success: true as const, data: await removeAvatar(ctx, actor) }),
-      { accountSecurity: true, detail: { summary: 'Remove the avatar' } },
+      { response: profileResponse, accountSecurity: true, detail: { summary: 'Remove the avatar' } },
     )
     .get('/api/avatars/:userId/:file', ({ params }) => sendAvatar(ctx, params.userId, params.file), {
       params: t.Object({ userId: t.String(), file: t.String() }),

@@ -2,28 +2,8 @@ import type { Db } from '../../db/client'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError, isAppError } from '../http/errors'
-import type { ProfilePatch } from './model'
-import { type ProfileRow, profileFor } from './profile-data'
-
-/** The spec's `profiles` row (section 3), in its snake_case names, as the API and sockets send it. */
-export function toProfile(user: ProfileRow) {
-  return {
-    id: user.id,
-    email: user.email,
-    full_name: user.fullName,
-    avatar_url: user.avatarUrl,
-    bio: user.bio,
-    preferred_language: user.preferredLanguage,
-    theme_preference: user.themePreference,
-    notifications_enabled: user.notificationsEnabled,
-    role: user.role,
-    is_banned: user.isBanned,
-    created_at: user.createdAt.toISOString(),
-    updated_at: user.updatedAt.toISOString(),
-  }
-}
-
-export type Profile = ReturnType<typeof toProfile>
+import { type Profile, type ProfilePatch, toProfile } from './model'
+import { profileFor } from './profile-data'
 
 /** The actor's own profile: while an administrator acts for a user, that user's. */
 export async function getProfile(db: Db, actor: Actor): Promise<Profile> {

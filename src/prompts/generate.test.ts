@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { usageRecords } from '../../db/schema'
-import type { TestUser } from '../messages/test-helpers'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import type { TestUser } from '../test/messages'
 
 const fake = startFakeOpenAi({ models: ['fake-model'] })
 let t: TestApp

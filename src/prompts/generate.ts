@@ -1,5 +1,6 @@
+import type { PromptCategory } from '../../db/catalogues/prompts'
 import { estimatePromptTokens, estimateTokens } from '../ai/prompt'
-import { aiProviders, providerFor } from '../ai/providers'
+import { providerFor } from '../ai/providers'
 import type { ChatTurn } from '../ai/types'
 import type { Actor } from '../auth/actor'
 import { costMicros } from '../budget/money'
@@ -7,7 +8,6 @@ import { recordUsage, reserveBudget } from '../budget/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { resolveModelForSend } from '../models/service'
-import type { PromptCategory } from './catalogue'
 
 export const GENERATE_FAILED = 'Failed to generate prompt'
 const MAX_DRAFT_TOKENS = 1024
@@ -34,7 +34,7 @@ export async function generatePromptText(
   const description = input.description?.trim() ?? ''
   const model = await resolveModelForSend(ctx, { preferredModelId: null }, input.model_id ?? undefined)
   if (model.provider === 'demo') return { prompt_text: demoDraft(title, description), model_id: model.id }
-  const provider = providerFor(aiProviders(ctx), model)
+  const provider = providerFor(ctx.providers, model)
   if (!provider) throw new AppError('unavailable:model', 'No AI model is available right now')
 
   const turns: ChatTurn[] = [

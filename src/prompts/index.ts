@@ -1,13 +1,19 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { done } from '../http/model'
 import { generatePromptText } from './generate'
 import {
   byTagsQuery,
   createPromptBody,
   generatePromptBody,
   popularQuery,
+  promptArrayResponse,
   promptListQuery,
+  promptResponse,
+  promptsGeneratePostResponse,
+  promptsGetResponse,
+  promptsStatsGetResponse,
   searchQuery,
   updatePromptBody,
 } from './model'
@@ -32,7 +38,12 @@ export const promptRoutes = (ctx: AppContext) =>
     .get(
       '/api/prompts',
       async ({ actor, query }) => ({ success: true as const, data: await listPrompts(ctx, actor, query) }),
-      { auth: true, query: promptListQuery, detail: { summary: 'Own and public prompts, most used first' } },
+      {
+        response: promptsGetResponse,
+        auth: true,
+        query: promptListQuery,
+        detail: { summary: 'Own and public prompts, most used first' },
+      },
     )
     .post(
       '/api/prompts',
@@ -40,7 +51,12 @@ export const promptRoutes = (ctx: AppContext) =>
         set.status = 201
         return { success: true as const, data: await createPrompt(ctx, actor, body) }
       },
-      { auth: true, body: createPromptBody, detail: { summary: 'Save a prompt' } },
+      {
+        response: { 201: promptResponse },
+        auth: true,
+        body: createPromptBody,
+        detail: { summary: 'Save a prompt' },
+      },
     )
     .post(
       '/api/prompts/generate',
@@ -49,6 +65,7 @@ export const promptRoutes = (ctx: AppContext) =>
         data: await generatePromptText(ctx, actor, body),
       }),
       {
+        response: promptsGeneratePostResponse,
         auth: true,
         body: generatePromptBody,
         detail: { summary: 'Draft a prompt text with AI from a title and description' },
@@ -57,7 +74,7 @@ export const promptRoutes = (ctx: AppContext) =>
     .get(
       '/api/prompts/stats',
       async ({ actor }) => ({ success: true as const, data: await promptStats(ctx, actor) }),
-      { auth: true, detail: { summary: 'Prompt statistics' } },
+      { response: promptsStatsGetResponse, auth: true, detail: { summary: 'Prompt statistics' } },
     )
     .get(
       '/api/prompts/popular',
@@ -66,6 +83,7 @@ export const promptRoutes = (ctx: AppContext) =>
         data: await popularPrompts(ctx, actor, query.limit),
       }),
       {
+        response: promptArrayResponse,
         auth: true,
         query: popularQuery,
         detail: { summary: 'The most used public prompts (10 by default)' },
@@ -77,7 +95,12 @@ export const promptRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await searchPrompts(ctx, actor, query.q, query.limit),
       }),
-      { auth: true, query: searchQuery, detail: { summary: 'Search prompts; an empty query finds nothing' } },
+      {
+        response: promptArrayResponse,
+        auth: true,
+        query: searchQuery,
+        detail: { summary: 'Search prompts; an empty query finds nothing' },
+      },
     )
     .get(
       '/api/prompts/by-tags',
@@ -86,6 +109,7 @@ export const promptRoutes = (ctx: AppContext) =>
         data: await promptsByTags(ctx, actor, query.tags, query.limit),
       }),
       {
+        response: promptArrayResponse,
         auth: true,
         query: byTagsQuery,
         detail: { summary: 'Prompts with any of the tags; no tags finds nothing' },
@@ -94,7 +118,7 @@ export const promptRoutes = (ctx: AppContext) =>
     .get(
       '/api/prompts/:id',
       async ({ actor, params }) => ({ success: true as const, data: await getPrompt(ctx, actor, params.id) }),
-      { auth: true, detail: { summary: 'A prompt' } },
+      { response: promptResponse, auth: true, detail: { summary: 'A prompt' } },
     )
     .patch(
       '/api/prompts/:id',
@@ -102,7 +126,12 @@ export const promptRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await updatePrompt(ctx, actor, params.id, body),
       }),
-      { auth: true, body: updatePromptBody, detail: { summary: 'Update one of your prompts' } },
+      {
+        response: promptResponse,
+        auth: true,
+        body: updatePromptBody,
+        detail: { summary: 'Update one of your prompts' },
+      },
     )
     .delete(
       '/api/prompts/:id',
@@ -110,7 +139,7 @@ export const promptRoutes = (ctx: AppContext) =>
         await deletePrompt(ctx, actor, params.id)
         return { success: true as const }
       },
-      { auth: true, detail: { summary: 'Delete one of your prompts' } },
+      { response: done, auth: true, detail: { summary: 'Delete one of your prompts' } },
     )
     .post(
       '/api/prompts/:id/duplicate',
@@ -118,10 +147,14 @@ export const promptRoutes = (ctx: AppContext) =>
         set.status = 201
         return { success: true as const, data: await duplicatePrompt(ctx, actor, params.id) }
       },
-      { auth: true, detail: { summary: "Copy a prompt as a private '<title> (Copy)'" } },
+      {
+        response: { 201: promptResponse },
+        auth: true,
+        detail: { summary: "Copy a prompt as a private '<title> (Copy)'" },
+      },
     )
     .post(
       '/api/prompts/:id/use',
       async ({ actor, params }) => ({ success: true as const, data: await usePrompt(ctx, actor, params.id) }),
-      { auth: true, detail: { summary: 'Count one use of a prompt' } },
+      { response: promptResponse, auth: true, detail: { summary: 'Count one use of a prompt' } },
     )

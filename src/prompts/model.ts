@@ -1,5 +1,33 @@
 import { t } from 'elysia'
-import { promptCategories, promptTools } from './catalogue'
+import { type PromptTool, promptCategories, promptTools } from '../../db/catalogues/prompts'
+import type { SavedPrompt } from '../../db/schema'
+import type { Actor } from '../auth/actor'
+import { ok } from '../http/model'
+import { pageLimit } from '../http/page-query'
+
+/** A prompt as the API sends it; `is_owner` is the actor's. */
+export function toPromptJson(prompt: SavedPrompt, actor: Actor) {
+  return {
+    id: prompt.id,
+    user_id: prompt.userId,
+    title: prompt.title,
+    description: prompt.description,
+    prompt_text: prompt.promptText,
+    category: prompt.category,
+    is_public: prompt.isPublic,
+    tags: prompt.tags,
+    use_count: prompt.useCount,
+    model_id: prompt.modelId,
+    variables: prompt.variables,
+    tools: prompt.tools as PromptTool[],
+    /** Whether the actor may edit and delete it (a public prompt of someone else is read-only). */
+    is_owner: prompt.userId === actor.userId,
+    created_at: prompt.createdAt.toISOString(),
+    updated_at: prompt.updatedAt.toISOString(),
+  }
+}
+
+export type PromptJson = ReturnType<typeof toPromptJson>
 
 export const CATEGORY_ERROR = 'Category must be one of general, technical, creative, analysis or learning'
 export const TOOL_ERROR =
@@ -26,12 +54,6 @@ const tool = t.Union(
   ],
   { error: TOOL_ERROR },
 )
-const limit = t.Numeric({
-  minimum: 1,
-  maximum: 200,
-  multipleOf: 1,
-  error: 'limit must be a whole number between 1 and 200',
-})
 
 /** Lengths are checked after trimming by the service, with the spec's messages; these only bound the payload. */
 const promptFields = {
@@ -76,14 +98,17 @@ export const promptListQuery = t.Object({
   /** Comma-separated; a prompt must carry every one. */
   tags: t.Optional(t.String({ maxLength: 1_000 })),
   own: t.Optional(t.BooleanString({ error: 'own must be true or false' })),
-  limit: t.Optional(limit),
+  limit: t.Optional(pageLimit),
 })
 
-export const popularQuery = t.Object({ limit: t.Optional(limit) })
-export const searchQuery = t.Object({ q: t.Optional(t.String({ maxLength: 200 })), limit: t.Optional(limit) })
+export const popularQuery = t.Object({ limit: t.Optional(pageLimit) })
+export const searchQuery = t.Object({
+  q: t.Optional(t.String({ maxLength: 200 })),
+  limit: t.Optional(pageLimit),
+})
 export const byTagsQuery = t.Object({
   tags: t.Optional(t.String({ maxLength: 1_000 })),
-  limit: t.Optional(limit),
+  limit: t.Optional(pageLimit),
 })
 
 export const generatePromptBody = t.Object({
@@ -96,3 +121,61 @@ export const generatePromptBody = t.Object({
 export type CreatePromptBody = typeof createPromptBody.static
 export type UpdatePromptBody = typeof updatePromptBody.static
 export type PromptListQuery = typeof promptListQuery.static
+
+// Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
+
+export const promptJson = t.Object({
+  id: t.String(),
+  user_id: t.String(),
+  title: t.String(),
+  description: t.Nullable(t.String()),
+  prompt_text: t.String(),
+  category: t.Union([
+    t.Literal('general'),
+    t.Literal('technical'),
+    t.Literal('creative'),
+    t.Literal('analysis'),
+    t.Literal('learning'),
+  ]),
+  is_public: t.Boolean(),
+  tags: t.Array(t.String()),
+  use_count: t.Number(),
+  model_id: t.Nullable(t.String()),
+  variables: t.Array(t.String()),
+  tools: t.Array(
+    t.Union([
+      t.Literal('mcp'),
+      t.Literal('file-search'),
+      t.Literal('web-search'),
+      t.Literal('code-interpreter'),
+      t.Literal('image-generation'),
+    ]),
+  ),
+  is_owner: t.Boolean(),
+  created_at: t.String(),
+  updated_at: t.String(),
+})
+
+export const promptsGetResponse = ok(t.Object({ items: t.Array(promptJson), nextCursor: t.Null() }))
+
+export const promptResponse = ok(promptJson)
+
+export const promptsGeneratePostResponse = ok(t.Object({ prompt_text: t.String(), model_id: t.String() }))
+
+export const promptsStatsGetResponse = ok(
+  t.Object({
+    total: t.Number(),
+    categories: t.Object({
+      general: t.Number(),
+      technical: t.Number(),
+      creative: t.Number(),
+      analysis: t.Number(),
+      learning: t.Number(),
+    }),
+    totalUses: t.Number(),
+    publicPrompts: t.Number(),
+    mostUsed: t.Nullable(promptJson),
+  }),
+)
+
+export const promptArrayResponse = ok(t.Array(promptJson))

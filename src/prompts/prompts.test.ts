@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { TestUser } from '../messages/test-helpers'
 import { startApp, type TestApp } from '../test/harness'
-import type { PromptJson } from './service'
+import type { TestUser } from '../test/messages'
+import type { PromptJson } from './model'
 
 let t: TestApp
 let alice: TestUser

@@ -1,9 +1,8 @@
-import type { SavedPrompt } from '../../db/schema'
+import { promptCategories } from '../../db/catalogues/prompts'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { type PromptTool, promptCategories } from './catalogue'
-import type { CreatePromptBody, PromptListQuery, UpdatePromptBody } from './model'
+import { type CreatePromptBody, type PromptListQuery, toPromptJson, type UpdatePromptBody } from './model'
 import { type PromptValues, promptsFor } from './prompts-data'
 import { normaliseVariable } from './variables'
 
@@ -24,28 +23,6 @@ export const MAX_PROMPT_TITLE = 200
 export const POPULAR_DEFAULT = 10
 const LIST_DEFAULT = 200
 const COPY_SUFFIX = ' (Copy)'
-
-export function toPromptJson(prompt: SavedPrompt, actor: Actor) {
-  return {
-    id: prompt.id,
-    user_id: prompt.userId,
-    title: prompt.title,
-    description: prompt.description,
-    prompt_text: prompt.promptText,
-    category: prompt.category,
-    is_public: prompt.isPublic,
-    tags: prompt.tags,
-    use_count: prompt.useCount,
-    model_id: prompt.modelId,
-    variables: prompt.variables,
-    tools: prompt.tools as PromptTool[],
-    /** Whether the actor may edit and delete it (a public prompt of someone else is read-only). */
-    is_owner: prompt.userId === actor.userId,
-    created_at: prompt.createdAt.toISOString(),
-    updated_at: prompt.updatedAt.toISOString(),
-  }
-}
-export type PromptJson = ReturnType<typeof toPromptJson>
 
 /** "a, b,,c" → ['a', 'b', 'c'], trimmed, each once. */
 export function splitTags(text: string | undefined): string[] {

@@ -1,12 +1,11 @@
-import type { Failure } from '../ai/failures'
-import type { Brand } from '../branding/service'
+import type { Failure } from '../../db/catalogues/failures'
+import type { Brand } from '../branding/model'
 import type { BudgetStatus } from '../budget/budget-state'
-import type { ChatJson } from '../chats/service'
-import type { JoinAck } from '../chats/socket'
-import type { KnowledgeChange, KnowledgeEntryJson } from '../knowledge/service'
-import type { MessageJson } from '../messages/service'
-import type { Profile } from '../profile/service'
-import type { ResearchJson } from '../research/service'
+import type { ChatJson, JoinAck } from '../chats/model'
+import type { KnowledgeChange, KnowledgeEntryJson } from '../knowledge/model'
+import type { MessageJson } from '../messages/model'
+import type { Profile } from '../profile/model'
+import type { ResearchJson } from '../research/model'
 
 /**
  * Every socket event and its payload, in one place for the server (`Server<...>`, `Realtime`) and

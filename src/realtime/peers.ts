@@ -154,15 +154,3 @@ export class Peers {
     if (this.byChat.get(reply.chatId) === reply) this.byChat.delete(reply.chatId)
   }
 }
-
-const registries = new WeakMap<object, Peers>()
-
-/** The peers of one running app (keyed by its database, like the live replies). */
-export function peersOf(ctx: { database: object }): Peers {
-  let peers = registries.get(ctx.database)
-  if (!peers) {
-    peers = new Peers()
-    registries.set(ctx.database, peers)
-  }
-  return peers
-}

@@ -1,35 +1,22 @@
 import { Server as Engine } from '@socket.io/bun-engine'
 import type pg from 'pg'
 import { Server } from 'socket.io'
-import { type Actor, type Credential, resolveActor } from '../auth/actor'
+import { type Credential, resolveActor } from '../auth/actor'
 import { readCookie } from '../auth/cookies'
 import { isOurOrigin } from '../auth/guard'
 import { SESSION_COOKIE } from '../auth/session'
-import { sessionCacheOf } from '../auth/session-cache'
 import { registerChatSocket } from '../chats/socket'
 import type { AppContext, Realtime } from '../context'
 import { startImpersonationSweep } from '../impersonation/sweep'
 import { failLostReplies } from '../messages/lost-replies'
-import type { ClientToServerEvents, ServerEvent, ServerToClientEvents } from './events'
-import { createFanout, FANOUT_EVENT, type Frame, type Transport } from './fanout'
-import { HEARTBEAT_MS, peersOf } from './peers'
+import type { ServerEvent } from './events'
+import { createFanout, type Frame, type Transport } from './fanout'
+import type { ParleyServer } from './parley-server'
+import { HEARTBEAT_MS } from './peers'
 import { createPgTransport } from './pg-transport'
 import { createPublicFeed, EVERYONE_ROOM } from './public-feed'
 import { QUIET_CHECK_MS, QuietMemory } from './quiet-memory'
 import { SESSION_SWEEP_MS, startSessionSweep } from './session-sweep'
-
-export interface SocketData {
-  /** Who is acting on this socket, resolved at the handshake exactly as for HTTP. */
-  actor: Actor
-}
-
-/** Events between instances (server-side emits through the adapter). */
-export interface InterServerEvents {
-  /** A frame as JSON text (redis-transport.ts); an object from an instance of an older version. */
-  [FANOUT_EVENT]: (frame: string | Frame) => void
-}
-
-export type ParleyServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>
 
 export const userRoom = (userId: string) => `user:${userId}`
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
@@ -106,7 +93,7 @@ export async function createRealtime(
     ;(io.local.to(room) as unknown as Emitter).emit(event, payload)
   }
   const instanceId = crypto.randomUUID()
-  const peers = peersOf(ctx)
+  const peers = ctx.peers
   // Events from the other instances were lost (Postgres away, a publish that failed): every tab
   // here reconnects, joins its chat again and reloads its messages from the database. The
   // connection, not the socket.io session: a tab told 'io server disconnect' would stay away (that
@@ -201,7 +188,7 @@ export async function createRealtime(
     endSessions(sessionIds) {
       if (!sessionIds.length) return
       // No request on this instance is answered from a cached copy of an ended session.
-      sessionCacheOf(ctx.db).forget(sessionIds)
+      ctx.sessionCache.forget(sessionIds)
       const rooms = sessionIds.map(sessionRoom)
       // This instance's sockets go at once, before any later emit can reach them; the cluster
       // adapter then asks the other instances over NOTIFY (it logs and drops a failed publish,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { io, type Socket } from 'socket.io-client'
 import { sessions, users } from '../../db/schema'
 import { createSession, SESSION_TTL_MS } from '../auth/session'
-import { toProfile } from '../profile/service'
+import { toProfile } from '../profile/model'
 import { findUser, type ListeningApp, startApp } from '../test/harness'
 import { waitFor } from '../test/wait'
 

@@ -1,6 +1,7 @@
 import { liveSessionIds } from '../auth/session'
 import type { AppContext } from '../context'
-import type { ParleyServer } from './server'
+import { repeatEvery } from '../jobs/repeat'
+import type { ParleyServer } from './parley-server'
 
 /** How often connected sockets' sessions are checked again; well inside the 5 s promise. */
 export const SESSION_SWEEP_MS = 2500
@@ -17,7 +18,6 @@ export function startSessionSweep(
   ctx: Pick<AppContext, 'db' | 'now' | 'log'>,
   everyMs = SESSION_SWEEP_MS,
 ) {
-  let running: Promise<void> | undefined
   async function sweep() {
     const bySession = new Map<string, { disconnect(close: boolean): unknown }[]>()
     for (const socket of io.of('/').sockets.values()) {
@@ -30,20 +30,5 @@ export function startSessionSweep(
       if (!live.has(sessionId)) for (const socket of sockets) socket.disconnect(true)
     }
   }
-  const tick = () => {
-    running ??= sweep()
-      .catch((error) => ctx.log.warn('session sweep failed', { error }))
-      .finally(() => {
-        running = undefined
-      })
-  }
-  const timer = setInterval(tick, everyMs)
-  // The sweep alone must not keep a process (a test, a CLI) alive.
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return repeatEvery(everyMs, sweep, (error) => ctx.log.warn('session sweep failed', { error }))
 }

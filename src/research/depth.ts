@@ -1,4 +1,4 @@
-import type { ResearchDepth } from '../../db/schema'
+import type { ResearchDepth } from '../../db/catalogues/research'
 
 /**
  * What each depth buys (docs/decisions/126-deep-research.md): sub-questions searched per round

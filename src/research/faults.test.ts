@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { buildPdf } from '../extract/test-docs'
-import type { MessageJson } from '../messages/service'
+import type { MessageJson } from '../messages/model'
+import { buildPdf } from '../test/docs'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
-import type { ResearchJson } from './service'
-import { type ResearchFakes, startResearchFakes, waitForRun } from './test-helpers'
+import { type ResearchFakes, startResearchFakes, waitForRun } from '../test/research'
+import type { ResearchJson } from './model'
 import { RESEARCH_TIMING } from './timing'
 
 /*

@@ -2,7 +2,12 @@ import { Elysia } from 'elysia'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
 import { researchSourceAvailability } from './availability'
-import { startResearchBody } from './model'
+import {
+  researchPostResponse,
+  researchResponse,
+  researchSourcesGetResponse,
+  startResearchBody,
+} from './model'
 import { cancelResearch, getResearch, retryResearch, startResearch } from './service'
 
 /**
@@ -20,12 +25,14 @@ export const researchRoutes = (ctx: AppContext) =>
         return { success: true as const, data }
       },
       {
+        response: { 202: researchPostResponse },
         auth: true,
         body: startResearchBody,
         detail: { summary: 'Start a deep research run; progress arrives as research:progress' },
       },
     )
     .get('/api/research/sources', () => ({ success: true as const, data: researchSourceAvailability(ctx) }), {
+      response: researchSourcesGetResponse,
       auth: true,
       detail: { summary: 'Which deep research sources this server can search, and why not' },
     })
@@ -35,7 +42,7 @@ export const researchRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await getResearch(ctx, actor, params.id),
       }),
-      { auth: true, detail: { summary: 'A research run and its progress' } },
+      { response: researchResponse, auth: true, detail: { summary: 'A research run and its progress' } },
     )
     .post(
       '/api/research/:id/cancel',
@@ -43,7 +50,11 @@ export const researchRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await cancelResearch(ctx, actor, params.id),
       }),
-      { auth: true, detail: { summary: 'Cancel a running research (what it gathered is kept)' } },
+      {
+        response: researchResponse,
+        auth: true,
+        detail: { summary: 'Cancel a running research (what it gathered is kept)' },
+      },
     )
     .post(
       '/api/research/:id/retry',
@@ -52,5 +63,9 @@ export const researchRoutes = (ctx: AppContext) =>
         set.status = 202
         return { success: true as const, data }
       },
-      { auth: true, detail: { summary: 'Run a failed or cancelled research again from its findings' } },
+      {
+        response: { 202: researchResponse },
+        auth: true,
+        detail: { summary: 'Run a failed or cancelled research again from its findings' },
+      },
     )

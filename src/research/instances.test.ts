@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createJobs } from '../jobs'
 import { type Instances, startInstances, type TestUser } from '../test/harness'
+import { progressEvents, type ResearchFakes, startResearchFakes, waitForRun } from '../test/research'
 import { abandonRunningResearch } from './job'
-import type { ResearchJson } from './service'
-import { progressEvents, type ResearchFakes, startResearchFakes, waitForRun } from './test-helpers'
+import type { ResearchJson } from './model'
 import { RESEARCH_TIMING } from './timing'
 
 /*

@@ -1,29 +1,24 @@
+import type { Failure } from '../../db/catalogues/failures'
+import type { ResearchNote, StopReason } from '../../db/catalogues/research'
 import type { Db } from '../../db/client'
 import type { MessageNote, Model, ResearchRun, ResearchSource, ResearchState } from '../../db/schema'
-import { type Failure, failureText } from '../ai/failures'
-import { estimatePromptTokens, estimateTokens } from '../ai/prompt'
-import { aiProviders, providerFor } from '../ai/providers'
+import { failureText } from '../ai/failures'
+import { estimatePromptTokens } from '../ai/prompt'
+import { providerFor } from '../ai/providers'
 import { type ChatProvider, type ChatTurn, ProviderError } from '../ai/types'
 import type { Actor } from '../auth/actor'
 import { costMicros } from '../budget/money'
-import { getBudgetStatus, recordUsage, reserveBudget } from '../budget/service'
+import { type Reservation, reserveBudget, settleReply } from '../budget/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { messagesFor } from '../messages/messages-data'
-import { partialSaves } from '../messages/partial-saves'
-import { toMessageJson } from '../messages/service'
+import { toMessageJson } from '../messages/model'
 import { listActiveModels } from '../models/service'
 import { FetchRefused } from '../net/safe-fetch'
+import { streamModel, usageOf } from '../replies/stream-model'
 import { DEPTH_PLANS, type DepthPlan } from './depth'
-import {
-  answerNotes,
-  type ResearchNote,
-  reportNotes,
-  researchNoteText,
-  type StopReason,
-  stopReasonOf,
-  stopReasonText,
-} from './notes'
+import { toResearchJson } from './model'
+import { answerNotes, reportNotes, researchNoteText, stopReasonOf, stopReasonText } from './notes'
 import { createProgress, type Progress } from './progress'
 import {
   describeRequest,
@@ -38,7 +33,6 @@ import {
 import { readPageText } from './read-page'
 import { assembleReport, findingsReport } from './report'
 import { findRunOwner, researchFor, stillHeld } from './research-data'
-import { toResearchJson } from './service'
 import { searchSources } from './sources'
 import { RESEARCH_TIMING } from './timing'
 
@@ -66,29 +60,17 @@ class Stop extends Error {
 /** A ceiling or the budget was reached: stop gathering and write up what there is. */
 class Ceiling extends Error {}
 
-const running = new WeakMap<object, Map<string, AbortController>>()
-function registry(ctx: Pick<Ctx, 'database'>) {
-  let map = running.get(ctx.database)
-  if (!map) {
-    map = new Map()
-    running.set(ctx.database, map)
-  }
-  return map
-}
-
-const releaseOnStop = new WeakMap<object, boolean>()
-
 /**
  * Stops this instance's running research at once without finishing it: as a kill would (tests),
  * or at shutdown with `release`, dropping the holds so another instance or the next start takes
  * the runs over at once instead of after the lease.
  */
 export function abandonRunningResearch(
-  ctx: Pick<Ctx, 'database'>,
+  ctx: Pick<Ctx, 'runningResearch'>,
   options: { release?: boolean } = {},
 ): void {
-  releaseOnStop.set(ctx.database, options.release ?? false)
-  for (const controller of registry(ctx).values()) controller.abort(new Stop('shutdown'))
+  ctx.runningResearch.releaseOnStop = options.release ?? false
+  for (const controller of ctx.runningResearch.runs.values()) controller.abort(new Stop('shutdown'))
 }
 
 function ownerActor(userId: string): Actor {
@@ -106,7 +88,7 @@ export async function runResearch(ctx: Ctx, runId: string): Promise<void> {
   // Finished, cancelled, or another worker holds it.
   if (!leased) return
   const controller = new AbortController()
-  registry(ctx).set(runId, controller)
+  ctx.runningResearch.runs.set(runId, controller)
   let lastRenewal = Date.now()
   const poll = setInterval(async () => {
     try {
@@ -127,7 +109,7 @@ export async function runResearch(ctx: Ctx, runId: string): Promise<void> {
   } catch (error) {
     if (error instanceof Stop || controller.signal.aborted) {
       const reason = controller.signal.reason
-      if (reason instanceof Stop && reason.reason === 'shutdown' && releaseOnStop.get(ctx.database)) {
+      if (reason instanceof Stop && reason.reason === 'shutdown' && ctx.runningResearch.releaseOnStop) {
         await rows.updateHeld(runId, leaseId, { leaseId: null, leaseUntil: null }).catch(() => {})
       }
       // Cancelled: the cancel already stored the message. Shutdown: the run resumes elsewhere.
@@ -138,7 +120,7 @@ export async function runResearch(ctx: Ctx, runId: string): Promise<void> {
   } finally {
     clearInterval(poll)
     runner.progress.close()
-    registry(ctx).delete(runId)
+    ctx.runningResearch.runs.delete(runId)
   }
 }
 
@@ -228,7 +210,7 @@ class Runner {
   async execute(): Promise<void> {
     const models = await listActiveModels(this.ctx)
     this.model = models.find((model) => model.id === this.run.modelId)
-    this.provider = this.model && providerFor(aiProviders(this.ctx), this.model)
+    this.provider = this.model && providerFor(this.ctx.providers, this.model)
     if (!this.model || !this.provider) return this.fail({ reason: 'no_model' })
     if (!this.run.startedAt) await this.save({ startedAt: this.ctx.now() })
     this.progress.now(this.json())
@@ -481,24 +463,12 @@ class Runner {
       })
     }
     this.progress.now(this.json())
-    void this.pushBudget()
-  }
-
-  private async pushBudget() {
-    try {
-      this.ctx.realtime.toUser(
-        this.actor.userId,
-        'budget:updated',
-        await getBudgetStatus(this.ctx, this.actor),
-      )
-    } catch (error) {
-      this.ctx.log.warn('could not push the budget', { userId: this.actor.userId, error })
-    }
   }
 
   /**
-   * One model call: refused (Ceiling) when it would pass the depth's dollar ceiling or the user's
-   * budget; its usage is recorded and charged to the user, and counted on the run.
+   * One model call through the reply engine: refused (Ceiling) when it would pass the depth's dollar
+   * ceiling or the user's budget; its usage is recorded and charged to the user, and counted on the
+   * run. `stream`: the text streams into the run's message (the report), live in every tab.
    */
   private async call(turns: ChatTurn[], maxTokens: number, task: string, stream = false): Promise<string> {
     this.checkStop()
@@ -516,7 +486,7 @@ class Runner {
       this.stopGathering('cost_limit')
       throw new Ceiling()
     }
-    let reservation: Awaited<ReturnType<typeof reserveBudget>>
+    let reservation: Reservation
     try {
       reservation = await reserveBudget(this.ctx, this.actor, estimate)
     } catch (error) {
@@ -526,94 +496,45 @@ class Runner {
       }
       throw error
     }
-    const timeout = AbortSignal.timeout(this.ctx.config.ai.requestTimeoutMs)
-    const signal = AbortSignal.any([this.signal, timeout])
-    let text = ''
-    let seq = 0
-    let usage: { promptTokens: number; completionTokens: number } | undefined
-    try {
-      const events = this.provider!.stream({
-        model,
-        messages: turns,
-        settings: {
-          temperature: 0.3,
-          maxTokens,
-          topP: 1,
-          frequencyPenalty: 0,
-          presencePenalty: 0,
-          responseFormat: 'text',
-        },
-        chatId: this.run.chatId,
-        signal,
-      })
-      for await (const event of events) {
-        if (event.type === 'usage') {
-          usage = { promptTokens: event.promptTokens, completionTokens: event.completionTokens }
-          continue
-        }
-        if (!event.text || signal.aborted) continue
-        text += event.text
-        if (stream) {
-          seq += 1
-          const { chatId, messageId } = this.run
-          this.ctx.realtime.toChat(chatId, 'message:delta', { chatId, messageId, delta: event.text, seq })
-          // Saved with the live replies' text every 500 ms, so a reload shows the report as it grows.
-          partialSaves(this.ctx).note(messageId, text)
-        }
-      }
-      signal.throwIfAborted()
-    } catch (error) {
-      if (stream) partialSaves(this.ctx).forget(this.run.messageId)
-      await this.charge(turns, text, usage, reservation)
-      this.checkStop()
-      if (timeout.aborted) throw new ProviderError({ reason: 'provider_timeout' })
-      this.ctx.log.warn('research model call failed', { runId: this.run.id, task, error })
-      throw error instanceof ProviderError ? error : new ProviderError(RESEARCH_FAILED)
-    }
-    if (stream) partialSaves(this.ctx).forget(this.run.messageId)
-    await this.charge(turns, text, usage, reservation)
-    return text
-  }
-
-  private async charge(
-    turns: ChatTurn[],
-    text: string,
-    reported: { promptTokens: number; completionTokens: number } | undefined,
-    reservation: Awaited<ReturnType<typeof reserveBudget>>,
-  ): Promise<void> {
-    const model = this.model!
-    const tokens = reported ?? {
-      promptTokens: estimatePromptTokens(turns),
-      completionTokens: estimateTokens(text),
-    }
-    const cost = costMicros(tokens, {
-      inputMicrosPerMillion: model.inputPriceMicrosPerMillion,
-      outputMicrosPerMillion: model.outputPriceMicrosPerMillion,
+    const { chatId, messageId } = this.run
+    const request = { model, messages: turns, chatId }
+    const outcome = await streamModel(this.ctx, {
+      ...request,
+      provider: this.provider!,
+      settings: {
+        temperature: 0.3,
+        maxTokens,
+        topP: 1,
+        frequencyPenalty: 0,
+        presencePenalty: 0,
+        responseFormat: 'text',
+      },
+      signal: this.signal,
+      // The report: framed deltas, and saved as it grows so a reload shows it (partial-saves.ts).
+      into: stream ? { chatId, messageId, content: '', seq: 0 } : undefined,
     })
+    const usage = usageOf(request, messageId, outcome)
     try {
-      await recordUsage(
-        this.ctx,
-        this.actor,
-        {
-          chatId: this.run.chatId,
-          messageId: this.run.messageId,
-          modelId: model.id,
-          ...tokens,
-          costMicros: cost,
-          estimated: !reported,
-        },
-        reservation,
-      )
+      await settleReply(this.ctx, this.actor, { usage, reservation })
     } catch (error) {
       this.ctx.log.error('research usage not recorded', { runId: this.run.id, error })
-    } finally {
-      await reservation.release()
     }
-    this.run = {
-      ...this.run,
-      tokens: this.run.tokens + tokens.promptTokens + tokens.completionTokens,
-      costMicros: this.run.costMicros + cost,
+    if (usage) {
+      this.run = {
+        ...this.run,
+        tokens: this.run.tokens + usage.promptTokens + usage.completionTokens,
+        costMicros: this.run.costMicros + usage.costMicros,
+      }
     }
+    this.checkStop()
+    if (outcome.status === 'failed') {
+      if (outcome.cause)
+        this.ctx.log.warn('research model call failed', { runId: this.run.id, task, error: outcome.cause })
+      // A provider's own failure (or the time-out) keeps its reason; anything else is the spec's words.
+      const known = outcome.cause === undefined || outcome.cause instanceof ProviderError
+      throw new ProviderError(known && outcome.failure ? outcome.failure : RESEARCH_FAILED)
+    }
+    return outcome.text
   }
 }
 

@@ -1,21 +1,5 @@
+import type { ResearchNote, StopReason } from '../../db/catalogues/research'
 import type { MessageNote, ResearchState } from '../../db/schema'
-
-/**
- * What a research run could not do, as codes the client words in the person's language
- * (docs/decisions/150). The run's `notes` keep the English sentence `researchNoteText` makes from
- * each: for the model's report prompt, for runs and messages written before codes, and for API consumers.
- */
-export type ResearchNote =
-  | { code: 'web_not_searched' }
-  | { code: 'web_search_failed' }
-  | { code: 'knowledge_search_failed' }
-  /** A search backend (OpenAlex, arXiv) that did not answer. */
-  | { code: 'source_unreachable'; host: string }
-  /** A page that could not be read; `detail` is the English reason, kept only in the English text. */
-  | { code: 'page_unreadable'; host: string; detail?: string }
-  | { code: 'stopped_early'; reason: StopReason }
-
-export type StopReason = 'time_limit' | 'cost_limit' | 'budget'
 
 const STOP_TEXTS: Record<StopReason, string> = {
   time_limit: 'the time limit for this depth was reached',

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context'
-import type { ResearchJson } from './service'
+import type { ResearchJson } from './model'
 
 /**
  * `research:progress` to the owner's sockets (every tab), at most one every `intervalMs` per run:

@@ -1,4 +1,5 @@
-import type { ResearchDepth, ResearchSource, ResearchSourceChoice } from '../../db/schema'
+import type { ResearchDepth } from '../../db/catalogues/research'
+import type { ResearchSource, ResearchSourceChoice } from '../../db/schema'
 import type { ChatTurn } from '../ai/types'
 
 /**

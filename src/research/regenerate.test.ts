@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { usageRecords } from '../../db/schema'
-import type { MessageJson } from '../messages/service'
+import type { MessageJson } from '../messages/model'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
-import type { ResearchJson } from './service'
-import { progressEvents, type ResearchFakes, startResearchFakes, waitForRun } from './test-helpers'
+import { progressEvents, type ResearchFakes, startResearchFakes, waitForRun } from '../test/research'
+import type { ResearchJson } from './model'
 
 /*
  * Regenerate under a research report (docs/decisions/126, 'Regenerate starts the research again'):

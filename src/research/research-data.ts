@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import type { ResearchStatus } from '../../db/catalogues/research'
 import type { Db } from '../../db/client'
-import { type ResearchRun, type ResearchStatus, researchRuns } from '../../db/schema'
+import { type ResearchRun, researchRuns } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 
 export type NewResearchRun = Omit<typeof researchRuns.$inferInsert, 'userId'>

@@ -1,14 +1,7 @@
-import type {
-  Message,
-  Model,
-  ResearchDepth,
-  ResearchRun,
-  ResearchSourceChoice,
-  ResearchState,
-  ResearchStatus,
-} from '../../db/schema'
-import { failureValues } from '../ai/failures'
-import { aiProviders, providerFor } from '../ai/providers'
+import type { ResearchDepth, ResearchStatus } from '../../db/catalogues/research'
+import { researchDepths } from '../../db/catalogues/research'
+import type { Message, Model, ResearchRun, ResearchSourceChoice, ResearchState } from '../../db/schema'
+import { providerFor } from '../ai/providers'
 import type { Actor } from '../auth/actor'
 import { reserveBudget } from '../budget/service'
 import { isUuid } from '../chats/cursor'
@@ -16,11 +9,11 @@ import { createChat, requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { messagesFor } from '../messages/messages-data'
-import { toMessageJson } from '../messages/service'
+import { toMessageJson } from '../messages/model'
 import { resolveModelForSend } from '../models/service'
 import { chooseResearchSources } from './availability'
-import { researchDepths } from './catalogue'
 import { DEPTH_PLANS } from './depth'
+import { type ResearchJson, toResearchJson } from './model'
 import { answerNotes, reportNotes } from './notes'
 import { assembleReport, findingsReport } from './report'
 import { type NewResearchRun, researchFor } from './research-data'
@@ -34,47 +27,6 @@ export const RESEARCH_MESSAGES = {
 } as const
 
 export const MAX_TOPIC_CHARS = 2000
-
-/**
- * The contract's ResearchJson. `elapsedMs`: the job passes its live figure; a reader gets the saved
- * time plus, while the run is running, the time since that save.
- */
-export function toResearchJson(run: ResearchRun, elapsedMs = liveElapsed(run)) {
-  const sources = run.state.sources
-  return {
-    id: run.id,
-    chatId: run.chatId,
-    messageId: run.messageId,
-    topic: run.topic,
-    depth: run.depth,
-    sources: run.sources,
-    status: run.status,
-    step: run.status === 'running' ? run.step : null,
-    round: run.round,
-    rounds: run.rounds,
-    sourcesFound: sources.length,
-    sourcesRead: sources.filter((source) => source.read).length,
-    notes: run.notes,
-    /** The notes as codes, in the same order (docs/decisions/150); absent for a run saved before codes. */
-    ...(run.state.noteCodes?.length === run.notes.length ? { noteCodes: run.state.noteCodes } : {}),
-    startedAt: run.startedAt?.toISOString() ?? null,
-    finishedAt: run.finishedAt?.toISOString() ?? null,
-    elapsedMs,
-    tokens: run.tokens,
-    costMicros: run.costMicros,
-    error: run.error,
-    /** Why the run failed, as a code (docs/decisions/150); absent when it did not or before codes. */
-    ...(run.error && run.state.failure
-      ? { errorCode: run.state.failure.reason, errorValues: failureValues(run.state.failure) ?? {} }
-      : {}),
-  }
-}
-export type ResearchJson = ReturnType<typeof toResearchJson>
-
-function liveElapsed(run: ResearchRun): number {
-  if (run.status !== 'running' || !run.savedAt) return run.elapsedMs
-  return run.elapsedMs + Math.max(0, Date.now() - run.savedAt.getTime())
-}
 
 export interface ResearchInput {
   chatId?: string
@@ -162,7 +114,7 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
  */
 async function modelForRun(ctx: AppContext, starter: Starter): Promise<Model> {
   const model = await resolveModelForSend(ctx, starter, ctx.config.research.model ?? undefined)
-  if (!providerFor(aiProviders(ctx), model))
+  if (!providerFor(ctx.providers, model))
     throw new AppError('unavailable:model', 'No AI model is available right now')
   await (await reserveBudget(ctx, starter.actor, 0)).release()
   return model

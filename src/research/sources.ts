@@ -1,3 +1,4 @@
+import type { ResearchNote } from '../../db/catalogues/research'
 import type { ResearchSource, ResearchSourceChoice } from '../../db/schema'
 import { SEARCH_LIMITS, searchWeb } from '../ai/web-search'
 import type { Actor } from '../auth/actor'
@@ -5,7 +6,6 @@ import type { AppContext } from '../context'
 import { readCappedText } from '../http/read-capped'
 import { runSearch } from '../knowledge/search'
 import { decodeEntities } from '../net/html-to-text'
-import type { ResearchNote } from './notes'
 import { RESEARCH_TIMING } from './timing'
 
 /**
@@ -25,7 +25,7 @@ export interface SearchOutcome {
   notes: ResearchNote[]
 }
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log'>
+type Ctx = Pick<AppContext, 'db' | 'database' | 'config' | 'log' | 'vectorCheck'>
 
 /** The notes that say plainly what was not searched (worded by the client: notes.ts). */
 export const NOTES = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Storage } from '../context'
-import { type FakeS3, startFakeS3 } from './fake-s3'
+import { type FakeS3, startFakeS3 } from '../test/fakes/s3-server'
 import { createStorage } from './index'
 import { createS3Storage } from './s3'
 

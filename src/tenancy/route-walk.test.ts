@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { TINY_PNG } from '../files/test-images'
 import { imagesFor } from '../images/images-data'
-import { chatActions, type TestUser, waitForOutcome } from '../messages/test-helpers'
 import { startApp, type TestApp } from '../test/harness'
+import { TINY_PNG } from '../test/images'
+import { chatActions, type TestUser, waitForOutcome } from '../test/messages'
 import { waitFor } from '../test/wait'
 
 /**

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Database, openPglite, openPostgres } from '../../db/client'
 import { openEmbeddedProcess } from '../../db/embedded/process'
 import { migrate } from '../../db/migrate'
+import { migrations } from '../../db/migrations'
 import { findTemplate } from '../../db/template'
 
 /**
@@ -53,21 +55,59 @@ async function createProcessDatabase(template: Blob): Promise<Database> {
 async function createServerDatabase(serverUrl: string): Promise<Database & { url: string }> {
   const name = `parley_test_${crypto.randomUUID().replaceAll('-', '')}`
   const admin = openPostgres(serverUrl, { max: 1 })
-  await admin.exec(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const migrator = openPostgres(url.toString(), { max: 1 })
-  await migrate(migrator)
-  await migrator.close()
-  const database = openPostgres(url.toString(), { max: 5 })
+  serverTemplate ??= migratedTemplate(admin, serverUrl)
+  // A copy of the migrated template: a file copy on the server instead of every migration again.
+  await admin.exec(`create database ${name} template ${await serverTemplate}`)
+  const url = databaseUrl(serverUrl, name)
+  const database = openPostgres(url, { max: 5 })
   return {
     ...database,
     /** For other connections to this database (several instances). */
-    url: url.toString(),
+    url,
     close: async () => {
       await database.close()
       await admin.exec(`drop database if exists ${name} with (force)`)
       await admin.close()
     },
   }
+}
+
+/** Held while a test process makes the server's template, so that another waits for it. */
+const TEMPLATE_LOCK = 727_274_002
+let serverTemplate: Promise<string> | undefined
+
+/**
+ * The server's migrated template database, made by the first test process that needs it and kept
+ * for later runs: its name carries the migrations' hash, so a changed migration makes a new one.
+ * Made under another name and renamed when complete, so a half-made template is never copied.
+ */
+async function migratedTemplate(admin: Database, serverUrl: string): Promise<string> {
+  const hash = createHash('sha256')
+    .update(migrations.map((migration) => `${migration.tag}\n${migration.sql}`).join('\n'))
+    .digest('hex')
+    .slice(0, 16)
+  const name = `parley_template_${hash}`
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK])
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name])
+    if (found.length === 0) {
+      const making = `${name}_making`
+      // Left by a process that stopped half-way (the lock says nobody else is making it now).
+      await admin.exec(`drop database if exists ${making} with (force)`)
+      await admin.exec(`create database ${making}`)
+      const migrator = openPostgres(databaseUrl(serverUrl, making), { max: 1 })
+      await migrate(migrator)
+      await migrator.close()
+      await admin.exec(`alter database ${making} rename to ${name}`)
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK])
+  }
+  return name
+}
+
+function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
 }

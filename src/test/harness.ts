@@ -9,10 +9,9 @@ import { type App, createApp } from '../app'
 import type { Actor } from '../auth/actor'
 import { hashPassword } from '../auth/passwords'
 import { createSession } from '../auth/session'
-import { sessionCacheOf } from '../auth/session-cache'
 import { loadConfig } from '../config'
 import type { AppContext, Realtime } from '../context'
-import { inlineChatBodyLimit } from '../http/base'
+import { SERVER_BODY_CAP } from '../http/base'
 import { createJobs } from '../jobs'
 import { startWorkers } from '../jobs/workers'
 import { createLogger } from '../log/logger'
@@ -21,6 +20,7 @@ import { createPublicFeed, EVERYONE_ROOM } from '../realtime/public-feed'
 import { createRealtime } from '../realtime/server'
 import { abandonRunningResearch } from '../research/job'
 import { startServer } from '../server'
+import { createServices } from '../services'
 import { createStorage } from '../storage'
 import { createTestDatabase } from './db'
 
@@ -212,7 +212,7 @@ async function openApp(
     toAdmins: (event, payload) => events.push({ room: 'admins', event, payload }),
     setAdmin: () => {},
     endSessions: (sessionIds) => {
-      sessionCacheOf(database.db).forget(sessionIds)
+      ctx.sessionCache.forget(sessionIds)
       endedSessions.push(...sessionIds)
     },
     toEveryone: (event, payload) => {
@@ -221,8 +221,9 @@ async function openApp(
     },
     listenPublic: (listener) => publicFeed.listen(listener),
   }
-  // One context object: a test that moves `ctx.now` moves it for HTTP and the socket sweep alike.
-  const ctx: AppContext = {
+  // One context object: a test that moves `ctx.now` moves it for HTTP, the socket sweep and the
+  // rate limits alike (the services read it through `base`, the same object).
+  const base = {
     config,
     database,
     db: database.db,
@@ -238,6 +239,10 @@ async function openApp(
     }),
     now: () => new Date(),
   }
+  const ctx: AppContext = Object.assign(
+    base,
+    createServices({ config, log, database, now: () => base.now(), realtime: () => base.realtime }),
+  )
   // The job queue starts on first use; only suites that ask for workers run them.
   if (options.jobs) await startWorkers(ctx)
   const vector = database.kind === 'pglite'
@@ -283,8 +288,8 @@ async function openApp(
       port: 0,
       hostname: '127.0.0.1',
       websocket: live.engine.handler().websocket,
-      // As startServer: Bun's cap sits above the upload and inline-file limits the routes enforce.
-      maxRequestBodySize: inlineChatBodyLimit(config.uploads) + 1024 * 1024,
+      // As startServer: Bun's cap out of the way, Parley answers every over-limit body itself.
+      maxRequestBodySize: SERVER_BODY_CAP,
     })
     url = `http://127.0.0.1:${app.server!.port}`
   } else {

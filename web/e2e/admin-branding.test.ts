@@ -4,15 +4,14 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
-  newUser,
   openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   withAdminPage,
 } from './fixtures'
+import { newUser } from './new-user'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
 import { buildGradientPng } from './test-files'
 
 /*
@@ -32,8 +31,7 @@ const memberUser = newUser('Mia Member')
 
 beforeAll(async () => {
   ;({ e2e, page: admin } = await withAdminPage({}, adminUser))
-  member = await e2e.newPage()
-  await signUpThroughCard(member, memberUser)
+  member = await e2e.signedInPage({ user: memberUser })
   visitor = await e2e.newPage()
   await visitor.goto('/')
   await visitor.getByTestId('login-card').waitFor()

@@ -5,16 +5,15 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
-  newUser,
   openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   withAdminPage,
 } from './fixtures'
+import { newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
 
 /*
  * Admin → Models: an edit, a switch and the default reach a signed-in user's model dropdown without
@@ -38,8 +37,7 @@ beforeAll(async () => {
     MODEL_PRICES: 'fake-model=0.15/0.6',
     IMAGE_PRICES: '1024x1024=0.05',
   }))
-  userPage = await e2e.newPage()
-  await signUpThroughCard(userPage, newUser('Una User'))
+  userPage = await e2e.signedInPage({ user: newUser('Una User') })
   chat = new ChatPage(userPage)
   await chat.newChat()
 }, SETUP_TIMEOUT)
@@ -153,8 +151,7 @@ describe('models section', () => {
     )
     expect(await row('fake-model-large').getAttribute('data-enabled')).toBe('true')
     // A user who never chose a model starts with the default.
-    const fresh = await e2e.newPage()
-    await signUpThroughCard(fresh, newUser('Nina New'))
+    const fresh = await e2e.signedInPage({ user: newUser('Nina New') })
     const freshChat = new ChatPage(fresh)
     await freshChat.newChat()
     await fresh.waitForFunction(() =>

@@ -7,13 +7,13 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
-  newUser,
   openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   withAdminPage,
 } from './fixtures'
+import { newUser } from './new-user'
 
 /*
  * Admin → Usage: the empty state, then usage seeded in the server's database (through the e2e

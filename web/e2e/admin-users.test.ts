@@ -4,7 +4,6 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
-  newUser,
   openAdminSection,
   PHONE,
   readMailLink,
@@ -12,6 +11,7 @@ import {
   screenshot,
   withAdminPage,
 } from './fixtures'
+import { newUser } from './new-user'
 import { expectToast } from './pages/toasts'
 
 /*

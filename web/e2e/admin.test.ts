@@ -4,13 +4,13 @@ import {
   DESKTOP,
   describeViolations,
   type E2E,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
   withAdminPage,
 } from './fixtures'
+import { newUser } from './new-user'
 import { expectToast } from './pages/toasts'
 
 setDefaultTimeout(90_000)
@@ -31,7 +31,7 @@ const dailyLimit = () => page.getByLabel('Daily limit', { exact: true })
 const timeZone = () => page.getByRole('combobox', { name: 'Time zone' })
 
 async function openBudgets() {
-  await page.goto('/admin#budgets')
+  await page.goto('/admin/budgets')
   await page.reload()
   await page.getByRole('heading', { name: 'Budgets' }).waitFor()
   await dailyLimit().waitFor()
@@ -79,7 +79,7 @@ describe('admin area', () => {
     await page.goto('/')
     await page.getByTestId('user-menu').click()
     await page.getByRole('menuitem', { name: 'Admin Panel' }).click()
-    await page.waitForURL('**/admin')
+    await page.waitForURL('**/admin/users')
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
     const nav = page.getByRole('navigation', { name: 'Admin sections' })
     expect(await nav.getByRole('link').allTextContents()).toEqual([
@@ -103,6 +103,12 @@ describe('admin area', () => {
     expect(await timeZone().inputValue()).toBe('UTC')
     expect(await page.getByText('Set here', { exact: true }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true)
+  })
+
+  test('an old link to a section tab (/admin#budgets) opens that section’s page', async () => {
+    await page.goto('/admin#budgets')
+    await page.waitForURL('**/admin/budgets')
+    await page.getByRole('heading', { name: 'Budgets' }).waitFor()
   })
 
   test('the administrator changes the daily limit and the time zone; both stay after a reload', async () => {
@@ -196,7 +202,7 @@ describe('in German', () => {
       ['phone', PHONE],
     ] as const) {
       await page.setViewportSize(viewport)
-      await page.goto('/admin#budgets')
+      await page.goto('/admin/budgets')
       await page.reload()
       await page.waitForFunction(() => document.documentElement.lang === 'de')
       await page.getByRole('heading', { name: 'Adminbereich' }).waitFor()

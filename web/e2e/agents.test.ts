@@ -7,8 +7,6 @@ import {
   type E2E,
   expectAxeClean,
   inEveryLook,
-  type NewUser,
-  newUser,
   openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
@@ -16,9 +14,10 @@ import {
   startE2E,
   withSignedInPage,
 } from './fixtures'
+import { type NewUser, newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard, signUpSpeaking, signUpThroughCard } from './session'
+import { signUpSpeaking, signUpThroughCard } from './session'
 
 /*
  * Agents (issue 14, browser side): Ada (the first account, so an administrator) enables the
@@ -249,9 +248,8 @@ describe('agent dropdown and Agent Configuration', () => {
 
 describe('unsaved changes and the calendar step (issue 26)', () => {
   test("'Calendar connection' and back keeps the switches and the e-mail; Cancel then forgets them", async () => {
-    const context = await e2e.newContext()
-    const page = await context.newPage()
-    await signUpThroughCard(page, newUser('Grace Draft'))
+    const page = await e2e.signedInPage({ user: newUser('Grace Draft') })
+    const context = page.context()
     await new ChatPage(page).newChat()
     await openAgentConfiguration(page)
     const dialog = configDialog(page)
@@ -288,9 +286,8 @@ describe('unsaved changes and the calendar step (issue 26)', () => {
   })
 
   test('the changes also survive the trip to the calendar provider, and are saved afterwards', async () => {
-    const context = await e2e.newContext()
-    const page = await context.newPage()
-    await signUpThroughCard(page, newUser('Hedy Draft'))
+    const page = await e2e.signedInPage({ user: newUser('Hedy Draft') })
+    const context = page.context()
     await new ChatPage(page).newChat()
     await openAgentConfiguration(page)
     const dialog = configDialog(page)
@@ -454,8 +451,7 @@ describe('Calendar Agent Configuration and the calendar connection', () => {
 
 describe('phone, dark', () => {
   test('the dropdown and both dialogs at 390 px in the dark theme', async () => {
-    const page = await e2e.newPage({ viewport: PHONE, dark: true })
-    await signInThroughCard(page, adaUser)
+    const page = await e2e.signedInPage({ user: adaUser, existing: true, viewport: PHONE, dark: true })
     await dropdown(page).waitFor()
     await openMenu(page)
     await screenshot(page, 'agents-dropdown-phone-dark')
@@ -568,8 +564,7 @@ describe('the spec’s local keys', () => {
 
 describe('Admin → Models → Agents', () => {
   test('withdrawing an agent takes it out of the users’ dropdowns; a workflow is saved, its secret write-only', async () => {
-    const admin = await e2e.newPage()
-    await signInThroughCard(admin, adaUser)
+    const admin = await e2e.signedInPage({ user: adaUser, existing: true })
     await openAdminSection(admin, 'models')
     const card = admin.getByTestId('admin-agents')
     await card.waitFor()
@@ -610,8 +605,7 @@ describe('without a workflow service (issue 26)', () => {
   test('Agent Configuration says where each agent runs: no workflow texts above agents that run in Parley', async () => {
     // No N8N_WEBHOOK_URL: RAG and the Employee agent run in Parley; the Calendar Agent needs a workflow.
     plain = await startE2E()
-    const page = await plain.newPage()
-    await signUpThroughCard(page, newUser('Ivy Plain'))
+    const page = await plain.signedInPage({ user: newUser('Ivy Plain') })
     await new ChatPage(page).newChat()
     await openAgentConfiguration(page)
     const dialog = configDialog(page)
@@ -656,10 +650,8 @@ describe('without a workflow service (issue 26)', () => {
 
   test('Agent Configuration and the calendar dialog in English and French, 1280 and 390, light and dark', async () => {
     if (!plain) throw new Error('the previous test starts the server')
-    const context = await plain.newContext()
-    const person = newUser('Jules Plain')
-    const page = await context.newPage()
-    await signUpThroughCard(page, person)
+    const page = await plain.signedInPage({ user: newUser('Jules Plain') })
+    const context = page.context()
     await context.request.put('/api/agents/calendar/settings', {
       headers: { origin: plain.url },
       data: { enabled: true },

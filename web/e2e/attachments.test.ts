@@ -5,16 +5,16 @@ import {
   DESKTOP,
   describeViolations,
   type E2E,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
   startE2E,
 } from './fixtures'
+import { newUser } from './new-user'
 import { AttachmentsPanel } from './pages/attachments'
 import { expectToast } from './pages/toasts'
-import { signUpSpeaking, signUpThroughCard } from './session'
+import { signUpSpeaking } from './session'
 import { pdf, photo, textFile } from './test-files'
 
 const MAX_BYTES = 256 * 1024
@@ -39,8 +39,7 @@ afterAll(async () => {
 
 /** A new person with one empty chat open, the composer ready. */
 async function openChat(options: { viewport?: { width: number; height: number }; dark?: boolean } = {}) {
-  const page = await e2e.newPage(options)
-  await signUpThroughCard(page, newUser())
+  const page = await e2e.signedInPage(options)
   await page.getByTestId('welcome-new-chat').click()
   await page.waitForURL(/\/c\//)
   const panel = new AttachmentsPanel(page)

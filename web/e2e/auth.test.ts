@@ -4,7 +4,6 @@ import {
   describeViolations,
   type E2E,
   expectAxeClean,
-  newUser,
   PHONE,
   readMailLink,
   SETUP_TIMEOUT,
@@ -12,6 +11,7 @@ import {
   seriousA11yViolations,
   startE2E,
 } from './fixtures'
+import { newUser } from './new-user'
 import { DashboardPage } from './pages/dashboard-page'
 import { LoginPage } from './pages/login-page'
 
@@ -61,7 +61,7 @@ describe('sign-in screen', () => {
     await page.keyboard.press('Escape')
 
     await dashboard.choose('Admin Panel')
-    await page.waitForURL('**/admin')
+    await page.waitForURL('**/admin/users')
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
     await page.getByText(admin.fullName).waitFor()
   })
@@ -106,7 +106,7 @@ describe('sign-in screen', () => {
           await expectAxeClean(page, `header-admin-link-${language}-${name}`)
           if (language === 'en' && name === 'light-390') {
             await link.click()
-            await page.waitForURL('**/admin')
+            await page.waitForURL('**/admin/users')
             await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
           }
           await context.close()

@@ -5,15 +5,14 @@ import {
   DESKTOP,
   describeViolations,
   type E2E,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
   withSignedInPage,
 } from './fixtures'
+import { newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
-import { signInThroughCard } from './session'
 
 setDefaultTimeout(90_000)
 
@@ -75,8 +74,7 @@ async function expectAccessible(page: Page) {
 
 describe('budget banner', () => {
   test('hidden under the threshold, a warning past it, exceeded and blocked at the limit, live', async () => {
-    const page = await e2e.newPage()
-    await signInThroughCard(page, user)
+    const page = await e2e.signedInPage({ user, existing: true })
     const chat = new ChatPage(page)
     await chat.newChat()
     await page.waitForTimeout(300)
@@ -128,8 +126,7 @@ const VARIANTS = [
 
 describe.each(VARIANTS)('chat screens ($label)', ({ label, viewport, dark }) => {
   test('conversation, menus, settings and the drawer have no serious accessibility problems', async () => {
-    const page = await e2e.newPage({ viewport, dark })
-    await signInThroughCard(page, user)
+    const page = await e2e.signedInPage({ user, existing: true, viewport, dark })
     const chat = new ChatPage(page)
     await chat.lastAnswer().filter({ hasText: 'to check' }).waitFor()
     await page.locator('.hljs').first().waitFor()

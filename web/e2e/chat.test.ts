@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { BrowserContext, Page } from 'playwright-core'
 import { messages } from '../../db/schema'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
-import { DESKTOP, type E2E, newUser, PHONE, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
+import { DESKTOP, type E2E, PHONE, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
+import { newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signUpSpeaking, signUpThroughCard } from './session'
+import { signUpSpeaking } from './session'
 
 setDefaultTimeout(90_000)
 
@@ -32,10 +33,9 @@ beforeAll(async () => {
     OPENAI_API_KEY: 'sk-test',
     OPENAI_MODELS: 'fake-model,fake-model-large',
   })
-  context = await e2e.newContext()
+  page = await e2e.signedInPage({ user: newUser('Grace Hopper') })
+  context = page.context()
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  page = await context.newPage()
-  await signUpThroughCard(page, newUser('Grace Hopper'))
   chat = new ChatPage(page)
 }, SETUP_TIMEOUT)
 afterAll(async () => {

@@ -118,7 +118,7 @@ describe('the demo', () => {
   })
 
   test('the admin users list shows the sample team', async () => {
-    await page.goto('/admin#users')
+    await page.goto('/admin/users')
     await page.getByTestId('users-section').getByText('Tom Becker').first().waitFor()
     await page.getByTestId('users-section').getByText('demo@parley.local').first().waitFor()
     await screenshot(page, 'demo-admin-users')

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
-import { type E2E, newUser, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
+import { type E2E, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
+import { newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
 
 /*
  * Dictation where the browser has no speech recognition (Firefox): the composer records the
@@ -28,10 +28,10 @@ beforeAll(async () => {
     { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: 'fake-model', IMAGE_MODEL: '' },
     { chromiumArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
   )
-  const context = await e2e.newContext()
-  await context.addInitScript('delete window.SpeechRecognition; delete window.webkitSpeechRecognition')
-  page = await context.newPage()
-  await signUpThroughCard(page, newUser('Flo Firefox'))
+  page = await e2e.signedInPage({
+    user: newUser('Flo Firefox'),
+    initScript: 'delete window.SpeechRecognition; delete window.webkitSpeechRecognition',
+  })
   chat = new ChatPage(page)
   await chat.newChat()
 }, SETUP_TIMEOUT)
@@ -75,13 +75,14 @@ describe('Dictation by recording, without speech recognition', () => {
   })
 
   test('a refused microphone gets a clear message', async () => {
-    const context = await e2e.newContext()
-    await context.addInitScript(`
+    const refused = await e2e.signedInPage({
+      user: newUser('Nia Nomic'),
+      initScript: `
       delete window.SpeechRecognition; delete window.webkitSpeechRecognition;
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-    `)
-    const refused = await context.newPage()
-    await signUpThroughCard(refused, newUser('Nia Nomic'))
+    `,
+    })
+    const context = refused.context()
     await refused.getByTestId('dictate').click()
     await expectToast(refused, 'Microphone access was blocked.')
     await screenshot(refused, 'dictation-permission-refused-1280-light')

@@ -5,7 +5,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { readOutbox } from '../../src/mail/outbox'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import { startShippedServer } from '../../src/test/harness'
-import { signUpThroughCard } from './session'
+import { type NewUser, newUser } from './new-user'
+import { DashboardPage } from './pages/dashboard-page'
+import { signInThroughApi } from './session'
 
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 390, height: 844 }
@@ -50,6 +52,17 @@ export interface ContextOptions {
   locale?: string
 }
 
+export interface SignedInPageOptions extends ContextOptions {
+  /** Who: a new person when left out. */
+  user?: NewUser
+  /** `user` has an account already: signed in, not signed up. */
+  existing?: boolean
+  /** The person's profile language (e.g. 'de'), which the page then shows. */
+  language?: string
+  /** Run in the page before its own scripts (e.g. a fake browser API). */
+  initScript?: string
+}
+
 export interface E2E {
   url: string
   dataDir: string
@@ -59,6 +72,11 @@ export interface E2E {
   /** A fresh browser profile (own cookies and storage), like a different person or device. */
   newContext(options?: ContextOptions): Promise<BrowserContext>
   newPage(options?: ContextOptions): Promise<Page>
+  /**
+   * A page in a fresh browser profile, signed in through the API (no card to walk) and showing
+   * the dashboard: the start of a test that is not about signing up or in.
+   */
+  signedInPage(options?: SignedInPageOptions): Promise<Page>
   close(): Promise<void>
 }
 
@@ -99,6 +117,16 @@ export async function startE2E(
     async newPage(options) {
       return (await newContext(options)).newPage()
     },
+    async signedInPage({ user = newUser(), existing, language, initScript, ...look } = {}) {
+      const context = await newContext(look)
+      if (initScript) await context.addInitScript(initScript)
+      await signInThroughApi(context, server.url, user, { existing, language })
+      const page = await context.newPage()
+      await page.goto('/')
+      await new DashboardPage(page).waitUntilShown()
+      if (language) await page.waitForFunction((lang) => document.documentElement.lang === lang, language)
+      return page
+    },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined)
       await browser.close()
@@ -106,19 +134,6 @@ export async function startE2E(
     },
   }
 }
-
-let counter = 0
-
-/** A person who has not signed up yet, unique per call. */
-export function newUser(fullName = 'Ada Lovelace') {
-  counter += 1
-  return {
-    fullName,
-    email: `user${Date.now().toString(36)}${counter}@example.com`,
-    password: 'correct-horse-42',
-  }
-}
-export type NewUser = ReturnType<typeof newUser>
 
 /** The first link in the newest mail to `to` that points at `path`. */
 export async function readMailLink(dataDir: string, to: string, path: string): Promise<string> {
@@ -136,9 +151,9 @@ export async function readMailLink(dataDir: string, to: string, path: string): P
 /** Saves a screenshot to test-artifacts/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string) {
   await mkdir(SCREENSHOTS, { recursive: true })
-  // Let transitions (dialogs, menus, toasts) settle so the picture shows the resting state.
-  await page.waitForTimeout(350)
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+  // The resting state (dialogs, menus, toasts done fading in) without waiting for it: finite
+  // animations and transitions are run to their end for the picture.
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
 }
 
 export interface AxeViolation {
@@ -146,6 +161,12 @@ export interface AxeViolation {
   impact: string | null
   help: string
   nodes: { target: string[]; failureSummary?: string }[]
+}
+
+let axeText: Promise<string> | undefined
+const axeSource = () => {
+  axeText ??= Bun.file('node_modules/axe-core/axe.min.js').text()
+  return axeText
 }
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
@@ -168,7 +189,7 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     .catch(() => {})
   const loaded = await page.evaluate(() => 'axe' in window)
   // Evaluated rather than added as a <script>: the app's CSP (rightly) refuses inline scripts.
-  if (!loaded) await page.evaluate(await Bun.file('node_modules/axe-core/axe.min.js').text())
+  if (!loaded) await page.evaluate(await axeSource())
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe
     const result = await axe.run()
@@ -207,7 +228,8 @@ export interface SignedIn {
 
 /**
  * A suite's start: a fresh server and Chromium (`startE2E`), with or without a fake OpenAI
- * provider, and one person signed up and signed in on `page`. The suite closes `e2e` and `fake`.
+ * provider, and one person signed up and signed in (through the API) on `page`, showing the
+ * dashboard. The suite closes `e2e` and `fake`.
  */
 export async function withSignedInPage(
   options: SignedInOptions & { fakeModels: string[] },
@@ -226,8 +248,7 @@ export async function withSignedInPage({
         ? { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODELS: fakeModels.join(',') }
         : {}
     e2e = await startE2E({ ...provider, ...env })
-    const page = await e2e.newPage()
-    await signUpThroughCard(page, user)
+    const page = await e2e.signedInPage({ user })
     return { e2e, page, user, fake }
   } catch (error) {
     // The suite never gets hold of them, so its afterAll could not close them.
@@ -246,9 +267,9 @@ export async function withAdminPage(env: Record<string, string> = {}, admin: New
   return { e2e, page, admin }
 }
 
-/** Opens an admin section (`/admin#<section>`), read afresh from the server. */
+/** Opens an admin section (`/admin/<section>`), read afresh from the server. */
 export async function openAdminSection(page: Page, section: string) {
-  await page.goto(`/admin#${section}`)
+  await page.goto(`/admin/${section}`)
   await page.reload()
 }
 

@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { gradientPng } from '../../src/files/test-images'
 import type { FakeOpenAi } from '../../src/test/fakes/openai-server'
+import { gradientPng } from '../../src/test/images'
 import {
   DESKTOP,
   describeViolations,
   type E2E,
-  type NewUser,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
   withSignedInPage,
 } from './fixtures'
+import { type NewUser, newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard, signUpThroughCard } from './session'
 
 /*
  * Create image: Ada opens Create Image from the '+' menu, is told to describe something when she
@@ -135,8 +133,7 @@ describe('Create image', () => {
     fake.expireImageUrls()
     await ada.reload()
     await expectGeneratedImage(ada)
-    const second = await e2e.newPage()
-    await signInThroughCard(second, adaUser)
+    const second = await e2e.signedInPage({ user: adaUser, existing: true })
     await second.getByTestId('chat-row').first().click()
     await expectGeneratedImage(second)
     await screenshot(second, 'images-second-browser-1280-light')
@@ -198,8 +195,7 @@ describe('Create image', () => {
       [PHONE, false, '390-light'],
       [PHONE, true, '390-dark'],
     ] as const) {
-      const page = await e2e.newPage({ viewport, dark })
-      await signInThroughCard(page, adaUser)
+      const page = await e2e.signedInPage({ user: adaUser, existing: true, viewport, dark })
       await page.goto(adaChatUrl)
       await expectGeneratedImage(page)
       await screenshot(page, `images-in-chat-${name}`)
@@ -248,10 +244,7 @@ describe('Dictation with the browser’s speech recognition', () => {
   const speech = (code: string) => page.evaluate(`window.__speech.${code}`)
 
   beforeAll(async () => {
-    const context = await e2e.newContext()
-    await context.addInitScript(FAKE_SPEECH)
-    page = await context.newPage()
-    await signInThroughCard(page, adaUser)
+    page = await e2e.signedInPage({ user: adaUser, existing: true, initScript: FAKE_SPEECH })
     chat = new ChatPage(page)
     await chat.newChat()
   })
@@ -297,35 +290,30 @@ describe('Dictation with the browser’s speech recognition', () => {
   })
 
   test('the language follows the user’s: German dictates in de-DE', async () => {
-    const context = await e2e.newContext()
-    await context.addInitScript(FAKE_SPEECH)
-    const german = await context.newPage()
-    await signUpThroughCard(german, newUser('Grete Weber'))
-    const changed = await german.request.patch('/api/profile', {
-      data: { preferred_language: 'de' },
-      headers: { origin: e2e.url },
+    const german = await e2e.signedInPage({
+      user: newUser('Grete Weber'),
+      language: 'de',
+      initScript: FAKE_SPEECH,
     })
-    expect(changed.status()).toBe(200)
-    await german.reload()
     await german.getByRole('button', { name: 'Diktieren' }).click()
     await german.locator('[data-testid="dictate"][data-state="listening"]').waitFor()
     const lang = await german.evaluate(
       () => (window as unknown as { __speech: { starts: { lang: string }[] } }).__speech.starts[0]?.lang,
     )
     expect(lang).toBe('de-DE')
-    await context.close()
+    await german.context().close()
   })
 
   test('with neither speech recognition nor recording: "Speech recognition is not supported in your browser"', async () => {
-    const context = await e2e.newContext()
-    await context.addInitScript(
-      'delete window.SpeechRecognition; delete window.webkitSpeechRecognition; delete window.MediaRecorder',
-    )
-    const bare = await context.newPage()
-    await signInThroughCard(bare, adaUser)
+    const bare = await e2e.signedInPage({
+      user: adaUser,
+      existing: true,
+      initScript:
+        'delete window.SpeechRecognition; delete window.webkitSpeechRecognition; delete window.MediaRecorder',
+    })
     await bare.getByTestId('dictate').click()
     await expectToast(bare, 'Speech recognition is not supported in your browser')
     await screenshot(bare, 'dictation-unsupported-1280-light')
-    await context.close()
+    await bare.context().close()
   })
 })

@@ -6,13 +6,14 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
-  newUser,
+  inEveryLook,
   openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   withAdminPage,
 } from './fixtures'
+import { newUser } from './new-user'
 
 /*
  * Support access (issue 11): an administrator starts it from the admin area, sees the target's
@@ -52,36 +53,30 @@ const banner = (on = page) => on.getByTestId('impersonation-banner')
 const speakAs = (language: 'en' | 'fr') =>
   e2e.db.update(users).set({ preferredLanguage: language }).where(eq(users.email, target.email))
 
-type ShotOptions = { viewport: typeof DESKTOP; dark: boolean }
-const SHOTS: [string, ShotOptions][] = [
-  ['light-1280', { viewport: DESKTOP, dark: false }],
-  ['dark-1280', { viewport: DESKTOP, dark: true }],
-  ['light-390', { viewport: PHONE, dark: false }],
-  ['dark-390', { viewport: PHONE, dark: true }],
-]
-
 /**
  * Screenshots of the support session held in `cookies`, in English and French, light and dark,
- * 1280 and 390 px, each in a browser profile of its own; `show` brings the screen up.
+ * 1280 and 390 px, in a browser profile of its own; `show` brings the screen up on a fresh load.
  */
 async function shootEverywhere(cookies: Cookie[], name: string, show: (on: Page) => Promise<void>) {
+  const shotContext = await e2e.newContext()
   try {
+    await shotContext.addCookies(cookies)
+    const shotPage = await shotContext.newPage()
     for (const language of ['en', 'fr'] as const) {
       await speakAs(language)
-      for (const [shot, options] of SHOTS) {
-        const shotContext = await e2e.newContext(options)
-        await shotContext.addCookies(cookies)
-        const shotPage = await shotContext.newPage()
+      await inEveryLook(shotPage, async (look) => {
+        const [size, theme] = look.split('-')
+        const shot = `${name}-${language}-${theme}-${size}`
         await shotPage.goto('/')
         await banner(shotPage).waitFor()
         await shotPage.waitForFunction((lang) => document.documentElement.lang === lang, language)
         await show(shotPage)
-        await screenshot(shotPage, `${name}-${language}-${shot}`)
-        if (options.dark) await expectAxeClean(shotPage, `${name}-${language}-${shot}`)
-        await shotContext.close()
-      }
+        await screenshot(shotPage, shot)
+        if (theme === 'dark') await expectAxeClean(shotPage, shot)
+      })
     }
   } finally {
+    await shotContext.close()
     await speakAs('en')
   }
 }
@@ -133,8 +128,11 @@ describe('support access', () => {
     await banner().getByRole('button', { name: 'Stop Impersonation' }).waitFor()
     // The countdown runs.
     const first = await page.getByTestId('impersonation-countdown').textContent()
-    await page.waitForTimeout(1200)
-    expect(await page.getByTestId('impersonation-countdown').textContent()).not.toBe(first)
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="impersonation-countdown"]')?.textContent !== before,
+      first,
+      { timeout: 1_200 },
+    )
     // The target's chats, the first one current.
     await page.getByTestId('chat-row').filter({ hasText: 'Tess latest question' }).waitFor()
     await page.getByTestId('chat-row').filter({ hasText: 'Older plans of Tess' }).waitFor()
@@ -195,7 +193,7 @@ describe('support access', () => {
     page.on('request', count)
     try {
       await banner().getByRole('button', { name: 'Stop Impersonation' }).click()
-      await page.waitForURL('**/admin#users')
+      await page.waitForURL('**/admin/users')
       await page.getByTestId('users-section').waitFor()
       // Time for a second stop to show itself (the server's 'ended' reaches the tab being left).
       await page.waitForTimeout(1500)
@@ -252,7 +250,7 @@ describe('support access', () => {
     await e2e.db.update(impersonations).set({ expiresAt: new Date(Date.now() - 1000) })
     // The sweep ends it, tells the tab and cuts its socket; the tab returns to the admin's session.
     await banner().waitFor({ state: 'detached', timeout: 30_000 })
-    await page.waitForURL('**/admin#users')
+    await page.waitForURL('**/admin/users')
     await page.getByTestId('users-section').waitFor()
     const me = await page.request.get('/api/auth/me')
     expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
@@ -268,7 +266,7 @@ describe('monitoring in the admin area', () => {
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await banner().waitFor({ state: 'detached', timeout: 20_000 })
     // Like Stop Impersonation: back in the admin area the access was started from.
-    await page.waitForURL('**/admin#users')
+    await page.waitForURL('**/admin/users')
     await page.getByTestId('users-section').waitFor()
     const me = await page.request.get('/api/auth/me')
     expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(admin.email)
@@ -278,7 +276,7 @@ describe('monitoring in the admin area', () => {
     const context = await e2e.newContext()
     const monitor = await context.newPage()
     await signIn(context, monitor)
-    await monitor.goto('/admin#impersonations')
+    await monitor.goto('/admin/impersonations')
     const section = monitor.getByTestId('impersonations-section')
     // No polling: the row appears because the server pushes `impersonations:changed`.
     await section.and(monitor.locator('[data-live="true"]')).waitFor()
@@ -300,7 +298,7 @@ describe('monitoring in the admin area', () => {
     await ended.filter({ hasText: 'ended by another admin' }).waitFor()
     // The acting tab hears `impersonation:ended` and goes back to the admin's own session.
     await banner().waitFor({ state: 'detached', timeout: 20_000 })
-    await page.waitForURL('**/admin#users')
+    await page.waitForURL('**/admin/users')
     await ended.getByRole('button', { name: /What was done \(2 changes\)/ }).click()
     const actions = ended.getByTestId('impersonation-actions')
     await actions.waitFor()
@@ -322,27 +320,20 @@ describe('monitoring in the admin area', () => {
     })
     expect(started.status()).toBe(201)
     await section.getByTestId('impersonation-active-row').filter({ hasText: 'BUG-311' }).waitFor()
-    const cookies = await context.cookies()
-    for (const [name, options] of [
-      ['impersonations-section-light-1280', { viewport: DESKTOP, dark: false }],
-      ['impersonations-section-dark-1280', { viewport: DESKTOP, dark: true }],
-      ['impersonations-section-light-390', { viewport: PHONE, dark: false }],
-      ['impersonations-section-dark-390', { viewport: PHONE, dark: true }],
-    ] as const) {
-      const shotContext = await e2e.newContext(options)
-      await shotContext.addCookies(cookies)
-      const shotPage = await shotContext.newPage()
-      await shotPage.goto('/admin#impersonations')
-      const history = shotPage
+    // The pictures in the monitor's own browser profile, loaded afresh in each look.
+    await inEveryLook(monitor, async (look) => {
+      const [size, theme] = look.split('-')
+      const name = `impersonations-section-${theme}-${size}`
+      await monitor.goto('/admin/impersonations')
+      const history = monitor
         .getByTestId('impersonation-history-row')
         .filter({ hasText: 'CASE-9' })
         .filter({ hasText: 'ended by another admin' })
       await history.getByRole('button', { name: /What was done/ }).click()
       await history.getByTestId('impersonation-actions').waitFor()
-      await screenshot(shotPage, name)
-      await expectAxeClean(shotPage, name)
-      await shotContext.close()
-    }
+      await screenshot(monitor, name)
+      await expectAxeClean(monitor, name)
+    })
     await context.close()
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type E2E, newUser, SETUP_TIMEOUT, screenshot, withSignedInPage } from './fixtures'
+import { type E2E, SETUP_TIMEOUT, screenshot, withSignedInPage } from './fixtures'
+import { newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
 

@@ -6,17 +6,16 @@ import {
   DESKTOP,
   describeViolations,
   type E2E,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
   withSignedInPage,
 } from './fixtures'
+import { newUser } from './new-user'
 import { AttachmentsPanel } from './pages/attachments'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
 
 /*
  * The knowledge base: Ada opens the panel from the header (empty), writes two entries in Create
@@ -45,8 +44,7 @@ beforeAll(async () => {
     user: newUser('Ada Lovelace'),
   }))
   await new ChatPage(ada).newChat()
-  bob = await e2e.newPage()
-  await signUpThroughCard(bob, newUser('Bob Builder'))
+  bob = await e2e.signedInPage({ user: newUser('Bob Builder') })
   await new ChatPage(bob).newChat()
 }, SETUP_TIMEOUT)
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import { SOURCES } from '../i18n/compile'
 import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales'
@@ -7,14 +7,13 @@ import {
   DESKTOP,
   describeViolations,
   type E2E,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
   startE2E,
 } from './fixtures'
-import { signUpSpeaking } from './session'
+import { newUser } from './new-user'
 
 /**
  * Every screen in each of the five other languages: a visible text or an accessible name that is
@@ -94,13 +93,8 @@ async function expectNoEnglish(page: Page, locale: Locale, screen: string) {
 }
 
 async function signedInAs(locale: Locale, options: { dark?: boolean; viewport?: typeof DESKTOP } = {}) {
-  const context: BrowserContext = await e2e.newContext(options)
-  await signUpSpeaking(context, e2e.url, newUser(`Person ${locale}`), locale)
-  const page = await context.newPage()
-  await page.goto('/')
-  await page.getByTestId('dashboard').waitFor()
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, locale)
-  return { context, page }
+  const page = await e2e.signedInPage({ ...options, user: newUser(`Person ${locale}`), language: locale })
+  return { context: page.context(), page }
 }
 
 for (const locale of LOCALES.filter((code) => code !== 'en')) {

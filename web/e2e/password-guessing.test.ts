@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { SOURCES } from '../i18n/compile'
-import { DESKTOP, type E2E, newUser, PHONE, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
+import { DESKTOP, type E2E, PHONE, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
+import { newUser } from './new-user'
 import { expectToast } from './pages/toasts'
 import { signUpSpeaking } from './session'
 

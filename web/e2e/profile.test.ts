@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type E2E, newUser, SETUP_TIMEOUT, withSignedInPage } from './fixtures'
+import { type E2E, SETUP_TIMEOUT, withSignedInPage } from './fixtures'
+import { newUser } from './new-user'
 import { ProfileDialog } from './pages/profile-dialog'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard } from './session'
 
 // A real 1×1 PNG: the server may check the bytes, not only the declared type.
 const PNG = Buffer.from(
@@ -119,8 +119,7 @@ describe('user profile dialog', () => {
   })
 
   test('a second device signed in separately sees the saved profile', async () => {
-    const device = await e2e.newPage()
-    await signInThroughCard(device, user)
+    const device = await e2e.signedInPage({ user, existing: true })
     // The menu shows a placeholder until the profile arrives, so wait for the name rather than read it once.
     await device.waitForFunction(
       () => document.querySelector('[data-testid="user-menu"]')?.textContent?.includes('Pierre Curie'),

@@ -6,15 +6,14 @@ import {
   type E2E,
   expectAxeClean,
   inEveryLook,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   withSignedInPage,
 } from './fixtures'
+import { newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signUpThroughCard } from './session'
 
 /*
  * The prompt library: Ada builds a prompt with variables in Create New Prompt and makes it public;
@@ -40,8 +39,7 @@ beforeAll(async () => {
     user: newUser('Ada Lovelace'),
   }))
   await new ChatPage(ada).newChat()
-  bob = await e2e.newPage()
-  await signUpThroughCard(bob, newUser('Bob Builder'))
+  bob = await e2e.signedInPage({ user: newUser('Bob Builder') })
   await new ChatPage(bob).newChat()
 }, SETUP_TIMEOUT)
 afterAll(async () => {

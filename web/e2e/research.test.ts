@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type ResearchFakes, startResearchFakes } from '../../src/research/test-helpers'
+import { type ResearchFakes, startResearchFakes } from '../../src/test/research'
 import {
-  DESKTOP,
   type E2E,
   expectAxeClean,
   inEveryLook,
-  type NewUser,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   withSignedInPage,
 } from './fixtures'
+import { type NewUser, newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard, signUpSpeaking } from './session'
 
 /*
  * Deep research: Ada opens Deep Research from the '+' menu, is told to enter a topic when she
@@ -33,7 +30,7 @@ let ada: Page
 let adaUser: NewUser
 
 beforeAll(async () => {
-  // The model, SearXNG, OpenAlex/arXiv and the pages, faked on 127.0.0.1 (src/research/test-helpers.ts).
+  // The model, SearXNG, OpenAlex/arXiv and the pages, faked on 127.0.0.1 (src/test/research.ts).
   fakes = startResearchFakes()
   ;({
     e2e,
@@ -87,8 +84,7 @@ describe('Deep research', () => {
   })
 
   test('the dialog on a phone, dark', async () => {
-    const phone = await e2e.newPage({ viewport: PHONE, dark: true })
-    await signInThroughCard(phone, adaUser)
+    const phone = await e2e.signedInPage({ user: adaUser, existing: true, viewport: PHONE, dark: true })
     await openDeepResearch(phone)
     await screenshot(phone, 'research-dialog-390-dark')
     await expectAxeClean(phone, 'deep research dialog 390 dark')
@@ -98,8 +94,7 @@ describe('Deep research', () => {
   test('starting puts the request and a live progress card into a new chat, in every tab; the report cites its sources', async () => {
     // Slow enough to watch the steps go by (each answer arrives word by word).
     fakes.model.set({ chunkDelayMs: 120 })
-    const phone = await e2e.newPage({ viewport: PHONE, dark: true })
-    await signInThroughCard(phone, adaUser)
+    const phone = await e2e.signedInPage({ user: adaUser, existing: true, viewport: PHONE, dark: true })
     await openDeepResearch(ada)
     const form = dialog(ada)
     await form.getByTestId('research-topic').fill('Solar power adoption')
@@ -312,12 +307,7 @@ describe('without a search backend (issue 26)', () => {
 
 describe('what the server writes, in the reader’s language (issue 26, decision 150)', () => {
   test('a report’s note and a failed answer’s reason read in French (and in English after switching), at 1280 and 390, light and dark', async () => {
-    const context = await e2e.newContext()
-    await signUpSpeaking(context, e2e.url, newUser('Marie Curie'), 'fr')
-    const page = await context.newPage()
-    await page.setViewportSize(DESKTOP)
-    await page.goto('/')
-    await page.waitForFunction(() => document.documentElement.lang === 'fr')
+    const page = await e2e.signedInPage({ user: newUser('Marie Curie'), language: 'fr' })
     const chat = new ChatPage(page)
     await chat.newChat()
     // A plain answer the provider refuses: its reason is worded in French around the provider's own words.
@@ -357,7 +347,7 @@ describe('what the server writes, in the reader’s language (issue 26, decision
 
       for (const locale of ['fr', 'en'] as const) {
         if (locale === 'en') {
-          await context.request.patch('/api/profile', {
+          await page.request.patch('/api/profile', {
             headers: { origin: e2e.url },
             data: { preferred_language: 'en' },
           })
@@ -383,7 +373,7 @@ describe('what the server writes, in the reader’s language (issue 26, decision
     } finally {
       fakes.searxng.setMode('ok')
       fakes.model.set({})
-      await context.close()
+      await page.context().close()
     }
   })
 })

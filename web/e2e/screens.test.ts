@@ -4,16 +4,15 @@ import {
   DESKTOP,
   describeViolations,
   type E2E,
-  newUser,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
   seriousA11yViolations,
   startE2E,
 } from './fixtures'
+import { newUser } from './new-user'
 import { ProfileDialog } from './pages/profile-dialog'
 import { SettingsDialog } from './pages/settings-dialog'
-import { signInThroughCard, signUpThroughCard } from './session'
 
 // A browser walk through several screens takes seconds; `bun test web/e2e` needs no --timeout flag.
 setDefaultTimeout(90_000)
@@ -23,7 +22,7 @@ const user = newUser('Katherine Johnson')
 
 beforeAll(async () => {
   e2e = await startE2E()
-  await signUpThroughCard(await e2e.newPage(), user)
+  await e2e.signedInPage({ user })
 }, SETUP_TIMEOUT)
 afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 
@@ -49,9 +48,7 @@ describe.each(VARIANTS)('screens ($label)', ({ label, viewport, dark }) => {
   })
 
   test('dashboard, profile and settings have no serious accessibility problems', async () => {
-    const page = await e2e.newPage({ viewport, dark })
-    await signInThroughCard(page, user)
-    await page.waitForTimeout(800)
+    const page = await e2e.signedInPage({ user, existing: true, viewport, dark })
     await screenshot(page, `dashboard-${label}`)
     await expectAccessible(page)
 
@@ -91,8 +88,7 @@ describe.each(VARIANTS)('screens ($label)', ({ label, viewport, dark }) => {
 
 describe('keyboard and theme', () => {
   test('dialogs trap focus and close on Escape; focus returns to the menu button', async () => {
-    const page = await e2e.newPage()
-    await signInThroughCard(page, user)
+    const page = await e2e.signedInPage({ user, existing: true })
     await page.getByTestId('user-menu').focus()
     await page.keyboard.press('Enter')
     await page.getByRole('menuitem', { name: 'Settings' }).waitFor()
@@ -120,8 +116,7 @@ describe('keyboard and theme', () => {
   })
 
   test('the theme choice applies at once, is remembered after reload and follows the person to another device', async () => {
-    const page = await e2e.newPage()
-    await signInThroughCard(page, user)
+    const page = await e2e.signedInPage({ user, existing: true })
     await page.getByTestId('theme-toggle').click()
     await page.getByRole('menuitemradio', { name: 'Dark' }).click()
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
@@ -129,16 +124,14 @@ describe('keyboard and theme', () => {
     await page.getByTestId('dashboard').waitFor()
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
 
-    const device = await e2e.newPage()
-    await signInThroughCard(device, user)
+    const device = await e2e.signedInPage({ user, existing: true })
     await device.waitForFunction(() => document.documentElement.classList.contains('dark'))
     await page.getByTestId('theme-toggle').click()
     await page.getByRole('menuitemradio', { name: 'Light' }).click()
   })
 
   test('the sidebar collapses on desktop and the choice is kept', async () => {
-    const page = await e2e.newPage()
-    await signInThroughCard(page, user)
+    const page = await e2e.signedInPage({ user, existing: true })
     const sidebar = page.getByTestId('sidebar')
     expect(await sidebar.isVisible()).toBe(true)
     await page.getByTestId('sidebar-toggle').click()

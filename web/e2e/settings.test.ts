@@ -6,17 +6,17 @@ import {
   DESKTOP,
   type E2E,
   expectAxeClean,
-  newUser,
   PHONE,
   readMailLink,
   SETUP_TIMEOUT,
   screenshot,
   startE2E,
 } from './fixtures'
+import { newUser } from './new-user'
 import { LoginPage } from './pages/login-page'
 import { SettingsDialog } from './pages/settings-dialog'
 import { expectToast } from './pages/toasts'
-import { signInThroughCard, signUpSpeaking, signUpThroughCard } from './session'
+import { signInThroughCard, signUpSpeaking } from './session'
 
 // A browser walk through several screens takes seconds; `bun test web/e2e` needs no --timeout flag.
 setDefaultTimeout(90_000)
@@ -29,9 +29,8 @@ beforeAll(async () => {
   // The looks walk signs up a person per screen variant.
   e2e = await startE2E({ RATE_LIMIT_SIGNUP_PER_IP: '100' })
   // The first account is the admin; use a second, ordinary account for these walks.
-  await signUpThroughCard(await e2e.newPage(), newUser('First Admin'))
-  page = await e2e.newPage()
-  await signUpThroughCard(page, user)
+  await e2e.signedInPage({ user: newUser('First Admin') })
+  page = await e2e.signedInPage({ user })
 }, SETUP_TIMEOUT)
 afterAll(() => e2e?.close(), SETUP_TIMEOUT)
 

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib'
-import { buildPdf } from '../../src/extract/test-docs'
+import { buildPdf } from '../../src/test/docs'
 
 /** A file as Playwright's setInputFiles takes it. */
 export interface TestFile {

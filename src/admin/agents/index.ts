@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { adminAgentBody } from '../../agents/model'
 import { authGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
+import { adminAgentListResponse, adminAgentResponse } from './model'
 import { listAdminAgents, updateAdminAgent } from './service'
 
 /**
@@ -13,6 +14,7 @@ export const adminAgentRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'admin.agents', prefix: '/agents' })
     .use(authGuard(ctx))
     .get('/', async () => ({ success: true as const, data: await listAdminAgents(ctx) }), {
+      response: adminAgentListResponse,
       admin: true,
       detail: { summary: 'The agents: offered or not, and their workflows' },
     })
@@ -26,6 +28,7 @@ export const adminAgentRoutes = (ctx: AppContext) =>
         }),
       }),
       {
+        response: adminAgentResponse,
         admin: true,
         body: adminAgentBody,
         detail: { summary: 'Offer or withdraw an agent, set its workflow' },

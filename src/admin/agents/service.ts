@@ -1,25 +1,14 @@
+import { type RequestOrigin, recordAudit } from '../../access/audit'
 import { agentWorkflowsData } from '../../agents/agent-workflows-data'
-import { AGENTS, type AgentId, agentDefinition } from '../../agents/catalogue'
-import { forgetOrgAgents, orgAgents } from '../../agents/workflows'
+import { AGENTS, agentDefinition } from '../../agents/catalogue'
+import { orgAgents } from '../../agents/workflows'
 import type { Actor } from '../../auth/actor'
 import type { AppContext } from '../../context'
 import { sealSecret } from '../../crypto/secret-box'
 import { AppError } from '../../http/errors'
-import { forgetActiveModels } from '../../models/service'
 import { syncModels } from '../../models/sync'
-import { type RequestOrigin, recordAudit } from '../audit'
-
-/** One agent as an administrator sets it up: offered or not, and the workflow it runs through. */
-export interface AdminAgentJson {
-  id: AgentId
-  name: string
-  offered: boolean
-  webhookUrl: string | null
-  /** The shared secret is write-only: only whether one is saved comes back. */
-  secretSaved: boolean
-  timeoutSeconds: number | null
-  usesDefaults: boolean
-}
+import { isHttpUrl } from '../../net/http-url'
+import type { AdminAgentJson } from './model'
 
 export async function listAdminAgents(ctx: AppContext): Promise<{ items: AdminAgentJson[] }> {
   const org = await orgAgents(ctx)
@@ -50,11 +39,7 @@ function validWebhookUrl(value: string | null | undefined): string | null | unde
   if (value === undefined) return undefined
   const trimmed = value?.trim()
   if (!trimmed) return null
-  let url: URL | undefined
-  try {
-    url = new URL(trimmed)
-  } catch {}
-  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+  if (!isHttpUrl(trimmed)) {
     throw new AppError('bad_request:agent_workflow', 'The webhook URL must be an http(s) URL')
   }
   return trimmed
@@ -103,10 +88,10 @@ export async function updateAdminAgent(
       )
     }
   })
-  forgetOrgAgents(ctx)
+  ctx.orgAgents.forget()
   // The workflow model exists while some workflow does: an agent's own webhook may be the only one.
   await syncModels(ctx)
-  forgetActiveModels(ctx)
+  ctx.usableModels.forget()
   ctx.realtime.toEveryone('models:updated', {})
   return (await listAdminAgents(ctx)).items.find((item) => item.id === agent.id)!
 }

@@ -1,7 +1,7 @@
 import { and, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { auditLog, users } from '../../../db/schema'
-import type { Actor } from '../../auth/actor'
+import type { Actor } from '../../access/actor'
 import { assertAdmin, likePattern } from '../users/users-data'
 
 /** An entry's place in the newest-first order: created_at as microsecond text (a Date drops them) and id. */

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
-import { auditListQuery } from './model'
+import { adminAuditGetResponse, auditListQuery } from './model'
 import { listAudit } from './service'
 
 /** /api/admin/audit: the audit trail, newest first. Read-only: no route changes or deletes an entry. */
@@ -11,5 +11,10 @@ export const adminAuditRoutes = (ctx: AppContext) =>
     .get(
       '/audit',
       async ({ actor, query }) => ({ success: true as const, data: await listAudit(ctx, actor, query) }),
-      { admin: true, query: auditListQuery, detail: { summary: 'The audit trail, filtered, newest first' } },
+      {
+        response: adminAuditGetResponse,
+        admin: true,
+        query: auditListQuery,
+        detail: { summary: 'The audit trail, filtered, newest first' },
+      },
     )

@@ -1,4 +1,4 @@
-import type { Actor } from '../../auth/actor'
+import type { Actor } from '../../access/actor'
 import { isUuid } from '../../chats/cursor'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'

@@ -1,18 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { type OrgSettings, orgSettings } from '../../../db/schema'
-
-/** The brand columns of org_settings an administrator sets; null = the BRAND_* value applies. */
-export type BrandColumns = Pick<
-  OrgSettings,
-  | 'brandCompanyName'
-  | 'brandProductName'
-  | 'brandTagline'
-  | 'brandLogoKey'
-  | 'brandLoginBackgroundKey'
-  | 'brandPrimaryColor'
-  | 'brandSecondaryColor'
->
+import { orgSettings } from '../../../db/schema'
+import type { BrandColumns } from '../../branding/service'
 
 const brandColumns = {
   brandCompanyName: orgSettings.brandCompanyName,

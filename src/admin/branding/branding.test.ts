@@ -3,9 +3,9 @@ import { desc, like } from 'drizzle-orm'
 import { io, type Socket } from 'socket.io-client'
 import { auditLog } from '../../../db/schema'
 import { MAX_STREAMS_PER_IP } from '../../branding/events'
-import type { Brand } from '../../branding/service'
+import type { Brand } from '../../branding/model'
 import { type ListeningApp, startApp, startInstances, type TestUser } from '../../test/harness'
-import type { AdminBrandingJson } from './service'
+import type { AdminBrandingJson } from './model'
 
 const ENV = {
   BRAND_COMPANY_NAME: 'Acme Corp',

@@ -4,7 +4,7 @@ import type { BrandImage } from '../../branding/service'
 import type { AppContext } from '../../context'
 import { IMAGE_MAX_BYTES, imageTooLarge } from '../../files/image-upload'
 import { readLimitedForm } from '../../files/read-upload'
-import { brandingPatch, refuseUnknownBrandingFields } from './model'
+import { adminBrandingResponse, brandingPatch, refuseUnknownBrandingFields } from './model'
 import { getBranding, removeBrandImage, replaceBrandImage, updateBranding } from './service'
 
 const uploadDoc = (what: string) => ({
@@ -46,6 +46,7 @@ export const adminBrandingRoutes = (ctx: AppContext) => {
   return new Elysia({ name: 'admin.branding', prefix: '/branding' })
     .use(authGuard(ctx))
     .get('/', async () => ({ success: true as const, data: await getBranding(ctx) }), {
+      response: adminBrandingResponse,
       admin: true,
       detail: {
         summary: 'Each brand item: its value now, its BRAND_* default and whether an administrator set it',
@@ -58,6 +59,7 @@ export const adminBrandingRoutes = (ctx: AppContext) => {
         data: await updateBranding(ctx, { ...actor, email: user.email }, body, { request, server }),
       }),
       {
+        response: adminBrandingResponse,
         admin: true,
         transform: refuseUnknownBrandingFields,
         body: brandingPatch,
@@ -67,17 +69,25 @@ export const adminBrandingRoutes = (ctx: AppContext) => {
         },
       },
     )
-    .put('/logo', upload('logo'), { admin: true, parse: 'none', detail: uploadDoc('logo') })
+    .put('/logo', upload('logo'), {
+      response: adminBrandingResponse,
+      admin: true,
+      parse: 'none',
+      detail: uploadDoc('logo'),
+    })
     .delete('/logo', remove('logo'), {
+      response: adminBrandingResponse,
       admin: true,
       detail: { summary: 'Remove the uploaded logo (BRAND_LOGO_URL applies again)' },
     })
     .put('/login-background', upload('login-background'), {
+      response: adminBrandingResponse,
       admin: true,
       parse: 'none',
       detail: uploadDoc('login background image'),
     })
     .delete('/login-background', remove('login-background'), {
+      response: adminBrandingResponse,
       admin: true,
       detail: { summary: 'Remove the uploaded login background (BRAND_LOGIN_BACKGROUND_URL applies again)' },
     })

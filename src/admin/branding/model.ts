@@ -1,5 +1,18 @@
 import { t } from 'elysia'
+import type { Brand } from '../../branding/model'
+import { brand } from '../../branding/model'
 import { AppError } from '../../http/errors'
+import { ok } from '../../http/model'
+import { refuseUnknownFields } from '../../http/refuse-unknown-fields'
+
+export type BrandItem = keyof Brand
+
+/** What the Branding screen shows: each item's value now, its BRAND_* default, and whether an administrator set it. */
+export interface AdminBrandingJson {
+  effective: Brand
+  defaults: Brand
+  setByAdmin: Record<BrandItem, boolean>
+}
 
 export const COMPANY_NAME_MAX = 100
 export const PRODUCT_NAME_MAX = 60
@@ -31,26 +44,11 @@ export const brandingPatch = t.Object({
 })
 export type BrandingPatch = typeof brandingPatch.static
 
-const PATCHABLE = new Set(Object.keys(brandingPatch.properties))
-
-/**
- * Elysia quietly drops unknown properties while validating; refuse them instead, so a client that
- * sends `logoUrl` learns it was not applied. Runs as the route's `transform`.
- */
-export function refuseUnknownBrandingFields({ body }: { body: unknown }) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError('bad_request:branding', 'Expected a JSON object of branding fields')
-  }
-  for (const field of Object.keys(body)) {
-    if (field === 'logoUrl' || field === 'loginBackgroundUrl') {
-      throw new AppError(
-        'bad_request:branding',
-        `${field} cannot be set here; upload the image with PUT /api/admin/branding/${field === 'logoUrl' ? 'logo' : 'login-background'}`,
-      )
-    }
-    if (!PATCHABLE.has(field)) throw new AppError('bad_request:branding', `Unknown branding field: ${field}`)
-  }
-}
+/** A branding update names only these fields; the images are uploaded by their own routes. */
+export const refuseUnknownBrandingFields = refuseUnknownFields(brandingPatch, 'branding', {
+  logoUrl: 'upload the image with PUT /api/admin/branding/logo',
+  loginBackgroundUrl: 'upload the image with PUT /api/admin/branding/login-background',
+})
 
 // Line breaks, tabs and other control characters (and the Unicode line separators) have no place in a name.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what it looks for
@@ -98,3 +96,21 @@ export function brandColor(name: string, value: string | null | undefined): stri
   const hex = match[1]!.toLowerCase()
   return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`
 }
+
+// Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
+
+export const adminBrandingJson = t.Object({
+  effective: brand,
+  defaults: brand,
+  setByAdmin: t.Object({
+    companyName: t.Boolean(),
+    productName: t.Boolean(),
+    tagline: t.Boolean(),
+    primaryColor: t.Boolean(),
+    secondaryColor: t.Boolean(),
+    logoUrl: t.Boolean(),
+    loginBackgroundUrl: t.Boolean(),
+  }),
+})
+
+export const adminBrandingResponse = ok(adminBrandingJson)

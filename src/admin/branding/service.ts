@@ -1,7 +1,9 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
+import { type RequestOrigin, recordAudit } from '../../access/audit'
 import type { Actor } from '../../auth/actor'
+import type { Brand } from '../../branding/model'
 import {
-  type Brand,
+  type BrandColumns,
   type BrandImage,
   brandImageColumn,
   brandImageKey,
@@ -9,8 +11,8 @@ import {
 } from '../../branding/service'
 import type { AppContext } from '../../context'
 import { checkImageUpload } from '../../files/image-upload'
-import { type RequestOrigin, recordAudit } from '../audit'
-import { adminBrandingData, type BrandColumns } from './branding-data'
+import { adminBrandingData } from './branding-data'
+import type { AdminBrandingJson } from './model'
 import {
   type BrandingPatch,
   brandColor,
@@ -22,15 +24,6 @@ import {
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log' | 'realtime' | 'storage'>
 type Admin = Actor & { email: string }
-
-export type BrandItem = keyof Brand
-
-/** What the Branding screen shows: each item's value now, its BRAND_* default, and whether an administrator set it. */
-export interface AdminBrandingJson {
-  effective: Brand
-  defaults: Brand
-  setByAdmin: Record<BrandItem, boolean>
-}
 
 function brandingJson(ctx: Pick<Ctx, 'config'>, row: BrandColumns | null): AdminBrandingJson {
   return {

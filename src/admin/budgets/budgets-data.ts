@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import { eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import {
   type OrgSettings,
@@ -8,6 +8,7 @@ import {
   userBudgetOverrides,
   users,
 } from '../../../db/schema'
+import { spendOfUser, sumMicros } from '../../budget/budget-data'
 import type { Micros } from '../../budget/money'
 
 /** The budget columns an administrator sets; null = not set (the next level's value applies). */
@@ -18,8 +19,6 @@ export interface BudgetColumns {
   enforce: boolean | null
 }
 export type OrgColumns = BudgetColumns & { timeZone: string | null }
-
-const sumMicros = (value: string | number | null | undefined): Micros => Number(value ?? 0)
 
 /**
  * The admin area's budget queries. They cross users on purpose (decision 103: the admin role,
@@ -108,17 +107,8 @@ export function adminBudgetsData(db: Db) {
     },
 
     /** One user's spend since `day` and since `month`. */
-    async spendOf(userId: string, day: Date, month: Date): Promise<{ daily: Micros; monthly: Micros }> {
-      const [row] = await db
-        .select({
-          daily: sql<
-            string | number | null
-          >`coalesce(sum(${usageRecords.costMicros}) filter (where ${usageRecords.createdAt} >= ${day.toISOString()}::timestamptz), 0)`,
-          monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costMicros}), 0)`,
-        })
-        .from(usageRecords)
-        .where(and(eq(usageRecords.userId, userId), gte(usageRecords.createdAt, month)))
-      return { daily: sumMicros(row?.daily), monthly: sumMicros(row?.monthly) }
+    spendOf(userId: string, day: Date, month: Date): Promise<{ daily: Micros; monthly: Micros }> {
+      return spendOfUser(db, userId, day, month)
     },
   }
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { desc, eq } from 'drizzle-orm'
 import { auditLog, usageRecords } from '../../../db/schema'
 import { dollarsToMicros } from '../../budget/money'
-import { chatActions, type TestUser, waitForOutcome } from '../../messages/test-helpers'
 import { startFakeOpenAi } from '../../test/fakes/openai-server'
 import { startApp, type TestApp } from '../../test/harness'
+import { chatActions, type TestUser, waitForOutcome } from '../../test/messages'
 
 const NOW = new Date('2026-03-15T12:00:00.000Z')
 const fake = startFakeOpenAi({ models: ['fake-model'] })

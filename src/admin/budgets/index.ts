@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
-import { orgBudgetBody, userBudgetBody, userParams } from './model'
+import { orgBudgetBody, orgBudgetResponse, userBudgetBody, userBudgetResponse, userParams } from './model'
 import {
   getOrgBudgetSettings,
   getUserBudget,
@@ -15,6 +15,7 @@ export const adminBudgetRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'admin.budgets', prefix: '/budgets' })
     .use(authGuard(ctx))
     .get('/', async () => ({ success: true as const, data: await getOrgBudgetSettings(ctx) }), {
+      response: orgBudgetResponse,
       admin: true,
       detail: { summary: 'The organisation’s budget defaults, and where each value comes from' },
     })
@@ -25,6 +26,7 @@ export const adminBudgetRoutes = (ctx: AppContext) =>
         data: await updateOrgBudget(ctx, { ...actor, email: user.email }, body, { request, server }),
       }),
       {
+        response: orgBudgetResponse,
         admin: true,
         body: orgBudgetBody,
         detail: {
@@ -37,6 +39,7 @@ export const adminBudgetRoutes = (ctx: AppContext) =>
       '/users/:id',
       async ({ params }) => ({ success: true as const, data: await getUserBudget(ctx, params.id) }),
       {
+        response: userBudgetResponse,
         admin: true,
         params: userParams,
         detail: { summary: 'A user’s budget override, the values that apply to them, and their spend' },
@@ -52,6 +55,7 @@ export const adminBudgetRoutes = (ctx: AppContext) =>
         }),
       }),
       {
+        response: userBudgetResponse,
         admin: true,
         params: userParams,
         body: userBudgetBody,
@@ -68,6 +72,7 @@ export const adminBudgetRoutes = (ctx: AppContext) =>
         data: await resetUserBudget(ctx, { ...actor, email: user.email }, params.id, { request, server }),
       }),
       {
+        response: userBudgetResponse,
         admin: true,
         params: userParams,
         detail: { summary: 'Remove a user’s budget override: the organisation’s values apply again' },

@@ -1,7 +1,44 @@
 import { t } from 'elysia'
+import type { BudgetStatus } from '../../budget/budget-state'
+import type { BudgetSource } from '../../budget/effective'
+import { budgetSource, budgetStatus } from '../../budget/model'
 import { MICROS_PER_DOLLAR, type Micros, parseDollars } from '../../budget/money'
 import { canonicalTimeZone } from '../../budget/periods'
 import { AppError } from '../../http/errors'
+import { ok } from '../../http/model'
+
+/** Budget values as an administrator set them, dollars; null = not set here. */
+export interface BudgetValuesJson {
+  dailyLimit: number | null
+  monthlyLimit: number | null
+  alertThreshold: number | null
+  enforce: boolean | null
+}
+
+/** The values that apply, dollars; a limit of null means no limit. */
+export interface EffectiveJson {
+  dailyLimit: number | null
+  monthlyLimit: number | null
+  alertThreshold: number
+  enforce: boolean
+  timeZone: string
+  /** Where each value comes from: 'user' (an override), 'organisation' (the admin settings) or 'environment' (BUDGET_*, ORG_TIME_ZONE). */
+  sources: Record<'dailyLimit' | 'monthlyLimit' | 'alertThreshold' | 'enforce' | 'timeZone', BudgetSource>
+}
+
+export interface OrgBudgetJson extends EffectiveJson {
+  /** What the organisation's settings hold; null = the environment's value applies. */
+  settings: BudgetValuesJson & { timeZone: string | null }
+}
+
+export interface UserBudgetJson {
+  userId: string
+  /** The user's own values; null = the organisation's applies. All null when there is no override. */
+  override: BudgetValuesJson
+  effective: EffectiveJson
+  /** What the user's banner reads now (GET /api/tokens/budget for them). */
+  status: BudgetStatus
+}
 
 /** The largest limit accepted, in dollars: far above any real budget, far below where micro-dollars stop being exact. */
 export const MAX_LIMIT_DOLLARS = 1_000_000_000
@@ -76,3 +113,56 @@ export function timeZone(value: string | null | undefined): string | null | unde
   }
   return zone
 }
+
+// Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
+
+export const budgetValuesJson = t.Object({
+  dailyLimit: t.Nullable(t.Number()),
+  monthlyLimit: t.Nullable(t.Number()),
+  alertThreshold: t.Nullable(t.Number()),
+  enforce: t.Nullable(t.Boolean()),
+})
+
+export const budgetSourcesJson = t.Object({
+  timeZone: budgetSource,
+  dailyLimit: budgetSource,
+  monthlyLimit: budgetSource,
+  alertThreshold: budgetSource,
+  enforce: budgetSource,
+})
+
+export const effectiveJson = t.Object({
+  dailyLimit: t.Nullable(t.Number()),
+  monthlyLimit: t.Nullable(t.Number()),
+  alertThreshold: t.Number(),
+  enforce: t.Boolean(),
+  timeZone: t.String(),
+  sources: budgetSourcesJson,
+})
+
+export const userBudgetJson = t.Object({
+  userId: t.String(),
+  override: budgetValuesJson,
+  effective: effectiveJson,
+  status: budgetStatus,
+})
+
+export const orgBudgetJson = t.Object({
+  settings: t.Object({
+    dailyLimit: t.Nullable(t.Number()),
+    monthlyLimit: t.Nullable(t.Number()),
+    alertThreshold: t.Nullable(t.Number()),
+    enforce: t.Nullable(t.Boolean()),
+    timeZone: t.Nullable(t.String()),
+  }),
+  dailyLimit: t.Nullable(t.Number()),
+  monthlyLimit: t.Nullable(t.Number()),
+  alertThreshold: t.Number(),
+  enforce: t.Boolean(),
+  timeZone: t.String(),
+  sources: budgetSourcesJson,
+})
+
+export const orgBudgetResponse = ok(orgBudgetJson)
+
+export const userBudgetResponse = ok(userBudgetJson)

@@ -1,58 +1,19 @@
 import type { OrgSettings, UserBudgetOverride } from '../../../db/schema'
+import { type RequestOrigin, recordAudit } from '../../access/audit'
 import { isUuid } from '../../attachments/errors'
 import type { Actor } from '../../auth/actor'
-import type { BudgetStatus } from '../../budget/budget-state'
-import {
-  type BudgetSource,
-  budgetStatus,
-  type EffectiveBudget,
-  effectiveBudget,
-} from '../../budget/effective'
+import { budgetStatus, type EffectiveBudget, effectiveBudget } from '../../budget/effective'
 import { type Micros, microsToDollars } from '../../budget/money'
 import { readOrgSettingsRow } from '../../budget/org-settings-data'
 import { periodStarts } from '../../budget/periods'
-import { forgetOrgSettings } from '../../budget/service'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
-import { type RequestOrigin, recordAudit } from '../audit'
 import { adminBudgetsData, type BudgetColumns, type OrgColumns } from './budgets-data'
+import type { BudgetValuesJson, EffectiveJson, OrgBudgetJson, UserBudgetJson } from './model'
 import { limitMicros, type OrgBudgetBody, threshold, timeZone, type UserBudgetBody } from './model'
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log' | 'realtime'>
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log' | 'realtime' | 'orgSettings'>
 type Admin = Actor & { email: string }
-
-/** Budget values as an administrator set them, dollars; null = not set here. */
-export interface BudgetValuesJson {
-  dailyLimit: number | null
-  monthlyLimit: number | null
-  alertThreshold: number | null
-  enforce: boolean | null
-}
-
-/** The values that apply, dollars; a limit of null means no limit. */
-export interface EffectiveJson {
-  dailyLimit: number | null
-  monthlyLimit: number | null
-  alertThreshold: number
-  enforce: boolean
-  timeZone: string
-  /** Where each value comes from: 'user' (an override), 'organisation' (the admin settings) or 'environment' (BUDGET_*, ORG_TIME_ZONE). */
-  sources: Record<'dailyLimit' | 'monthlyLimit' | 'alertThreshold' | 'enforce' | 'timeZone', BudgetSource>
-}
-
-export interface OrgBudgetJson extends EffectiveJson {
-  /** What the organisation's settings hold; null = the environment's value applies. */
-  settings: BudgetValuesJson & { timeZone: string | null }
-}
-
-export interface UserBudgetJson {
-  userId: string
-  /** The user's own values; null = the organisation's applies. All null when there is no override. */
-  override: BudgetValuesJson
-  effective: EffectiveJson
-  /** What the user's banner reads now (GET /api/tokens/budget for them). */
-  status: BudgetStatus
-}
 
 const dollarsOrNull = (micros: Micros | null | undefined) => (micros == null ? null : microsToDollars(micros))
 const limitJson = (micros: Micros) => (micros > 0 ? microsToDollars(micros) : null)
@@ -142,7 +103,7 @@ export async function updateOrgBudget(
     }
     return { before, after }
   })
-  forgetOrgSettings(ctx.db)
+  ctx.orgSettings.forget()
   await pushToSpenders(ctx, before, after)
   return orgJson(ctx, after)
 }

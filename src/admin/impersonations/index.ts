@@ -2,9 +2,15 @@ import { Elysia } from 'elysia'
 import { authGuard } from '../../auth/guard'
 import { sessionCookie } from '../../auth/session'
 import type { AppContext } from '../../context'
+import { done } from '../../http/model'
 import { parkedSessionCookie, readSessionCookie } from '../../impersonation/cookies'
 import { actionsOf, endByAdmin, listForAdmin, startImpersonation } from '../../impersonation/service'
-import { startImpersonationBody } from './model'
+import {
+  adminImpersonationsActionsGetResponse,
+  adminImpersonationsGetResponse,
+  adminImpersonationsPostResponse,
+  startImpersonationBody,
+} from './model'
 
 /**
  * /api/admin/impersonations: start support access, monitor and end it (admin role, never while
@@ -43,6 +49,7 @@ export const adminImpersonationRoutes = (ctx: AppContext) => {
         }
       },
       {
+        response: { 201: adminImpersonationsPostResponse },
         admin: true,
         body: startImpersonationBody,
         detail: {
@@ -53,12 +60,17 @@ export const adminImpersonationRoutes = (ctx: AppContext) => {
     .get(
       '/impersonations',
       async ({ actor }) => ({ success: true as const, data: await listForAdmin(ctx, actor) }),
-      { admin: true, detail: { summary: 'Active support accesses and the latest ended ones' } },
+      {
+        response: adminImpersonationsGetResponse,
+        admin: true,
+        detail: { summary: 'Active support accesses and the latest ended ones' },
+      },
     )
     .get(
       '/impersonations/:id/actions',
       async ({ actor, params }) => ({ success: true as const, data: await actionsOf(ctx, actor, params.id) }),
       {
+        response: adminImpersonationsActionsGetResponse,
         admin: true,
         detail: { summary: 'What was done during one support access (its audit entries, oldest first)' },
       },
@@ -69,7 +81,7 @@ export const adminImpersonationRoutes = (ctx: AppContext) => {
         await endByAdmin(ctx, { actor, user }, params.id, { request, server })
         return { success: true as const }
       },
-      { admin: true, detail: { summary: 'End someone’s support access now' } },
+      { response: done, admin: true, detail: { summary: 'End someone’s support access now' } },
     )
 }
 

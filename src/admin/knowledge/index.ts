@@ -1,12 +1,13 @@
 import { Elysia, t } from 'elysia'
+import { type RequestOrigin, recordAudit } from '../../access/audit'
 import type { Actor } from '../../auth/actor'
 import { authGuard } from '../../auth/guard'
 import { readOrgSettingsRow } from '../../budget/org-settings-data'
 import type { AppContext } from '../../context'
 import { ragMinSimilarity } from '../../knowledge/search'
 import { knowledgeStatus } from '../../knowledge/service'
-import { type RequestOrigin, recordAudit } from '../audit'
 import { adminKnowledgeData } from './knowledge-settings-data'
+import { adminKnowledgeResponse } from './model'
 
 const settingsBody = t.Object({
   /** 0..1; null returns it to RAG_MIN_SIMILARITY. */
@@ -60,6 +61,7 @@ export const adminKnowledgeRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'admin.knowledge', prefix: '/knowledge' })
     .use(authGuard(ctx))
     .get('/', async () => ({ success: true as const, data: await settingsJson(ctx) }), {
+      response: adminKnowledgeResponse,
       admin: true,
       detail: { summary: 'The knowledge settings and search mode' },
     })
@@ -73,6 +75,7 @@ export const adminKnowledgeRoutes = (ctx: AppContext) =>
         }),
       }),
       {
+        response: adminKnowledgeResponse,
         admin: true,
         body: settingsBody,
         detail: { summary: 'Set the knowledge answers’ minimum similarity' },

@@ -1,13 +1,14 @@
 import { t } from 'elysia'
+import { type RequestOrigin, recordAudit } from '../../access/audit'
 import type { Actor } from '../../auth/actor'
 import { MICROS_PER_DOLLAR, type Micros, microsToDollars, parseDollars } from '../../budget/money'
 import { readOrgSettingsRow } from '../../budget/org-settings-data'
 import type { ImageSize } from '../../config/model-prices'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
-import { IMAGE_PRICE_COLUMNS, type ImagePriceSource, imagePricesOf } from '../../images/prices'
-import { type RequestOrigin, recordAudit } from '../audit'
+import { IMAGE_PRICE_COLUMNS, imagePricesOf } from '../../images/prices'
 import { adminImagePricesData, type ImagePriceColumns } from './image-prices-data'
+import type { ImagePriceJson } from './model'
 
 /** The highest price accepted for one image, in dollars: far above any real provider's. */
 export const MAX_IMAGE_PRICE_DOLLARS = 1000
@@ -25,16 +26,6 @@ export const imagePricesBody = t.Object({
   ),
 })
 export type ImagePricesBody = typeof imagePricesBody.static
-
-export interface ImagePriceJson {
-  size: ImageSize
-  /** Dollars per image: what an image of this size costs now. */
-  price: number
-  source: ImagePriceSource
-  /** What it costs without the administrators' setting, and where that comes from. */
-  fallbackPrice: number
-  fallbackSource: Exclude<ImagePriceSource, 'setting'>
-}
 
 export async function listImagePrices(
   ctx: Pick<AppContext, 'db' | 'config'>,

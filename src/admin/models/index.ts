@@ -2,7 +2,16 @@ import { Elysia } from 'elysia'
 import { authGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
 import { imagePricesBody, listImagePrices, updateImagePrices } from './image-prices'
-import { defaultModelBody, modelParams, updateModelBody } from './model'
+import {
+  adminModelListResponse,
+  adminModelResponse,
+  adminModelsProvidersGetResponse,
+  adminModelsRefreshPostResponse,
+  defaultModelBody,
+  imagePricesResponse,
+  modelParams,
+  updateModelBody,
+} from './model'
 import { getProviderStatuses, listAdminModels, refreshModels, setDefaultModel, updateModel } from './service'
 
 /** /api/admin/models: the model catalogue with the administrators' values, the default model and the providers' status. */
@@ -10,6 +19,7 @@ export const adminModelRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'admin.models', prefix: '/models' })
     .use(authGuard(ctx))
     .get('/', async () => ({ success: true as const, data: await listAdminModels(ctx) }), {
+      response: adminModelListResponse,
       admin: true,
       detail: {
         summary:
@@ -17,6 +27,7 @@ export const adminModelRoutes = (ctx: AppContext) =>
       },
     })
     .get('/providers', () => ({ success: true as const, data: getProviderStatuses(ctx) }), {
+      response: adminModelsProvidersGetResponse,
       admin: true,
       detail: {
         summary:
@@ -24,6 +35,7 @@ export const adminModelRoutes = (ctx: AppContext) =>
       },
     })
     .get('/image-prices', async () => ({ success: true as const, data: await listImagePrices(ctx) }), {
+      response: imagePricesResponse,
       admin: true,
       detail: {
         summary:
@@ -37,6 +49,7 @@ export const adminModelRoutes = (ctx: AppContext) =>
         data: await updateImagePrices(ctx, { ...actor, email: user.email }, body, { request, server }),
       }),
       {
+        response: imagePricesResponse,
         admin: true,
         body: imagePricesBody,
         detail: {
@@ -52,6 +65,7 @@ export const adminModelRoutes = (ctx: AppContext) =>
         data: await refreshModels(ctx, { ...actor, email: user.email }, { request, server }),
       }),
       {
+        response: adminModelsRefreshPostResponse,
         admin: true,
         detail: { summary: 'Read the provider’s models again now (the administrators’ values stay)' },
       },
@@ -63,6 +77,7 @@ export const adminModelRoutes = (ctx: AppContext) =>
         data: await setDefaultModel(ctx, { ...actor, email: user.email }, body.modelId, { request, server }),
       }),
       {
+        response: adminModelListResponse,
         admin: true,
         body: defaultModelBody,
         detail: { summary: 'Set the organisation’s default model (enabled and offered; null: none)' },
@@ -75,6 +90,7 @@ export const adminModelRoutes = (ctx: AppContext) =>
         data: await updateModel(ctx, { ...actor, email: user.email }, params.id, body, { request, server }),
       }),
       {
+        response: adminModelResponse,
         admin: true,
         params: modelParams,
         body: updateModelBody,

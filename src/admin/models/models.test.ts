@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { desc, eq } from 'drizzle-orm'
 import { auditLog, models, usageRecords } from '../../../db/schema'
-import { chatActions, type TestUser, waitForOutcome } from '../../messages/test-helpers'
 import { startFakeWebhook } from '../../test/fakes/n8n-server'
 import { startFakeOpenAi } from '../../test/fakes/openai-server'
 import { startFakeSearxng } from '../../test/fakes/searxng-server'
 import { outcome, startApp, type TestApp } from '../../test/harness'
+import { chatActions, type TestUser, waitForOutcome } from '../../test/messages'
 
 const API_KEY = 'sk-test-secret-key-0123456789'
 const fake = startFakeOpenAi({

@@ -1,37 +1,16 @@
 import { PROVIDER_KINDS, type ProviderKind } from '../../ai/provider-status'
-import { aiProviders } from '../../ai/providers'
 import { searchWeb } from '../../ai/web-search'
 import type { AppContext } from '../../context'
+import type { ProviderStatusJson } from './model'
 
-type Ctx = Pick<AppContext, 'config' | 'log' | 'database'>
-
-/**
- * One outside service as the admin's status panel shows it. Only hosts and model names: never a
- * key, a full URL (a webhook's path is often its secret) or a request.
- */
-export interface ProviderStatusJson {
-  id: ProviderKind
-  configured: boolean
-  /** The host it is reached at (no scheme, path or credentials); null when not configured. */
-  host: string | null
-  /** The embeddings model (EMBEDDING_MODEL); null for the others. */
-  model: string | null
-  /**
-   * `ok`: the last call worked; `error`: the last call failed (`lastError` says how); `unknown`:
-   * configured but not called since this instance started; `not_configured`.
-   */
-  state: 'ok' | 'error' | 'unknown' | 'not_configured'
-  lastSuccessAt: string | null
-  lastErrorAt: string | null
-  lastError: string | null
-}
+type Ctx = Pick<AppContext, 'config' | 'log' | 'providers'>
 
 const hostOf = (url: string | undefined) => (url ? new URL(url).host : null)
 
 /** Each provider's configuration and what this instance last saw of it (src/ai/provider-status.ts). */
 export function providerStatuses(ctx: Ctx): ProviderStatusJson[] {
   const { ai } = ctx.config
-  const providers = aiProviders(ctx)
+  const providers = ctx.providers
   const openaiHost = providers.openai ? (hostOf(ai.openaiBaseUrl) ?? 'api.openai.com') : null
   const setup: Record<ProviderKind, { configured: boolean; host: string | null; model: string | null }> = {
     openai: { configured: Boolean(providers.openai), host: openaiHost, model: null },
@@ -76,7 +55,7 @@ const SEARCH_CHECK = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024 }
 export async function checkProviders(ctx: Ctx): Promise<void> {
   const url = ctx.config.ai.searxngUrl
   if (!url) return
-  const { status } = aiProviders(ctx)
+  const { status } = ctx.providers
   try {
     await searchWeb(url, 'Parley connection check', undefined, SEARCH_CHECK)
     status.success('search')

@@ -1,64 +1,28 @@
 import type { Model } from '../../../db/schema'
+import { type RequestOrigin, recordAudit } from '../../access/audit'
 import type { Actor } from '../../auth/actor'
 import { type Micros, microsToDollars } from '../../budget/money'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
 import { effectiveModel } from '../../models/effective'
-import { forgetActiveModels } from '../../models/service'
 import { ensureModelsSynced, syncModels } from '../../models/sync'
-import { type RequestOrigin, recordAudit } from '../audit'
+import type {
+  AdminModelJson,
+  AdminModelListJson,
+  ModelOverridesJson,
+  ModelValuesJson,
+  ProviderStatusJson,
+  RefreshJson,
+} from './model'
 import { displayDescription, displayName, priceMicros, type UpdateModelBody } from './model'
 import { adminModelsData, type ModelOverrides } from './models-data'
-import { checkProviders, type ProviderStatusJson, providerStatuses } from './providers'
+import { checkProviders, providerStatuses } from './providers'
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log' | 'realtime' | 'database'>
+type Ctx = Pick<
+  AppContext,
+  'db' | 'config' | 'now' | 'log' | 'realtime' | 'providers' | 'orgAgents' | 'usableModels' | 'modelSync'
+>
 type Admin = Actor & { email: string }
-
-/** A model's user-facing values; prices in dollars per million tokens. */
-export interface ModelValuesJson {
-  name: string
-  description: string
-  inputPrice: number
-  outputPrice: number
-  vision: boolean
-}
-
-/** What administrators set; null = the provider's (or MODEL_PRICES') value applies. */
-export interface ModelOverridesJson {
-  displayName: string | null
-  displayDescription: string | null
-  inputPrice: number | null
-  outputPrice: number | null
-  vision: boolean | null
-}
-
-export interface AdminModelJson {
-  id: string
-  provider: Model['provider']
-  /** The provider offers it now (a model it stopped listing stays, inactive, for old messages). */
-  isActive: boolean
-  /** Switched on by the administrators; users see a model only when it is active and enabled. */
-  enabled: boolean
-  /** The organisation's default model. */
-  isDefault: boolean
-  /** What the provider sync wrote (names from the provider, prices from MODEL_PRICES). */
-  providerValues: ModelValuesJson
-  overrides: ModelOverridesJson
-  /** What users see and what usage costs. */
-  effective: ModelValuesJson
-}
-
-export interface AdminModelListJson {
-  items: AdminModelJson[]
-  /** The organisation's default model id, or null (users then start with the first model). */
-  defaultModelId: string | null
-}
-
-export interface RefreshJson extends AdminModelListJson {
-  /** `ok`: the provider's list was read; `failed`: it could not be (rows kept as they were); `not_used`: OPENAI_MODELS names them, or no OpenAI-compatible provider is configured. */
-  discovery: 'ok' | 'failed' | 'not_used'
-  providers: ProviderStatusJson[]
-}
 
 const dollars = (micros: Micros | null) => (micros === null ? null : microsToDollars(micros))
 
@@ -250,6 +214,6 @@ export function getProviderStatuses(ctx: Ctx): ProviderStatusJson[] {
 
 /** This instance forgets its copy of the usable models; every open client refetches its list. */
 function announce(ctx: Ctx) {
-  forgetActiveModels(ctx)
+  ctx.usableModels.forget()
   ctx.realtime.toEveryone('models:updated', {})
 }

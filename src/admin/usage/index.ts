@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
-import { usageCsvQuery, usageQuery } from './model'
+import { adminUsageGetResponse, usageCsvQuery, usageQuery } from './model'
 import { exportUsageCsv, getUsage } from './service'
 
 /** /api/admin/usage: spend and tokens per day, per model and per user, for administrators. */
@@ -12,6 +12,7 @@ export const adminUsageRoutes = (ctx: AppContext) =>
       '/usage',
       async ({ actor, query }) => ({ success: true as const, data: await getUsage(ctx, actor, query) }),
       {
+        response: adminUsageGetResponse,
         admin: true,
         query: usageQuery,
         detail: {

@@ -1,4 +1,60 @@
 import { t } from 'elysia'
+import { microsToDollars } from '../../budget/money'
+import { ok } from '../../http/model'
+import type { UsageSums, UserUsageRow } from './usage-data'
+
+export const WINDOWS = [30, 90] as const
+export type Window = (typeof WINDOWS)[number]
+
+/** Sums as the API shows them: dollars, tokens, and `messages` (the model calls recorded, one per reply). */
+const sumsJson = (sums: UsageSums) => ({
+  spendUsd: microsToDollars(sums.costMicros),
+  promptTokens: sums.promptTokens,
+  completionTokens: sums.completionTokens,
+  messages: sums.calls,
+})
+
+const userJson = (row: UserUsageRow) => ({
+  userId: row.userId,
+  email: row.email,
+  fullName: row.fullName,
+  ...sumsJson(row),
+})
+
+/** GET /api/admin/usage's answer, from the window's sums in micro-dollars (service.ts gathers them). */
+export function toUsageJson(usage: {
+  days: Window
+  timeZone: string
+  dates: string[]
+  total: UsageSums
+  activeUsers: number
+  daily: UsageSums[]
+  models: { modelId: string; name: string; total: UsageSums; daily: UsageSums[] }[]
+  topUsers: UserUsageRow[]
+}) {
+  const { dates, total, daily, models } = usage
+  return {
+    days: usage.days,
+    timeZone: usage.timeZone,
+    /** The first and last local dates of the window (today). */
+    from: dates[0]!,
+    to: dates.at(-1)!,
+    totals: { ...sumsJson(total), activeUsers: usage.activeUsers },
+    /** One entry per day, oldest first, every day present. */
+    daily: dates.map((date, index) => ({ date, ...sumsJson(daily[index]!) })),
+    /** Each model with usage in the window, highest spend first; `daily` is aligned with the top-level `daily`. */
+    models: models.map((model) => ({
+      modelId: model.modelId,
+      name: model.name,
+      ...sumsJson(model.total),
+      daily: model.daily.map(sumsJson),
+    })),
+    /** The highest spenders of the window (at most 10), highest first. */
+    topUsers: usage.topUsers.map(userJson),
+  }
+}
+
+export type UsageJson = ReturnType<typeof toUsageJson>
 
 /*
  * Request shapes. Loose strings here, checked in service.ts, so a wrong value gets its own code
@@ -14,3 +70,59 @@ export const usageCsvQuery = t.Object({
   days: t.Optional(t.String({ maxLength: 10 })),
   by: t.Optional(t.String({ maxLength: 10 })),
 })
+
+// Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
+
+export const usageJson = t.Object({
+  days: t.Union([t.Literal(30), t.Literal(90)]),
+  timeZone: t.String(),
+  from: t.String(),
+  to: t.String(),
+  totals: t.Object({
+    activeUsers: t.Number(),
+    spendUsd: t.Number(),
+    promptTokens: t.Number(),
+    completionTokens: t.Number(),
+    messages: t.Number(),
+  }),
+  daily: t.Array(
+    t.Object({
+      spendUsd: t.Number(),
+      promptTokens: t.Number(),
+      completionTokens: t.Number(),
+      messages: t.Number(),
+      date: t.String(),
+    }),
+  ),
+  models: t.Array(
+    t.Object({
+      daily: t.Array(
+        t.Object({
+          spendUsd: t.Number(),
+          promptTokens: t.Number(),
+          completionTokens: t.Number(),
+          messages: t.Number(),
+        }),
+      ),
+      spendUsd: t.Number(),
+      promptTokens: t.Number(),
+      completionTokens: t.Number(),
+      messages: t.Number(),
+      modelId: t.String(),
+      name: t.String(),
+    }),
+  ),
+  topUsers: t.Array(
+    t.Object({
+      spendUsd: t.Number(),
+      promptTokens: t.Number(),
+      completionTokens: t.Number(),
+      messages: t.Number(),
+      userId: t.String(),
+      email: t.String(),
+      fullName: t.String(),
+    }),
+  ),
+})
+
+export const adminUsageGetResponse = ok(usageJson)

@@ -1,13 +1,13 @@
+import { type RequestOrigin, recordAudit } from '../../access/audit'
 import type { Actor } from '../../auth/actor'
 import type { SessionUser } from '../../auth/session'
-import { microsToDollars } from '../../budget/money'
 import { localDate, startOfLocalDay } from '../../budget/periods'
 import { getOrgBudget } from '../../budget/service'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
-import { type RequestOrigin, recordAudit } from '../audit'
 import { microsToDecimal, toCsv } from './csv'
-import { adminUsageFor, type UsageSums, type UserUsageRow } from './usage-data'
+import { toUsageJson, WINDOWS, type Window } from './model'
+import { adminUsageFor, type UsageSums } from './usage-data'
 
 /*
  * The admin area's usage figures (docs/decisions/114-admin-usage.md): the last 30 or 90 days of the
@@ -15,13 +15,11 @@ import { adminUsageFor, type UsageSums, type UserUsageRow } from './usage-data'
  * summed as integer micro-dollars and turned into dollars once, at the edge (as src/admin/budgets).
  */
 
-export const WINDOWS = [30, 90] as const
-export type Window = (typeof WINDOWS)[number]
 export const TOP_USERS = 10
 export const CSV_KINDS = ['day', 'model', 'user'] as const
 export type CsvKind = (typeof CSV_KINDS)[number]
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log'>
+type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log' | 'orgSettings'>
 
 export function parseDays(value: string | undefined): Window {
   if (value === undefined || value === '') return 30
@@ -66,21 +64,6 @@ function add(into: UsageSums, row: UsageSums) {
   into.calls += row.calls
 }
 
-/** Sums as the API shows them: dollars, tokens, and `messages` (the model calls recorded, one per reply). */
-const sumsJson = (sums: UsageSums) => ({
-  spendUsd: microsToDollars(sums.costMicros),
-  promptTokens: sums.promptTokens,
-  completionTokens: sums.completionTokens,
-  messages: sums.calls,
-})
-
-const userJson = (row: UserUsageRow) => ({
-  userId: row.userId,
-  email: row.email,
-  fullName: row.fullName,
-  ...sumsJson(row),
-})
-
 /** The window's sums per day and per model (each model with its own full daily series), in micro-dollars. */
 async function gather(ctx: Ctx, actor: Actor, days: Window) {
   const { timeZone } = await getOrgBudget(ctx)
@@ -122,28 +105,8 @@ export async function getUsage(ctx: Ctx, actor: Actor, query: { days?: string })
   const days = parseDays(query.days)
   const { timeZone, dates, daily, total, models, from, to, data } = await gather(ctx, actor, days)
   const { rows: topUsers, activeUsers } = await data.usersBySpend(from, to, TOP_USERS)
-  return {
-    days,
-    timeZone,
-    /** The first and last local dates of the window (today). */
-    from: dates[0]!,
-    to: dates.at(-1)!,
-    totals: { ...sumsJson(total), activeUsers },
-    /** One entry per day, oldest first, every day present. */
-    daily: dates.map((date, index) => ({ date, ...sumsJson(daily[index]!) })),
-    /** Each model with usage in the window, highest spend first; `daily` is aligned with the top-level `daily`. */
-    models: models.map((model) => ({
-      modelId: model.modelId,
-      name: model.name,
-      ...sumsJson(model.total),
-      daily: model.daily.map(sumsJson),
-    })),
-    /** The highest spenders of the window (at most 10), highest first. */
-    topUsers: topUsers.map(userJson),
-  }
+  return toUsageJson({ days, timeZone, dates, total, activeUsers, daily, models, topUsers })
 }
-
-export type UsageJson = Awaited<ReturnType<typeof getUsage>>
 
 /**
  * GET /api/admin/usage.csv: the same figures as a spreadsheet (by day; by day and model; by user,

@@ -3,7 +3,8 @@ import { desc, eq } from 'drizzle-orm'
 import { auditLog, models, usageRecords } from '../../../db/schema'
 import { startApp, type TestApp, type TestUser } from '../../test/harness'
 import { csvField, microsToDecimal, toCsv } from './csv'
-import { type UsageJson, windowDays } from './service'
+import type { UsageJson } from './model'
+import { windowDays } from './service'
 
 const NOW = new Date('2026-03-15T12:00:00.000Z')
 let t: TestApp

@@ -1,7 +1,17 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
-import { createUserBody, updateUserBody, userListQuery } from './model'
+import { done } from '../../http/model'
+import {
+  adminUserListResponse,
+  adminUserListResponse2,
+  adminUsersPatchResponse,
+  adminUsersPostResponse,
+  adminUsersSessionsDeleteResponse,
+  createUserBody,
+  updateUserBody,
+  userListQuery,
+} from './model'
 import {
   createUser,
   deleteUser,
@@ -20,6 +30,7 @@ export const adminUserRoutes = (ctx: AppContext) =>
       '/users',
       async ({ actor, query }) => ({ success: true as const, data: await listUsers(ctx, actor, query) }),
       {
+        response: adminUserListResponse,
         admin: true,
         query: userListQuery,
         detail: { summary: 'Search and list accounts (keyset-paged)' },
@@ -35,6 +46,7 @@ export const adminUserRoutes = (ctx: AppContext) =>
         return { success: true as const, data: created }
       },
       {
+        response: { 201: adminUsersPostResponse },
         admin: true,
         body: createUserBody,
         detail: {
@@ -46,7 +58,11 @@ export const adminUserRoutes = (ctx: AppContext) =>
     .get(
       '/users/:id',
       async ({ actor, params }) => ({ success: true as const, data: await getUser(ctx, actor, params.id) }),
-      { admin: true, detail: { summary: 'One account with its sessions, counts and spend' } },
+      {
+        response: adminUserListResponse2,
+        admin: true,
+        detail: { summary: 'One account with its sessions, counts and spend' },
+      },
     )
     .patch(
       '/users/:id',
@@ -54,7 +70,12 @@ export const adminUserRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await updateUser(ctx, { actor, user }, params.id, body, { request, server }),
       }),
-      { admin: true, body: updateUserBody, detail: { summary: 'Change an account’s role or ban it' } },
+      {
+        response: adminUsersPatchResponse,
+        admin: true,
+        body: updateUserBody,
+        detail: { summary: 'Change an account’s role or ban it' },
+      },
     )
     .post(
       '/users/:id/password-reset',
@@ -62,7 +83,7 @@ export const adminUserRoutes = (ctx: AppContext) =>
         await sendPasswordReset(ctx, { actor, user }, params.id, { request, server })
         return { success: true as const }
       },
-      { admin: true, detail: { summary: 'Mail the account a password-reset link' } },
+      { response: done, admin: true, detail: { summary: 'Mail the account a password-reset link' } },
     )
     .delete(
       '/users/:id/sessions',
@@ -70,7 +91,11 @@ export const adminUserRoutes = (ctx: AppContext) =>
         success: true as const,
         data: await endUserSessions(ctx, { actor, user }, params.id, { request, server }),
       }),
-      { admin: true, detail: { summary: 'Sign the account out everywhere' } },
+      {
+        response: adminUsersSessionsDeleteResponse,
+        admin: true,
+        detail: { summary: 'Sign the account out everywhere' },
+      },
     )
     .delete(
       '/users/:id',
@@ -78,5 +103,5 @@ export const adminUserRoutes = (ctx: AppContext) =>
         await deleteUser(ctx, { actor, user }, params.id, { request, server })
         return { success: true as const }
       },
-      { admin: true, detail: { summary: 'Delete the account and all its data' } },
+      { response: done, admin: true, detail: { summary: 'Delete the account and all its data' } },
     )

@@ -1,4 +1,7 @@
 import type { ImpersonationEndReason } from '../../../db/schema'
+import { type RequestOrigin, recordAudit } from '../../access/audit'
+import { announceEnded } from '../../access/support-access'
+import type { EndedImpersonation } from '../../access/support-access-data'
 import type { Actor } from '../../auth/actor'
 import { MAIL_TEXTS, type MailLanguage } from '../../auth/email-texts'
 import { invitationMail } from '../../auth/emails'
@@ -12,9 +15,8 @@ import { getOrgBudget } from '../../budget/service'
 import { isUuid } from '../../chats/cursor'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
-import type { EndedImpersonation } from '../../impersonation/impersonation-data'
-import { announceEnded, endImpersonationsIn } from '../../impersonation/service'
-import { type RequestOrigin, recordAudit } from '../audit'
+import { endImpersonationsIn } from '../../impersonation/service'
+import type { InvitationJson } from './model'
 import { type AdminUserRow, adminUsersFor, type UserPosition, type UserSort } from './users-data'
 
 /*
@@ -161,13 +163,6 @@ export async function getUser(ctx: AppContext, actor: Actor, id: string) {
 
 /** How long an invitation's set-password link works: people do not always read mail within the hour. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
-
-/**
- * How the invitation reached the new user. Without a mail server (no SMTP_URL) the mail only went
- * to DATA_DIR/outbox, which nobody reads: the administrator gets the set-password link to hand over
- * (only then, and only in this answer to the administrator who created the account; decision 145).
- */
-export type InvitationJson = { mailed: true } | { mailed: false; link: string }
 
 /**
  * Creates an account with a random password nobody knows and mails it an invitation whose link

@@ -10,7 +10,7 @@
  * fails as scripted.
  */
 
-import { TINY_PNG } from '../../files/test-images'
+import { TINY_PNG } from '../images'
 import { fakeEmbedding } from './embeddings'
 
 export interface FakeImageScript {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import type { NewUser } from '../fixtures'
+import type { NewUser } from '../new-user'
 
 /** The sign-in card and its three modes. */
 export class LoginPage {

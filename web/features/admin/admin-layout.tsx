@@ -1,33 +1,28 @@
-import { useLocation } from '@tanstack/react-router'
-import { Suspense } from 'react'
-import { useT } from '../../i18n/i18n'
-import { LoadingScreen } from '../../ui/loading-screen'
+import { Navigate, Outlet, useParams } from '@tanstack/react-router'
 import { useBrandingFeed } from '../branding/branding-feed'
 import { AdminHeader } from './admin-header'
 import { AdminNav } from './admin-nav'
-import { sectionOf } from './admin-sections'
-import '../../i18n/areas/admin'
+import { sectionIdOf } from './section-ids'
 
-/** Header, the sections' navigation, and the open section (named by the address's #hash). */
+/** Header, the sections' navigation, and the open section (the child route, /admin/<id>). */
 export function AdminLayout({ adminName }: { adminName: string }) {
-  const t = useT()
-  const hash = useLocation({ select: (location) => location.hash })
-  const section = sectionOf(hash)
+  const section = useParams({ strict: false }).section
   // No session socket here: the public stream keeps this tab's brand current.
   useBrandingFeed()
-  const Section = section.component
+  // /admin opens the first section, an old link to a tab (/admin#budgets) that section. Here rather
+  // than in an index route's redirect, which would put the check and its route in the first page.
+  if (section === undefined) {
+    const fromTab = sectionIdOf(window.location.hash.slice(1))
+    return <Navigate to="/admin/$section" params={{ section: fromTab }} replace />
+  }
+  const current = sectionIdOf(section)
   return (
     <div className="flex min-h-full flex-col" data-testid="admin-page">
       <AdminHeader adminName={adminName} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-10">
-        <AdminNav current={section.id} />
+        <AdminNav current={current} />
         <main className="min-w-0 flex-1" aria-labelledby="admin-section-title">
-          <h2 id="admin-section-title" className="text-2xl font-bold tracking-tight">
-            {t(section.label)}
-          </h2>
-          <Suspense fallback={<LoadingScreen />}>
-            <Section />
-          </Suspense>
+          <Outlet />
         </main>
       </div>
     </div>

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn'
 import { ADMIN_SECTIONS } from './admin-sections'
 import '../../i18n/areas/admin'
 
-/** The sections that exist, as links (/admin#<id>): a column on wide screens, wrapping rows on phones. */
+/** The sections that exist, as links (/admin/<id>): a column on wide screens, wrapping rows on phones. */
 export function AdminNav({ current }: { current: string }) {
   const t = useT()
   return (
@@ -13,8 +13,8 @@ export function AdminNav({ current }: { current: string }) {
         {ADMIN_SECTIONS.map(({ id, label, icon: Icon }) => (
           <li key={id}>
             <Link
-              to="/admin"
-              hash={id}
+              to="/admin/$section"
+              params={{ section: id }}
               aria-current={id === current ? 'page' : undefined}
               className={cn(
                 'flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition',

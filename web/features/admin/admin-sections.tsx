@@ -2,10 +2,11 @@ import type { LucideIcon } from 'lucide-react'
 import { Boxes, ChartColumn, LifeBuoy, Palette, ScrollText, Users, Wallet } from 'lucide-react'
 import { type ComponentType, lazy } from 'react'
 import type { MessageId } from '../../i18n/catalogue'
+import { type AdminSectionId, sectionIdOf } from './section-ids'
 
 export interface AdminSection {
-  /** In the address: /admin#budgets. */
-  id: string
+  /** In the address: /admin/budgets. */
+  id: AdminSectionId
   /** Its name in the navigation and as the page's heading. */
   label: Extract<MessageId, `admin.nav.${string}`>
   icon: LucideIcon
@@ -64,8 +65,8 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
 ]
 
-/** The section an address names (`#budgets`), else the first. */
-export function sectionOf(hash: string): AdminSection {
-  const id = hash.replace(/^#/, '')
-  return ADMIN_SECTIONS.find((section) => section.id === id) ?? ADMIN_SECTIONS[0]!
+/** The section an address names (`budgets`), else the first. */
+export function sectionOf(id: string): AdminSection {
+  const known = sectionIdOf(id)
+  return ADMIN_SECTIONS.find((section) => section.id === known)!
 }

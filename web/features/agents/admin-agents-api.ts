@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AdminAgentJson } from '../../../src/admin/agents/service'
+import type { AdminAgentJson } from '../../../src/admin/agents/model'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { dataOf } from './agents-api'

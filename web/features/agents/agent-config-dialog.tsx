@@ -6,7 +6,8 @@ import { t, useT } from '../../i18n/i18n'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
-import { Input, Label } from '../../ui/input'
+import { FormField } from '../../ui/form-field'
+import { Input } from '../../ui/input'
 import { LoadingScreen } from '../../ui/loading-screen'
 import { agentDescription, agentName } from './agent-names'
 import { AgentSwitch } from './agent-switch'
@@ -267,27 +268,31 @@ export default function AgentConfigDialog({ onClose }: { onClose: () => void }) 
                   const id = `${formId}-${agent.id}-${field.key}`
                   const problem = problems[`${agent.id}.${field.key}`]
                   return (
-                    <div key={id} className="mt-1">
-                      <Label htmlFor={id}>
-                        {agentName(agent)} · {fieldLabel(field.key)}
-                        {field.required ? ' *' : ''}
-                      </Label>
-                      <Input
-                        id={id}
-                        type={isEmailField(field) ? 'email' : field.type}
-                        required={field.required}
-                        aria-invalid={problem ? true : undefined}
-                        aria-describedby={problem ? `${id}-problem` : undefined}
-                        value={draft[agent.id]?.config[field.key] ?? ''}
-                        onChange={(event) => setField(agent.id, field.key, event.target.value)}
-                        data-testid={`agent-field-${agent.id}-${field.key}`}
-                      />
-                      {problem ? (
-                        <p id={`${id}-problem`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-                          {problem}
-                        </p>
-                      ) : null}
-                    </div>
+                    <FormField
+                      key={id}
+                      id={id}
+                      className="mt-1"
+                      label={
+                        <>
+                          {agentName(agent)} · {fieldLabel(field.key)}
+                          {field.required ? ' *' : ''}
+                        </>
+                      }
+                      problem={problem}
+                    >
+                      {(control) => (
+                        <Input
+                          id={control.id}
+                          type={isEmailField(field) ? 'email' : field.type}
+                          required={field.required}
+                          aria-invalid={control.invalid || undefined}
+                          aria-describedby={control.describedBy}
+                          value={draft[agent.id]?.config[field.key] ?? ''}
+                          onChange={(event) => setField(agent.id, field.key, event.target.value)}
+                          data-testid={`agent-field-${agent.id}-${field.key}`}
+                        />
+                      )}
+                    </FormField>
                   )
                 }),
               )}

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AgentConfigField } from '../../../src/agents/catalogue'
-import type { AgentJson, CalendarJson } from '../../../src/agents/service'
+import type { AgentJson, CalendarJson } from '../../../src/agents/model'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 
 /** Bytes per file and files per message, as the server enforces them (checked again before uploading). */
 export const uploadLimitsQuery = queryOptions({
   queryKey: ['uploads', 'limits'],
   queryFn: async () => {
     const { data, error } = await api.uploads.limits.get()
-    if (error) throw new Error(errorText(error, 'Failed to load upload limits'))
+    if (error) throw apiFailure(error, 'Failed to load upload limits')
     return data.data
   },
   staleTime: Number.POSITIVE_INFINITY,
@@ -20,7 +21,7 @@ export const messageAttachmentsQuery = (messageId: string) =>
     queryKey: ['messages', messageId, 'attachments'],
     queryFn: async () => {
       const { data, error } = await api.messages({ id: messageId }).attachments.get()
-      if (error) throw new Error(errorText(error, 'Failed to load attachments'))
+      if (error) throw apiFailure(error, 'Failed to load attachments')
       return data.data
     },
     staleTime: Number.POSITIVE_INFINITY,

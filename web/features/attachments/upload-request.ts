@@ -1,5 +1,6 @@
-import type { UploadedFile } from '../../../src/attachments/upload'
+import type { UploadedFile } from '../../../src/attachments/model'
 import { t } from '../../i18n/i18n'
+import { apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/chat'
 
 export type { UploadedFile }
@@ -32,7 +33,12 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
     xhr.onload = () => {
       const body = parseJson(xhr.responseText)
       if (xhr.status === 201 && isUploadAnswer(body)) return resolve(body.data)
-      reject(new Error(errorOf(body) ?? t('chat.attachments.processFailed', { name: file.name })))
+      reject(
+        apiFailure(
+          { status: xhr.status, value: body },
+          t('chat.attachments.processFailed', { name: file.name }),
+        ),
+      )
     }
     xhr.onerror = () => reject(new Error(t('chat.attachments.processFailed', { name: file.name })))
     xhr.onabort = () => reject(new UploadAborted())
@@ -61,11 +67,4 @@ function isUploadAnswer(body: unknown): body is { success: true; data: UploadedF
     body.data !== null &&
     'id' in body.data
   )
-}
-
-function errorOf(body: unknown): string | null {
-  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') {
-    return body.error || null
-  }
-  return null
 }

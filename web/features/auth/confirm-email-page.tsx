@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useT } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 import { Alert } from '../../ui/alert'
 import { buttonClass } from '../../ui/button'
 import { AuthPageShell } from './auth-page-shell'
@@ -16,7 +17,7 @@ export function ConfirmEmailPage({ token }: { token: string | undefined }) {
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
       const { error } = await api.auth.confirm.get({ query: { token: token! } })
-      if (error) throw new Error(errorText(error, t('auth.confirm.invalid')))
+      if (error) throw apiFailure(error, t('auth.confirm.invalid'))
       return true
     },
   })

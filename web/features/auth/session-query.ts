@@ -3,7 +3,7 @@ import { activateLocale } from '../../i18n/i18n'
 import { isLocale, type Locale } from '../../i18n/locales'
 import { signedOutLocale } from '../../i18n/signed-out-locale'
 import { api } from '../../lib/api'
-import { readApiError } from '../../lib/api-error'
+import { apiFailure, readApiError } from '../../lib/api-error'
 
 /**
  * Who is signed in: the user, or null when there is no session (401). The screen's language is
@@ -25,7 +25,7 @@ export const sessionQuery = queryOptions({
       await activateLocale(signedOutLocale())
       return null
     }
-    if (error || !data) throw new Error('Failed to load user profile')
+    if (!data) throw apiFailure({ status, value: error?.value }, 'Failed to load user profile')
     const { user } = data.data
     await activateLocale(sessionLocale(user))
     return user

@@ -1,16 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { Brand } from '../../../src/branding/model'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 
-export interface Branding {
-  companyName: string
-  productName: string
-  tagline: string
-  logoUrl: string | null
-  loginBackgroundUrl: string | null
-  primaryColor: string
-  secondaryColor: string
-}
+export type Branding = Brand
 
 export const DEFAULT_BRANDING: Branding = {
   companyName: 'Parley',
@@ -27,7 +21,7 @@ export const brandingQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   queryFn: async (): Promise<Branding> => {
     const { data, error } = await api.branding.get()
-    if (error) throw new Error(t('common.branding.loadFailed'))
+    if (error) throw apiFailure(error, t('common.branding.loadFailed'))
     return data.data
   },
 })

@@ -3,7 +3,8 @@ import { AlertTriangle, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { type BudgetStatus, computeBudgetBanner } from '../../../src/budget/budget-state'
 import { t, useT } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 import { cn } from '../../lib/cn'
 import { useSocket } from '../chats/socket-context'
 import { budgetBannerText } from './budget-text'
@@ -13,7 +14,7 @@ export const budgetQuery = {
   queryKey: ['budget'] as const,
   queryFn: async (): Promise<BudgetStatus> => {
     const { data, error } = await api.tokens.budget.get()
-    if (error) throw new Error(errorText(error, t('shell.budget.loadFailed')))
+    if (error) throw apiFailure(error, t('shell.budget.loadFailed'))
     return data.data
   },
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { t } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/chat'
 
 export function chatConfigQuery(chatId: string) {
@@ -8,7 +9,7 @@ export function chatConfigQuery(chatId: string) {
     queryKey: ['chat-config', chatId],
     queryFn: async () => {
       const { data, error } = await api.chats({ id: chatId }).config.get()
-      if (error) throw new Error(errorText(error, t('chat.settings.loadFailed')))
+      if (error) throw apiFailure(error, t('chat.settings.loadFailed'))
       return data.data
     },
     staleTime: 0,
@@ -21,7 +22,7 @@ export const capabilitiesQuery = queryOptions({
   queryKey: ['capabilities'],
   queryFn: async () => {
     const { data, error } = await api.capabilities.get()
-    if (error) throw new Error(errorText(error, t('chat.settings.capabilitiesFailed')))
+    if (error) throw apiFailure(error, t('chat.settings.capabilitiesFailed'))
     return data.data
   },
   staleTime: Number.POSITIVE_INFINITY,

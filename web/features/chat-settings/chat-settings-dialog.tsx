@@ -1,11 +1,12 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
-import { Button, buttonClass } from '../../ui/button'
-import { Dialog, overlayClass } from '../../ui/dialog'
+import { api } from '../../lib/api'
+import { ApiRequestError, apiFailure, readApiError } from '../../lib/api-error'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { type ChatConfig, capabilitiesQuery, chatConfigQuery } from './chat-config-query'
@@ -46,7 +47,7 @@ export default function ChatSettingsDialog({
         ...values,
         system_prompt: values.system_prompt?.trim() ? values.system_prompt : null,
       })
-      if (error) throw new Error(errorText(error, t('chat.settings.saveFailed')))
+      if (error) throw apiFailure(error, t('chat.settings.saveFailed'))
       return data.data
     },
     onSuccess: (saved) => {
@@ -60,7 +61,9 @@ export default function ChatSettingsDialog({
   const reset = useMutation({
     mutationFn: async () => {
       const { error } = await api.chats({ id: chatId }).config.delete()
-      if (error) throw new Error(t('chat.settings.resetFailed'))
+      // Its own text whatever the server says, but the code kept for whoever branches on it.
+      if (error)
+        throw new ApiRequestError({ ...readApiError(error, ''), message: t('chat.settings.resetFailed') })
     },
     onSuccess: async () => {
       toast.success(t('chat.settings.resetDone'))
@@ -199,25 +202,14 @@ export default function ChatSettingsDialog({
           </div>
         </form>
       )}
-      <AlertDialog.Root open={confirmReset} onOpenChange={setConfirmReset}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={`${overlayClass} z-50`} />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900">
-            <AlertDialog.Title className="text-lg font-semibold">
-              {t('chat.settings.resetToDefaults')}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-              {t('chat.settings.resetQuestion')}
-            </AlertDialog.Description>
-            <div className="mt-5 flex justify-end gap-2">
-              <AlertDialog.Cancel className={buttonClass('outline')}>{t('common.cancel')}</AlertDialog.Cancel>
-              <AlertDialog.Action className={buttonClass('destructive')} onClick={() => reset.mutate()}>
-                {t('chat.settings.reset')}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        title={t('chat.settings.resetToDefaults')}
+        description={t('chat.settings.resetQuestion')}
+        confirmLabel={t('chat.settings.reset')}
+        onConfirm={() => reset.mutate()}
+      />
     </Dialog>
   )
 }

@@ -1,6 +1,7 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query'
 import { t } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/shell'
 
 export const CHAT_PAGE_SIZE = 50
@@ -13,7 +14,7 @@ export function chatsQuery(q = '') {
       const { data, error } = await api.chats.get({
         query: { limit: CHAT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}), ...(q ? { q } : {}) },
       })
-      if (error) throw new Error(errorText(error, t('shell.chats.loadFailed')))
+      if (error) throw apiFailure(error, t('shell.chats.loadFailed'))
       return data.data
     },
     initialPageParam: '',

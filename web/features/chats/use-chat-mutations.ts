@@ -2,7 +2,8 @@ import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-
 import { useCallback } from 'react'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 import { carryDraftToNewChat, type DraftAtCreate, drafts, NO_CHAT } from '../composer/drafts'
 import { addChatToLists, type Chat, chatsQuery, removeChatFromLists, replaceChatInLists } from './chats-query'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
@@ -23,7 +24,7 @@ export function chatBeingCreated(): Promise<Chat> | null {
 
 async function postChat(): Promise<Chat> {
   const { data, error } = await api.chats.post({})
-  if (error) throw new Error(errorText(error, t('shell.chats.createFailed')))
+  if (error) throw apiFailure(error, t('shell.chats.createFailed'))
   return data.data
 }
 
@@ -61,7 +62,7 @@ export function useRenameChat() {
   return useMutation({
     mutationFn: async ({ id, title }: { id: string; title: string }) => {
       const { data, error } = await api.chats({ id }).patch({ title })
-      if (error) throw new Error(errorText(error, t('shell.chats.renameFailed')))
+      if (error) throw apiFailure(error, t('shell.chats.renameFailed'))
       return data.data
     },
     onSuccess: (chat) => replaceChatInLists(queryClient, chat),
@@ -103,7 +104,7 @@ export function useDeleteChat() {
   return useMutation({
     mutationFn: async (id: string) => {
       const { error } = await api.chats({ id }).delete()
-      if (error) throw new Error(errorText(error, t('shell.chats.deleteFailed')))
+      if (error) throw apiFailure(error, t('shell.chats.deleteFailed'))
       return id
     },
     onSuccess: forgetChat,

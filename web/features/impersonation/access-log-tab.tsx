@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'
 import { formatDate, formatRelative, formatTime } from '../../i18n/format'
 import { t as translate, useT } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 import { Alert } from '../../ui/alert'
 import { reasonLabel } from './banner-figures'
 import '../../i18n/areas/account'
@@ -12,7 +13,7 @@ export const accessLogQuery = queryOptions({
   queryKey: ['account', 'access-log'],
   queryFn: async () => {
     const { data, error } = await api.account['access-log'].get()
-    if (error) throw new Error(errorText(error, translate('account.access.loadFailed')))
+    if (error) throw apiFailure(error, translate('account.access.loadFailed'))
     return data.data.items
   },
 })

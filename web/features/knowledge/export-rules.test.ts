@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { EXPORT_TAG, exportPatch, parseTags } from './export-rules'
+import { EXPORT_TAG, exportPatch } from './export-rules'
 
 const exported = {
   title: 'Trip planning',
@@ -40,8 +40,4 @@ describe('the export patch (spec section 4)', () => {
       notes: 'ask Bob',
     })
   })
-})
-
-test('tags are split on commas, trimmed and de-duplicated', () => {
-  expect(parseTags(' a, b ,, a,c ')).toEqual(['a', 'b', 'c'])
 })

@@ -1,15 +1,3 @@
-/** "a, b , ,c" → ['a', 'b', 'c'], each once. */
-export function parseTags(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-    ),
-  ]
-}
-
 export const EXPORT_TAG = 'chat-export'
 
 export interface ExportChoices {

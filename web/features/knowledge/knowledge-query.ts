@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { KnowledgeEntryJson } from '../../../src/knowledge/service'
+import type { KnowledgeEntryJson } from '../../../src/knowledge/model'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'

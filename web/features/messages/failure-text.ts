@@ -1,4 +1,4 @@
-import type { Failure, FailureReason } from '../../../db/schema'
+import type { Failure, FailureReason } from '../../../db/catalogues/failures'
 import { t } from '../../i18n/i18n'
 import '../../i18n/areas/chat'
 

@@ -1,6 +1,6 @@
 import { notifyManager, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { Failure } from '../../../db/schema'
+import type { Failure } from '../../../db/catalogues/failures'
 import { useSocket } from '../chats/socket-context'
 import { chatJoins } from './chat-joins'
 import { createGapGuard } from './delta-gaps'

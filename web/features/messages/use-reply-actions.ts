@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
 import { chatJoins } from './chat-joins'
 import {
@@ -95,7 +95,7 @@ export function useStopReply(chatId: string | undefined) {
     mutationFn: async () => {
       if (!chatId) return
       const { error } = await api.chats({ id: chatId }).stop.post()
-      if (error) throw new Error(errorText(error, t('chat.reply.stopFailed')))
+      if (error) throw apiFailure(error, t('chat.reply.stopFailed'))
     },
     onError: (error) => toast.error(error.message),
   })

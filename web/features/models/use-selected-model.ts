@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 import { type Model, modelsQuery, preferredModelQuery } from './models-query'
 import '../../i18n/areas/shell'
 
@@ -20,7 +21,7 @@ export function useSelectedModel() {
   const choose = useMutation({
     mutationFn: async (modelId: string) => {
       const { data, error } = await api.models.preferred.put({ modelId })
-      if (error) throw new Error(errorText(error, t('shell.model.setFailed')))
+      if (error) throw apiFailure(error, t('shell.model.setFailed'))
       return data.data.id
     },
     onMutate: (modelId) => {

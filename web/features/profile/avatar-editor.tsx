@@ -1,12 +1,10 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useQueryClient } from '@tanstack/react-query'
 import { Camera, Loader2, Trash2 } from 'lucide-react'
 import { type ChangeEvent, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { t, useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
-import { Button } from '../../ui/button'
-import { overlayClass } from '../../ui/dialog'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { UserAvatar } from '../../ui/user-avatar'
 import { type Profile, profileQuery } from './profile-query'
 import '../../i18n/areas/account'
@@ -25,6 +23,7 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
   const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null)
+  const [confirmRemove, setConfirmRemove] = useState(false)
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0]
@@ -91,39 +90,25 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
         <Camera className="size-4" aria-hidden />
       </button>
       {profile.avatar_url ? (
-        <AlertDialog.Root>
-          <AlertDialog.Trigger asChild>
-            <button
-              type="button"
-              aria-label={t('account.avatar.remove')}
-              disabled={busy !== null}
-              className="absolute -top-1 -right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-red-600 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:border-zinc-900"
-            >
-              <Trash2 className="size-3.5" aria-hidden />
-            </button>
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className={`${overlayClass} z-[60]`} />
-            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900">
-              <AlertDialog.Title className="text-lg font-semibold">
-                {t('account.avatar.removeTitle')}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-                {t('account.avatar.removeDescription')}
-              </AlertDialog.Description>
-              <div className="mt-5 flex justify-end gap-2">
-                <AlertDialog.Cancel asChild>
-                  <Button variant="outline">{t('common.cancel')}</Button>
-                </AlertDialog.Cancel>
-                <AlertDialog.Action asChild>
-                  <Button variant="destructive" onClick={() => void remove()}>
-                    {t('account.avatar.removeConfirm')}
-                  </Button>
-                </AlertDialog.Action>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <>
+          <button
+            type="button"
+            aria-label={t('account.avatar.remove')}
+            disabled={busy !== null}
+            onClick={() => setConfirmRemove(true)}
+            className="absolute -top-1 -right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-red-600 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:border-zinc-900"
+          >
+            <Trash2 className="size-3.5" aria-hidden />
+          </button>
+          <ConfirmDialog
+            open={confirmRemove}
+            onOpenChange={setConfirmRemove}
+            title={t('account.avatar.removeTitle')}
+            description={t('account.avatar.removeDescription')}
+            confirmLabel={t('account.avatar.removeConfirm')}
+            onConfirm={() => void remove()}
+          />
+        </>
       ) : null}
     </div>
   )

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
 import { t } from '../../i18n/i18n'
-import { api, errorText } from '../../lib/api'
+import { api } from '../../lib/api'
+import { apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/account'
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
   queryFn: async () => {
     const { data, error } = await api.profile.get()
-    if (error) throw new Error(errorText(error, t('account.profile.loadFailed')))
+    if (error) throw apiFailure(error, t('account.profile.loadFailed'))
     return data.data
   },
 })
@@ -18,7 +19,7 @@ export const profileStatsQuery = queryOptions({
   queryKey: ['profile', 'stats'],
   queryFn: async () => {
     const { data, error } = await api.profile.stats.get()
-    if (error) throw new Error(errorText(error, t('account.profile.loadFailed')))
+    if (error) throw apiFailure(error, t('account.profile.loadFailed'))
     return data.data
   },
 })

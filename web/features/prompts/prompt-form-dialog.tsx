@@ -9,9 +9,10 @@ import {
   type PromptTool,
   promptCategories,
   promptTools,
-} from '../../../src/prompts/catalogue'
+} from '../../../db/catalogues/prompts'
 import { addVariable, extractVariables } from '../../../src/prompts/variables'
 import { useT } from '../../i18n/i18n'
+import { parseTags } from '../../lib/tags'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox-field'
 import { Dialog } from '../../ui/dialog'
@@ -25,7 +26,6 @@ import {
   generatePromptText,
   type Prompt,
   type PromptFields,
-  parseTags,
   updatePrompt,
 } from './prompts-query'
 import { templatesFor } from './templates'

@@ -1,13 +1,13 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { type PromptCategory, promptCategories } from '../../../src/prompts/catalogue'
+import { type PromptCategory, promptCategories } from '../../../db/catalogues/prompts'
 import { allVariables, extractVariables } from '../../../src/prompts/variables'
 import { useT } from '../../i18n/i18n'
-import { Button, buttonClass } from '../../ui/button'
-import { Dialog, overlayClass } from '../../ui/dialog'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { Dialog } from '../../ui/dialog'
 import { SearchField } from '../../ui/search-field'
 import { ToggleChip } from '../../ui/toggle-chip'
 import { PromptCard } from './prompt-card'
@@ -299,31 +299,15 @@ export default function PromptLibrary({
           }}
         />
       ) : null}
-      <AlertDialog.Root open={deleting !== null} onOpenChange={(next) => !next && setDeleting(null)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={`${overlayClass} z-50`} />
-          <AlertDialog.Content
-            data-testid="prompt-delete-dialog"
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
-          >
-            <AlertDialog.Title className="text-lg font-semibold">
-              {t('prompts.delete.title')}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-              {t('prompts.delete.description', { title: deleting?.title ?? '' })}
-            </AlertDialog.Description>
-            <div className="mt-5 flex justify-end gap-2">
-              <AlertDialog.Cancel className={buttonClass('outline')}>{t('common.cancel')}</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={buttonClass('destructive')}
-                onClick={() => deleting && remove.mutate(deleting)}
-              >
-                {t('common.delete')}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(next) => !next && setDeleting(null)}
+        testId="prompt-delete-dialog"
+        title={t('prompts.delete.title')}
+        description={t('prompts.delete.description', { title: deleting?.title ?? '' })}
+        confirmLabel={t('common.delete')}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import type { PromptCategory, PromptTool } from '../../../src/prompts/catalogue'
+import type { PromptCategory, PromptTool } from '../../../db/catalogues/prompts'
 import { t } from '../../i18n/i18n'
 import '../../i18n/areas/prompts'
 

@@ -71,15 +71,3 @@ export async function generatePromptText(input: {
   if (error) throw apiFailure(error, t('prompts.create.generateFailed'))
   return data.data.prompt_text
 }
-
-/** "a, b , ,c" → ['a', 'b', 'c'], each once. */
-export function parseTags(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-    ),
-  ]
-}

@@ -1,4 +1,4 @@
-import type { PromptCategory } from '../../../src/prompts/catalogue'
+import type { PromptCategory } from '../../../db/catalogues/prompts'
 import { extractVariables } from '../../../src/prompts/variables'
 import { prompts as english } from '../../i18n/en/prompts'
 import { i18n } from '../../i18n/i18n'

@@ -1,4 +1,4 @@
-import type { ResearchNote } from '../../../db/schema'
+import type { ResearchNote } from '../../../db/catalogues/research'
 import { t } from '../../i18n/i18n'
 import '../../i18n/areas/research'
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ResearchSourceKind, SourceAvailability } from '../../../src/research/availability'
-import type { ResearchJson } from '../../../src/research/service'
+import type { ResearchJson } from '../../../src/research/model'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'

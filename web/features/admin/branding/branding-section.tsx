@@ -4,11 +4,11 @@ import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { Input } from '../../../ui/input'
 import { LoadingScreen } from '../../../ui/loading-screen'
 import { useBranding } from '../../branding/use-branding'
 import { isRefusal } from '../refusal-boundary'
-import { ConfirmDialog } from '../users/confirm-dialog'
 import { BrandPreview } from './brand-preview'
 import {
   type AdminBranding,
@@ -254,10 +254,11 @@ function BrandingForm({ branding }: { branding: AdminBranding }) {
         <BrandPreview brand={previewOf(branding.effective, stored)} />
       </div>
       <ConfirmDialog
+        testId="confirm-dialog"
         open={confirmReset}
         onOpenChange={setConfirmReset}
         title={t('adminBranding.resetAllTitle')}
-        body={t('adminBranding.resetAllBody')}
+        description={t('adminBranding.resetAllBody')}
         confirmLabel={t('adminBranding.resetAllConfirm')}
         busy={resetAll.isPending}
         onConfirm={() => resetAll.mutate()}

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatRelative, formatTime } from '../../../i18n/format'
 import { t as translate, useT } from '../../../i18n/i18n'
-import { api, errorText } from '../../../lib/api'
+import { api } from '../../../lib/api'
 import { apiFailure } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
@@ -18,7 +18,7 @@ export const impersonationsQuery = queryOptions({
   queryKey: ['admin', 'impersonations'],
   queryFn: async () => {
     const { data, error } = await api.admin.impersonations.get()
-    if (error) throw new Error(errorText(error, translate('impersonation.monitor.loadFailed')))
+    if (error) throw apiFailure(error, translate('impersonation.monitor.loadFailed'))
     return data.data
   },
 })
@@ -30,7 +30,7 @@ const actionsQuery = (id: string) =>
     queryKey: ['admin', 'impersonation-actions', id],
     queryFn: async () => {
       const { data, error } = await api.admin.impersonations({ id }).actions.get()
-      if (error) throw new Error(errorText(error, translate('impersonation.monitor.actionsFailed')))
+      if (error) throw apiFailure(error, translate('impersonation.monitor.actionsFailed'))
       return data.data
     },
   })

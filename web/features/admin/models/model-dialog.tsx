@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { errorCode } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
-import { Input, Label, Textarea } from '../../../ui/input'
+import { FormField } from '../../../ui/form-field'
+import { Input, Textarea } from '../../../ui/input'
 import { Select } from '../../../ui/select'
 import { adminModelTexts, modelName } from '../../models/model-texts'
 import { changesOf, formOf, type ModelForm, problemsOf } from './model-form'
@@ -84,12 +85,12 @@ function ModelEditForm({ model, onClose }: { model: AdminModel; onClose: () => v
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="model-form">
-      <Field
+      <FormField
         id={ids.name}
         label={t('adminModels.field.name')}
         hint={t('adminModels.field.fromProvider', { value: provider.name })}
       >
-        {(describedBy) => (
+        {({ describedBy }) => (
           <Input
             id={ids.name}
             value={form.name}
@@ -100,15 +101,15 @@ function ModelEditForm({ model, onClose }: { model: AdminModel; onClose: () => v
             onChange={(event) => set('name', event.target.value)}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         id={ids.description}
         label={t('adminModels.field.description')}
         hint={t('adminModels.field.fromProvider', {
           value: provider.description || t('adminModels.field.noDescription'),
         })}
       >
-        {(describedBy) => (
+        {({ describedBy }) => (
           <Textarea
             id={ids.description}
             value={form.description}
@@ -120,7 +121,7 @@ function ModelEditForm({ model, onClose }: { model: AdminModel; onClose: () => v
             onChange={(event) => set('description', event.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         {(
           [
@@ -128,14 +129,14 @@ function ModelEditForm({ model, onClose }: { model: AdminModel; onClose: () => v
             ['outputPrice', ids.output, t('adminModels.field.outputPrice'), provider.outputPrice],
           ] as const
         ).map(([name, id, label, providerPrice]) => (
-          <Field
+          <FormField
             key={name}
             id={id}
             label={label}
             hint={`${t('adminModels.field.priceHint')}. ${t('adminModels.field.fromProvider', { value: formatPrice(providerPrice) })}`}
             problem={priceProblem(name)}
           >
-            {(describedBy) => (
+            {({ describedBy }) => (
               <div className="relative">
                 <span
                   className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-zinc-500 dark:text-zinc-400"
@@ -156,11 +157,11 @@ function ModelEditForm({ model, onClose }: { model: AdminModel; onClose: () => v
                 />
               </div>
             )}
-          </Field>
+          </FormField>
         ))}
       </div>
-      <Field id={ids.vision} label={t('adminModels.field.vision')}>
-        {(describedBy) => (
+      <FormField id={ids.vision} label={t('adminModels.field.vision')}>
+        {({ describedBy }) => (
           <Select
             id={ids.vision}
             value={form.vision}
@@ -178,7 +179,7 @@ function ModelEditForm({ model, onClose }: { model: AdminModel; onClose: () => v
             ]}
           />
         )}
-      </Field>
+      </FormField>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <div className="flex flex-wrap items-center justify-between gap-3 pt-1">
         <Button
@@ -199,40 +200,5 @@ function ModelEditForm({ model, onClose }: { model: AdminModel; onClose: () => v
         </div>
       </div>
     </form>
-  )
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  problem,
-  children,
-}: {
-  id: string
-  label: string
-  hint?: string
-  problem?: string
-  children: (describedBy: string | undefined) => ReactNode
-}) {
-  const hintId = `${id}-hint`
-  const problemId = `${id}-problem`
-  const describedBy =
-    [hint ? hintId : null, problem ? problemId : null].filter(Boolean).join(' ') || undefined
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      {children(describedBy)}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={problemId} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
-          {problem}
-        </p>
-      ) : null}
-    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { UsageJson } from '../../../../src/admin/usage/service'
+import type { UsageJson } from '../../../../src/admin/usage/model'
 import { t } from '../../../i18n/i18n'
 import { apiFailure } from '../../../lib/api-error'
 import '../../../i18n/areas/adminUsage'

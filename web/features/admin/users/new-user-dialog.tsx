@@ -9,6 +9,7 @@ import { apiFailure } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
+import { FormField } from '../../../ui/form-field'
 import { Input, Label } from '../../../ui/input'
 import { Select } from '../../../ui/select'
 import type { UserRole } from './users-query'
@@ -55,7 +56,6 @@ type Unmailed = { email: string; fullName: string | null; link: string }
 /** No mail server: the invitation only reached the outbox, so the administrator passes the link on. */
 function HandOverLink({ created, onDone }: { created: Unmailed; onDone: () => void }) {
   const t = useT()
-  const id = useId()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -84,27 +84,25 @@ function HandOverLink({ created, onDone }: { created: Unmailed; onDone: () => vo
           })}
         </span>
       </div>
-      <div>
-        <Label htmlFor={id}>{t('adminUsers.create.link')}</Label>
-        <div className="flex gap-2">
-          <Input
-            id={id}
-            readOnly
-            value={created.link}
-            spellCheck={false}
-            onFocus={(event) => event.currentTarget.select()}
-            aria-describedby={`${id}-hint`}
-            className="min-w-0 flex-1 font-mono text-xs"
-          />
-          <Button variant="outline" onClick={copy} className="shrink-0">
-            {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-            {copied ? t('adminUsers.create.copied') : t('adminUsers.create.copy')}
-          </Button>
-        </div>
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-          {t('adminUsers.create.linkHint')}
-        </p>
-      </div>
+      <FormField label={t('adminUsers.create.link')} hint={t('adminUsers.create.linkHint')}>
+        {(control) => (
+          <div className="flex gap-2">
+            <Input
+              id={control.id}
+              readOnly
+              value={created.link}
+              spellCheck={false}
+              onFocus={(event) => event.currentTarget.select()}
+              aria-describedby={control.describedBy}
+              className="min-w-0 flex-1 font-mono text-xs"
+            />
+            <Button variant="outline" onClick={copy} className="shrink-0">
+              {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+              {copied ? t('adminUsers.create.copied') : t('adminUsers.create.copy')}
+            </Button>
+          </div>
+        )}
+      </FormField>
       <div className="flex justify-end">
         <Button onClick={onDone}>{t('adminUsers.create.done.close')}</Button>
       </div>

@@ -9,10 +9,10 @@ import { api } from '../../../lib/api'
 import { apiFailure } from '../../../lib/api-error'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { Dialog } from '../../../ui/dialog'
 import { StartImpersonationDialog } from '../../impersonation/start-impersonation-dialog'
 import { profileQuery } from '../../profile/profile-query'
-import { ConfirmDialog } from './confirm-dialog'
 import { BannedBadge, RoleBadge } from './user-badges'
 import { UserBudgetPanel } from './user-budget'
 import { type AdminUser, type AdminUserDetail, userQuery } from './users-query'
@@ -181,19 +181,21 @@ function UserDetail({ summary, onDeleted }: { summary: AdminUser; onDeleted: () 
       </div>
 
       <ConfirmDialog
+        testId="confirm-dialog"
         open={confirming === 'ban'}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={t('adminUsers.confirm.banTitle', { name })}
-        body={t('adminUsers.confirm.banBody', { name })}
+        description={t('adminUsers.confirm.banBody', { name })}
         confirmLabel={t('adminUsers.action.ban')}
         busy={busy('ban')}
         onConfirm={() => action.mutate('ban')}
       />
       <ConfirmDialog
+        testId="confirm-dialog"
         open={confirming === 'endSessions'}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={t('adminUsers.confirm.endSessionsTitle', { name })}
-        body={t('adminUsers.confirm.endSessionsBody', { name })}
+        description={t('adminUsers.confirm.endSessionsBody', { name })}
         confirmLabel={t('adminUsers.action.endSessions')}
         busy={busy('endSessions')}
         onConfirm={() => action.mutate('endSessions')}
@@ -204,10 +206,11 @@ function UserDetail({ summary, onDeleted }: { summary: AdminUser; onDeleted: () 
         onOpenChange={(open) => !open && setConfirming(null)}
       />
       <ConfirmDialog
+        testId="confirm-dialog"
         open={confirming === 'delete'}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={t('adminUsers.confirm.deleteTitle', { name })}
-        body={t('adminUsers.confirm.deleteBody', { name })}
+        description={t('adminUsers.confirm.deleteBody', { name })}
         confirmLabel={t('adminUsers.action.delete')}
         busy={busy('delete')}
         onConfirm={() => action.mutate('delete')}

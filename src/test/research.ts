@@ -1,11 +1,11 @@
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
-import { type FakeScholar, startFakeScholar } from '../test/fakes/openalex-server'
-import { type FakePages, startFakePages } from '../test/fakes/pages-server'
-import { type ResearchModel, researchModel } from '../test/fakes/research-model'
-import { type FakeSearxng, startFakeSearxng } from '../test/fakes/searxng-server'
-import type { RecordedEvent, TestApp } from '../test/harness'
-import { waitFor } from '../test/wait'
-import type { ResearchJson } from './service'
+import type { ResearchJson } from '../research/model'
+import { type FakeOpenAi, startFakeOpenAi } from './fakes/openai-server'
+import { type FakeScholar, startFakeScholar } from './fakes/openalex-server'
+import { type FakePages, startFakePages } from './fakes/pages-server'
+import { type ResearchModel, researchModel } from './fakes/research-model'
+import { type FakeSearxng, startFakeSearxng } from './fakes/searxng-server'
+import type { RecordedEvent, TestApp } from './harness'
+import { waitFor } from './wait'
 
 /**
  * Every outside service deep research talks to, faked on 127.0.0.1: the model (scripted per task),

@@ -1,6 +1,6 @@
 import { expect } from 'bun:test'
-import { outcome, type RecordedEvent, type TestApp, type TestUser } from '../test/harness'
-import { waitFor } from '../test/wait'
+import { outcome, type RecordedEvent, type TestApp, type TestUser } from './harness'
+import { waitFor } from './wait'
 
 export type { TestUser }
 

@@ -1,5 +1,5 @@
 import { readOutbox } from '../mail/outbox'
-import { TEST_ORIGIN, type TestApp } from '../test/harness'
+import { TEST_ORIGIN, type TestApp } from './harness'
 
 /** Sends a JSON request the way a browser on our own origin would. */
 export function sendJson(

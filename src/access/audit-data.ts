@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client'
 import { auditLog } from '../../db/schema'
-import type { Actor } from '../auth/actor'
+import type { Actor } from './actor'
 
 export interface AuditInput {
   /** Dotted verb, `area.what` (`user.ban`, `budget.update`, ...). */

@@ -1,7 +1,7 @@
-import type { Actor } from '../auth/actor'
-import { clientIp } from '../auth/client-ip'
 import type { AppContext } from '../context'
+import type { Actor } from './actor'
 import { type AuditInput, auditFor } from './audit-data'
+import { clientIp } from './client-ip'
 
 /** What a route knows about the request that acted: for the audit entry's "from where". */
 export interface RequestOrigin {
