@@ -33,10 +33,10 @@ function engine(requestTimeoutMs = 60_000) {
   return { ctx, delivered, saved }
 }
 
-/** A provider answering with these events, one per `everyMs`; `then` ends the stream its way. */
+/** A provider answering with these events, one per `everyMs`; `ending` ends the stream its way. */
 function provider(
   events: ProviderEvent[],
-  options: { everyMs?: number; then?: 'hang' | Error } = {},
+  options: { everyMs?: number; ending?: 'hang' | Error } = {},
 ): ChatProvider {
   return {
     async *stream({ signal }) {
@@ -45,10 +45,10 @@ function provider(
         signal.throwIfAborted()
         yield event
       }
-      if (options.then === 'hang') {
+      if (options.ending === 'hang') {
         await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
-      } else if (options.then) {
-        throw options.then
+      } else if (options.ending) {
+        throw options.ending
       }
     },
   }
@@ -103,7 +103,7 @@ describe('streamModel: the one model call', () => {
     const { ctx, delivered } = engine()
     const stop = new AbortController()
     const into = target()
-    const chatProvider = provider(tokens('one ', 'two ', 'three '), { everyMs: 5, then: 'hang' })
+    const chatProvider = provider(tokens('one ', 'two ', 'three '), { everyMs: 5, ending: 'hang' })
     const running = streamModel(ctx, call(chatProvider, { signal: stop.signal, into }))
     await Bun.sleep(60)
     stop.abort()
@@ -114,7 +114,7 @@ describe('streamModel: the one model call', () => {
 
   test('a provider that stops answering fails at the time-out, with its seconds, the text so far kept', async () => {
     const { ctx } = engine(600)
-    const outcome = await streamModel(ctx, call(provider(tokens('partial '), { then: 'hang' })))
+    const outcome = await streamModel(ctx, call(provider(tokens('partial '), { ending: 'hang' })))
     expect(outcome).toMatchObject({
       status: 'failed',
       failure: { reason: 'provider_timeout', seconds: 1 },
@@ -125,13 +125,13 @@ describe('streamModel: the one model call', () => {
   test("a provider's own failure keeps its reason; any other error is 'provider_failed' with its cause", async () => {
     const { ctx } = engine()
     const refused = new ProviderError({ reason: 'provider_status', status: 429, detail: 'slow down' })
-    expect(await streamModel(ctx, call(provider(tokens('a'), { then: refused })))).toMatchObject({
+    expect(await streamModel(ctx, call(provider(tokens('a'), { ending: refused })))).toMatchObject({
       status: 'failed',
       failure: { reason: 'provider_status', status: 429, detail: 'slow down' },
       text: 'a',
     })
     const broken = new TypeError('boom')
-    const outcome = await streamModel(ctx, call(provider([], { then: broken })))
+    const outcome = await streamModel(ctx, call(provider([], { ending: broken })))
     expect(outcome).toMatchObject({ status: 'failed', failure: { reason: 'provider_failed' }, text: '' })
     expect(outcome.cause).toBe(broken)
   })
