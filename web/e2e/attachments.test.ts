@@ -281,6 +281,8 @@ describe('an image for a model that cannot see images', () => {
     const expected =
       'The model did not see chart.png and map.png: it cannot see images and got only the file names.'
     expect(await note.innerText()).toBe(expected)
+    // The note comes with the reply's start, before the model is asked: wait for the answer.
+    await assistant(page).and(page.locator('[data-status="complete"]')).waitFor()
     // The model was told the names, and the composer has nothing left to warn about.
     expect(JSON.stringify(fake.completions().at(-1)?.body)).toContain(
       '[Image attached: chart.png — this model cannot see images]',
