@@ -357,6 +357,8 @@ describe('an exported chat in the detail pane', () => {
     const content = panel(ada).getByTestId('knowledge-detail-content')
     await panel(ada).locator('[data-testid="knowledge-detail-content"][data-rendered="markdown"]').waitFor()
     await content.locator('strong', { hasText: 'light' }).waitFor()
+    // Under load a later block is parsed in a later slice (markdown.tsx): wait for the list's end.
+    await content.locator('li', { hasText: 'a wide hat' }).waitFor()
     expect(await content.locator('li').allInnerTexts()).toEqual(['sunscreen', 'a wide hat'])
     // The attached file is named, its text quoted under it; the internal marker is gone.
     const quoted = content.locator('blockquote')
