@@ -15,9 +15,11 @@
  * both share the machine's cores, so the figures are what is left after the load generator.
  * Env: BENCH_MODES (inline,process,postgres), BENCH_SECONDS (5 per measure), BENCH_CONNECTIONS (16).
  */
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { asPath } from '../src/test/linear-chat'
 
 type Mode = 'inline' | 'process' | 'postgres'
 const MODES = (process.env.BENCH_MODES ?? 'inline,process,postgres').split(',') as Mode[]
@@ -76,13 +78,15 @@ async function runServer(mode: Mode) {
     .returning({ id: chats.id })
   const pageChatId = listed[0]!.id
   await server.ctx.db.insert(messages).values(
-    Array.from({ length: PAGE_MESSAGES }, (_, index) => ({
-      chatId: pageChatId,
-      userId,
-      content: `Message ${index} `.repeat(20),
-      isUser: index % 2 === 0,
-      status: 'complete' as const,
-    })),
+    asPath(
+      Array.from({ length: PAGE_MESSAGES }, (_, index) => ({
+        chatId: pageChatId,
+        userId,
+        content: `Message ${index} `.repeat(20),
+        isUser: index % 2 === 0,
+        status: 'complete' as const,
+      })),
+    ),
   )
   const sendChatIds: string[] = []
   for (let index = 0; index < SEND_CHATS; index += 500) {

@@ -13,6 +13,7 @@ import { chromium, type Page } from 'playwright-core'
 import { messages } from '../db/schema'
 import { startFakeOpenAi } from '../src/test/fakes/openai-server'
 import { startShippedServer } from '../src/test/harness'
+import { asPath } from '../src/test/linear-chat'
 import { ensureClientBuilt } from '../web/e2e/fixtures'
 import { newUser } from '../web/e2e/new-user'
 import { ChatPage } from '../web/e2e/pages/chat-page'
@@ -68,14 +69,16 @@ try {
   // 1,000 messages straight into the database (500 questions, 500 markdown answers).
   const start = Date.now() - 1_000_000
   await server.ctx.db.insert(messages).values(
-    Array.from({ length: 1000 }, (_, i) => ({
-      chatId,
-      userId,
-      isUser: i % 2 === 0,
-      content: i % 2 === 0 ? `Question number ${i / 2}?` : `${sample(i)}\n\nAnswer ${i}.`,
-      status: 'complete' as const,
-      createdAt: new Date(start + i * 1000),
-    })),
+    asPath(
+      Array.from({ length: 1000 }, (_, i) => ({
+        chatId,
+        userId,
+        isUser: i % 2 === 0,
+        content: i % 2 === 0 ? `Question number ${i / 2}?` : `${sample(i)}\n\nAnswer ${i}.`,
+        status: 'complete' as const,
+        createdAt: new Date(start + i * 1000),
+      })),
+    ),
   )
 
   await startTrace(page)

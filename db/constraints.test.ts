@@ -310,3 +310,65 @@ describe('the audit trail', () => {
     expect(rows).toEqual([{ action: 'user.ban' }])
   })
 })
+
+describe('upgrading a database left by release 0018', () => {
+  test('every chat becomes a single-branch tree in the order it was read; nothing is lost', async () => {
+    const old = await openEmptyDatabase()
+    try {
+      const before = migrations.findIndex((migration) => migration.tag === '0019_message_tree')
+      await migrate(old, migrations.slice(0, before))
+      const [user] = await old.query<{ id: string }>(
+        `insert into users (email, password_hash) values ('tree@example.com', 'x') returning id`,
+      )
+      const chatIds: string[] = []
+      for (const title of ['One', 'Two']) {
+        const [chat] = await old.query<{ id: string }>(
+          'insert into chats (user_id, title) values ($1, $2) returning id',
+          [user!.id, title],
+        )
+        chatIds.push(chat!.id)
+      }
+      // Two messages at the same instant: the id decides, as the old reads did.
+      const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString()
+      const rows = [
+        [chatIds[0], 'q1', true, at(0)],
+        [chatIds[0], 'a1', false, at(1)],
+        [chatIds[0], 'q2', true, at(5)],
+        [chatIds[0], 'a2', false, at(5)],
+        [chatIds[1], 'only', true, at(2)],
+      ]
+      for (const [chatId, content, isUser, createdAt] of rows) {
+        await old.query(
+          'insert into messages (chat_id, user_id, content, is_user, created_at) values ($1, $2, $3, $4, $5)',
+          [chatId, user!.id, content, isUser, createdAt],
+        )
+      }
+      const readOld = (chatId: string) =>
+        old.query<{ id: string; content: string }>(
+          'select id, content from messages where chat_id = $1 order by created_at, id',
+          [chatId],
+        )
+      const oldOrder = await readOld(chatIds[0]!)
+
+      await migrate(old)
+      const tree = await old.query<{ id: string; parent_id: string | null }>(
+        'select id, parent_id from messages where chat_id = $1 order by created_at, id',
+        [chatIds[0]],
+      )
+      expect(tree.map((row) => row.id)).toEqual(oldOrder.map((row) => row.id))
+      expect(tree.map((row) => row.parent_id)).toEqual([null, ...oldOrder.slice(0, -1).map((row) => row.id)])
+      const [single] = await old.query<{ parent_id: string | null }>(
+        'select parent_id from messages where chat_id = $1',
+        [chatIds[1]],
+      )
+      expect(single!.parent_id).toBeNull()
+      const [leaves] = await old.query<{ n: number | string }>(
+        'select count(*) as n from chats where current_leaf_id is not null',
+      )
+      expect(Number(leaves!.n)).toBe(0)
+      expect(await unindexedForeignKeys(old)).toEqual([])
+    } finally {
+      await old.close()
+    }
+  }, 60_000)
+})

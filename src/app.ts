@@ -12,6 +12,7 @@ import { chatRoutes } from './chats'
 import type { AppContext } from './context'
 import { demoRoutes } from './demo'
 import { dictationRoutes } from './dictation'
+import { feedbackRoutes } from './feedback'
 import { healthRoutes } from './health'
 import { apiDocsPage } from './http/api-docs'
 import { httpBase, SOCKET_IO_PATH } from './http/base'
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(attachmentRoutes(ctx))
     .use(chatRoutes(ctx))
     .use(messageRoutes(ctx))
+    .use(feedbackRoutes(ctx))
     .use(modelRoutes(ctx))
     .use(promptRoutes(ctx))
     .use(imageRoutes(ctx))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -23,10 +24,21 @@ export const chats = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default('New Chat'),
+    /**
+     * The newest message of the branch the person is looking at (docs/decisions/158): the chat's
+     * current path runs from it up through `parent_id`. Null: the chat's newest message.
+     */
+    currentLeafId: uuid('current_leaf_id').references((): AnyPgColumn => messages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('chats_user_created_idx').on(table.userId, table.createdAt, table.id)],
+  (table) => [
+    index('chats_user_created_idx').on(table.userId, table.createdAt, table.id),
+    // Deleting a message sets a chat's leaf to null: without an index each delete scans the chats.
+    index('chats_current_leaf_idx').on(table.currentLeafId),
+  ],
 )
 
 /** A note under an assistant reply; the client words it from `code` (one catalogue entry per code). */
@@ -45,6 +57,7 @@ export type MessageNote =
   | ({ code: 'failed' } & Failure)
 
 export const messageStatuses = ['complete', 'streaming', 'stopped', 'failed'] as const
+export const feedbackRatings = ['up', 'down'] as const
 export const responseFormats = ['text', 'json', 'markdown'] as const
 
 export const messages = pgTable(
@@ -54,6 +67,11 @@ export const messages = pgTable(
     chatId: uuid('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
+    /**
+     * The message this one follows (docs/decisions/158): null for a chat's first messages (an edit
+     * of the first question is a second root). Siblings are a parent's children, oldest first.
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -75,15 +93,27 @@ export const messages = pgTable(
      * language (docs/decisions/143): e.g. the question's images the model could not see. Null: none.
      */
     notes: jsonb('notes').$type<MessageNote[]>(),
+    /** The person's rating of an assistant reply (thumbs up or down) and an optional comment; null: none. */
+    feedbackRating: text('feedback_rating', { enum: feedbackRatings }),
+    feedbackComment: text('feedback_comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('messages_chat_created_idx').on(table.chatId, table.createdAt, table.id),
+    // A message's children, oldest first: its siblings, a subtree's walk down, a cascading delete.
+    index('messages_parent_idx').on(table.parentId, table.createdAt, table.id),
+    // A chat's first messages (an edit of the first question is a second root).
+    index('messages_chat_roots_idx')
+      .on(table.chatId, table.createdAt, table.id)
+      .where(sql`${table.parentId} is null`),
+    // Admin › Usage's ratings per model read only the rated answers.
+    index('messages_rated_idx').on(table.createdAt).where(sql`${table.feedbackRating} is not null`),
     index('messages_user_idx').on(table.userId),
     // The running replies: a send's "is a reply streaming in this chat?" and the start-up sweep read
     // only these few rows, however long the chat (docs/decisions/122-hot-path-queries.md).
     index('messages_streaming_idx').on(table.chatId).where(sql`${table.status} = 'streaming'`),
     enumCheck('messages_status_check', table.status, messageStatuses),
+    enumCheck('messages_feedback_rating_check', table.feedbackRating, feedbackRatings),
   ],
 )
 

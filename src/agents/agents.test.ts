@@ -6,7 +6,7 @@ import { startFakeWebhook } from '../test/fakes/n8n-server'
 import { startFakeOauth } from '../test/fakes/oauth-server'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
 import { chatActions, waitForOutcome } from '../test/messages'
-import { CALENDAR_NOT_CONNECTED_REPLY, CALENDAR_RECONNECT_REPLY } from './routing'
+import { calendarNotConnectedReply, calendarReconnectReply } from './reply-texts'
 
 /*
  * Agents (issue 14, docs/decisions/124): the list and each user's settings, the calendar agent's
@@ -311,7 +311,7 @@ describe('connecting a calendar', () => {
     const next = await chat.sendOk(chatId, 'And Wednesday?', { agentId: 'calendar' })
     await waitForOutcome(t, next)
     const stored = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId))
-    expect(stored.find((m) => m.id === next)!.content).toBe(CALENDAR_NOT_CONNECTED_REPLY)
+    expect(stored.find((m) => m.id === next)!.content).toBe(calendarNotConnectedReply())
     expect(stored.some((m) => m.isUser && m.content === 'And Wednesday?')).toBe(true)
   })
 
@@ -335,7 +335,7 @@ describe('connecting a calendar', () => {
       await waitForOutcome(t, assistantId)
       const stored = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId))
       expect(stored.find((m) => m.id === assistantId)).toMatchObject({
-        content: CALENDAR_RECONNECT_REPLY,
+        content: calendarReconnectReply(),
         status: 'complete',
       })
       expect(stored.some((m) => m.isUser && m.content === 'And tomorrow?')).toBe(true)

@@ -10,7 +10,8 @@ import { startFakeWebhook } from '../test/fakes/n8n-server'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
 import { chatActions, deltasOf, waitForOutcome } from '../test/messages'
-import { JOKES_INSTRUCTION, noWorkflowReply } from './routing'
+import { noWorkflowReply } from './reply-texts'
+import { JOKES_INSTRUCTION } from './routing'
 
 /*
  * Sending to an agent (issue 14, docs/decisions/124): refusals before anything is stored, the
@@ -226,6 +227,20 @@ describe('streamed workflow answers', () => {
 })
 
 describe('a workflow that misbehaves: the section 8 replies, the question kept', () => {
+  test('the replies are written in the asker’s language (decision 150)', async () => {
+    const marie = await t.createUser()
+    await t.as(marie).api.profile.patch({ preferred_language: 'fr' })
+    webhook.setScript({ status: 502, body: '<html>Bad gateway</html>' })
+    expect((await contentOf((await workflowSend(marie, 'Bonjour ?')).assistantId)).content).toBe(
+      'Je suis désolé, une erreur s’est produite lors du traitement de votre demande.',
+    )
+    webhook.setScript({ status: 200, body: '' })
+    expect((await contentOf((await workflowSend(marie, 'Rien ?')).assistantId)).content).toBe(
+      'J’ai reçu une réponse vide du service d’IA. Veuillez réessayer.',
+    )
+    webhook.setScript({ status: 200, body: 'ok' })
+  })
+
   test('a 50 MB garbage answer is cut at the cap: the error reply', async () => {
     const user = await t.createUser()
     webhook.setScript({ status: 200, bigBytes: 50 * 1024 * 1024 })
@@ -373,7 +388,22 @@ describe('without N8N_WEBHOOK_URL', () => {
     const assistantId = await chat.sendOk(await chat.createChat(), 'Book Friday', { agentId: 'calendar' })
     await waitForOutcome(app, assistantId)
     const [row] = await app.ctx.db.select().from(messages).where(eq(messages.id, assistantId))
-    expect(row).toMatchObject({ content: noWorkflowReply('Calendar Agent'), status: 'complete' })
+    expect(row).toMatchObject({ content: noWorkflowReply('calendar'), status: 'complete' })
+  })
+
+  test('a German sender is told in German, the agent named as their screens name it', async () => {
+    const hans = await app.createUser()
+    await app.as(hans).api.profile.patch({ preferred_language: 'de' })
+    await request(hans, 'PUT', '/api/agents/calendar/settings', { enabled: true })
+    const chat = chatActions(app, hans)
+    const assistantId = await chat.sendOk(await chat.createChat(), 'Termin am Freitag', {
+      agentId: 'calendar',
+    })
+    await waitForOutcome(app, assistantId)
+    const [row] = await app.ctx.db.select().from(messages).where(eq(messages.id, assistantId))
+    expect(row!.content).toBe(
+      'Der Kalender-Agent braucht einen Workflow, und es ist keiner eingerichtet. Bitte einen Administrator, einen einzurichten.',
+    )
   })
 
   test('an agent’s own webhook set by an administrator brings the workflow model', async () => {
@@ -396,7 +426,7 @@ describe('without N8N_WEBHOOK_URL', () => {
       })
       await waitForOutcome(app, assistantId)
       const [row] = await app.ctx.db.select().from(messages).where(eq(messages.id, assistantId))
-      expect(row!.content).toBe(noWorkflowReply('RAG Agent'))
+      expect(row!.content).toBe(noWorkflowReply('rag'))
     } finally {
       await request(admin, 'PUT', '/api/admin/agents/calendar', { webhookUrl: null })
       await own.close()

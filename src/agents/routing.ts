@@ -1,20 +1,14 @@
 import type { Model } from '../../db/schema'
 import type { ChatProvider, WorkflowCall } from '../ai/types'
-import { WORKFLOW_CONNECTION_REPLY } from '../ai/workflow-response'
+import { workflowReply } from '../ai/workflow-response'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { calendarAccess } from './calendar-oauth'
 import { type AgentDefinition, agentDefinition, DEFAULT_AGENT_ID } from './catalogue'
+import { calendarNotConnectedReply, calendarReconnectReply, noWorkflowReply } from './reply-texts'
 import { userAgentSettings } from './user-agents'
 import { type OrgAgent, orgAgents } from './workflows'
-
-export const CALENDAR_NOT_CONNECTED_REPLY =
-  "Your calendar is not connected yet. Open the Calendar Agent's configuration, choose 'Connect calendar', then ask again."
-export const CALENDAR_RECONNECT_REPLY =
-  "Your calendar connection has expired or was revoked. Please reconnect your calendar in the Calendar Agent's configuration, then ask again."
-export const noWorkflowReply = (name: string) =>
-  `The ${name} needs a workflow, and none is configured. Please ask an administrator to set one up.`
 
 /** One text for an unknown, withdrawn or disabled agent: one catalogue entry in six languages. */
 export const AGENT_UNAVAILABLE =
@@ -68,7 +62,7 @@ export async function planAgentReply(
   if (!(settings?.enabled ?? agent.enabledByDefault))
     throw new AppError('bad_request:agent', AGENT_UNAVAILABLE)
   if (agent.id === 'calendar') {
-    if (!offered.target) return fixedReplyPlan(agent.id, noWorkflowReply(agent.name))
+    if (!offered.target) return fixedReplyPlan(agent.id, (language) => noWorkflowReply(agent.id, language))
     return {
       agentId: agent.id,
       knowledge: false,
@@ -96,7 +90,7 @@ function workflowPlan(
   agentId: string | undefined,
   config: Record<string, string>,
 ): AgentPlan {
-  if (!org.target) return fixedReplyPlan(agentId, noWorkflowReply(agent.name))
+  if (!org.target) return fixedReplyPlan(agentId, (language) => noWorkflowReply(agent.id, language))
   return {
     agentId,
     knowledge: false,
@@ -107,14 +101,15 @@ function workflowPlan(
   }
 }
 
-function fixedReplyPlan(agentId: string | undefined, text: string): AgentPlan {
+/** `text`: Parley's own reply, worded in the asker's language (the call's, reply-texts.ts). */
+function fixedReplyPlan(agentId: string | undefined, text: (language?: string) => string): AgentPlan {
   return { agentId, knowledge: false, instruction: null, provider: fixedReply(text), free: true }
 }
 
-function fixedReply(text: string): ChatProvider {
+function fixedReply(text: (language?: string) => string): ChatProvider {
   return {
-    async *stream() {
-      yield { type: 'delta', text }
+    async *stream(call) {
+      yield { type: 'delta', text: text(call.language) }
     },
   }
 }
@@ -129,10 +124,10 @@ function calendarProvider(ctx: AppContext, actor: Actor, org: OrgAgent): ChatPro
           type: 'delta',
           text:
             access.kind === 'not_connected'
-              ? CALENDAR_NOT_CONNECTED_REPLY
+              ? calendarNotConnectedReply(call.language)
               : access.kind === 'reconnect'
-                ? CALENDAR_RECONNECT_REPLY
-                : WORKFLOW_CONNECTION_REPLY,
+                ? calendarReconnectReply(call.language)
+                : workflowReply('connection', call.language),
         }
         return
       }

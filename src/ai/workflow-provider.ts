@@ -8,12 +8,7 @@ import {
   turnText,
   type WorkflowTarget,
 } from './types'
-import {
-  parseWorkflowResponse,
-  WORKFLOW_CONNECTION_REPLY,
-  WORKFLOW_ERROR_REPLY,
-  workflowReplyText,
-} from './workflow-response'
+import { parseWorkflowResponse, workflowReply, workflowReplyText } from './workflow-response'
 import { SIGNATURE_HEADER, signWorkflowBody, TIMESTAMP_HEADER } from './workflow-signature'
 import { chunkOf, isStreamChunkLine } from './workflow-stream'
 
@@ -35,7 +30,8 @@ export const WORKFLOW_HISTORY = { turns: 20, chars: 4000 }
  * (`history`) and the agent's own fields (its configuration, the calendar token), signed with the
  * workflow's secret (workflow-signature.ts). The answer is read as one body (every form of spec
  * section 7) or, when n8n streams (`{"type":"item","content":...}` lines), passed on chunk by
- * chunk. Empty answers, error answers and connection failures become the spec's replies.
+ * chunk. Empty answers, error answers and connection failures become the spec's replies, in the
+ * asking user's language.
  */
 export function createWorkflowProvider(
   defaults: { url?: string; secret: string | null },
@@ -50,7 +46,7 @@ export function createWorkflowProvider(
         (defaults.url ? { url: defaults.url, secret: defaults.secret, timeoutMs: limits.timeoutMs } : null)
       if (!target) {
         status?.failure(new Error('No workflow is configured'))
-        yield { type: 'delta', text: WORKFLOW_CONNECTION_REPLY }
+        yield { type: 'delta', text: workflowReply('connection', call.language) }
         return
       }
       const body = JSON.stringify(requestBody(call))
@@ -88,7 +84,7 @@ export function createWorkflowProvider(
         if (outcome.kind === 'error') status?.failure(new Error(`The webhook answered ${outcome.detail}`))
         else if (outcome.kind === 'empty') status?.failure(new Error('The webhook answered with nothing'))
         else status?.success()
-        yield { type: 'delta', text: workflowReplyText(outcome) }
+        yield { type: 'delta', text: workflowReplyText(outcome, call.language) }
       } catch (error) {
         // Stop and timeout are the runner's to report; anything else is a connection failure.
         if (call.signal.aborted) throw error
@@ -96,7 +92,7 @@ export function createWorkflowProvider(
         if (error instanceof BodyTooLargeError) {
           log.warn('workflow webhook answer too large', { maxBytes: limits.maxBytes })
           status?.failure(new Error(`The webhook's answer was larger than ${limits.maxBytes} bytes`))
-          reply = WORKFLOW_ERROR_REPLY
+          reply = workflowReply('error', call.language)
         } else {
           log.warn('workflow webhook unreachable', { error })
           // An agent's own webhook URL is not among the provider status's known secrets: never echoed.
@@ -105,7 +101,7 @@ export function createWorkflowProvider(
             'the webhook',
           )
           status?.failure(new Error(`Could not reach the webhook: ${reason}`))
-          reply = WORKFLOW_CONNECTION_REPLY
+          reply = workflowReply('connection', call.language)
         }
         // A stream cut short keeps what arrived; the spec's reply is for an answer that never came.
         if (!streamed) yield { type: 'delta', text: reply }

@@ -10,6 +10,51 @@ export const WORKFLOW_ERROR_REPLY = 'I apologize, but I encountered an error pro
 export const WORKFLOW_CONNECTION_REPLY =
   "I'm sorry, I'm having trouble connecting to my AI service right now. Please try again in a moment."
 
+export type WorkflowReply = 'empty' | 'error' | 'connection'
+
+/**
+ * The spec's replies in the asking user's language (`ModelCall.language`): they are stored as the
+ * answer, written once for the person who asked (docs/decisions/150). English is the spec's.
+ */
+const WORKFLOW_REPLIES: Record<string, Record<WorkflowReply, string>> = {
+  en: { empty: WORKFLOW_EMPTY_REPLY, error: WORKFLOW_ERROR_REPLY, connection: WORKFLOW_CONNECTION_REPLY },
+  es: {
+    empty: 'He recibido una respuesta vacía del servicio de IA. Inténtalo de nuevo.',
+    error: 'Lo siento, se ha producido un error al procesar tu solicitud.',
+    connection:
+      'Lo siento, ahora mismo tengo problemas para conectar con mi servicio de IA. Inténtalo de nuevo en un momento.',
+  },
+  fr: {
+    empty: 'J’ai reçu une réponse vide du service d’IA. Veuillez réessayer.',
+    error: 'Je suis désolé, une erreur s’est produite lors du traitement de votre demande.',
+    connection:
+      'Je suis désolé, je n’arrive pas à joindre mon service d’IA pour le moment. Veuillez réessayer dans un instant.',
+  },
+  de: {
+    empty: 'Ich habe vom KI-Dienst eine leere Antwort erhalten. Bitte versuche es noch einmal.',
+    error: 'Entschuldigung, bei der Bearbeitung deiner Anfrage ist ein Fehler aufgetreten.',
+    connection:
+      'Entschuldigung, ich kann meinen KI-Dienst gerade nicht erreichen. Bitte versuche es gleich noch einmal.',
+  },
+  it: {
+    empty: 'Ho ricevuto una risposta vuota dal servizio di IA. Riprova.',
+    error: 'Mi dispiace, si è verificato un errore durante l’elaborazione della tua richiesta.',
+    connection:
+      'Mi dispiace, al momento non riesco a collegarmi al mio servizio di IA. Riprova tra un attimo.',
+  },
+  pt: {
+    empty: 'Recebi uma resposta vazia do serviço de IA. Tente novamente.',
+    error: 'Desculpe, ocorreu um erro ao processar sua solicitação.',
+    connection:
+      'Desculpe, estou com dificuldade para me conectar ao meu serviço de IA agora. Tente novamente em instantes.',
+  },
+}
+
+/** One of the spec's replies in `language` (English for none, or one Parley does not have). */
+export function workflowReply(kind: WorkflowReply, language?: string): string {
+  return (WORKFLOW_REPLIES[language ?? 'en'] ?? WORKFLOW_REPLIES.en!)[kind]
+}
+
 export type WorkflowOutcome =
   | { kind: 'text'; text: string }
   | { kind: 'empty' }
@@ -68,14 +113,14 @@ function describeError(error: unknown): string {
   return 'the workflow reported an error'
 }
 
-/** The assistant's reply for an outcome: the text itself, or the spec's reply for the failure. */
-export function workflowReplyText(outcome: WorkflowOutcome): string {
+/** The assistant's reply for an outcome: the text itself, or the spec's reply for the failure, in `language`. */
+export function workflowReplyText(outcome: WorkflowOutcome, language?: string): string {
   switch (outcome.kind) {
     case 'text':
       return outcome.text
     case 'empty':
-      return WORKFLOW_EMPTY_REPLY
+      return workflowReply('empty', language)
     case 'error':
-      return WORKFLOW_ERROR_REPLY
+      return workflowReply('error', language)
   }
 }

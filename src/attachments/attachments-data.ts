@@ -139,6 +139,30 @@ export function attachmentsFor(db: Db, actor: Actor) {
         .where(and(owned, inArray(attachments.messageId, valid)))
         .orderBy(asc(attachments.createdAt), asc(attachments.id))
     },
+
+    /**
+     * Gives each message in `copies` its own rows for files already sent with another message (an
+     * edit keeps them, a branch into a new chat carries them): new rows on the same stored files,
+     * in the same order. Stored files are never deleted per row (docs/decisions/158).
+     */
+    async copyTo(copies: readonly { messageId: string; files: readonly Attachment[] }[]): Promise<void> {
+      const rows = copies.flatMap(({ messageId, files }) =>
+        files.map((file) => ({
+          userId: actor.userId,
+          messageId,
+          storageKey: file.storageKey,
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.size,
+          kind: file.kind,
+          extractedText: file.extractedText,
+          extractionError: file.extractionError,
+          // The files are shown in upload order: the copies keep it.
+          createdAt: file.createdAt,
+        })),
+      )
+      if (rows.length) await db.insert(attachments).values(rows)
+    },
   }
 }
 

@@ -25,11 +25,17 @@ export function demoSeedData(db: Db) {
       return row!.id
     },
 
-    /** The messages in the given order; their ids in the same order. */
-    async insertMessages(rows: (typeof messages.$inferInsert)[]): Promise<string[]> {
+    /**
+     * One chat's messages in the given order, each following the one before it (a single-branch
+     * tree, docs/decisions/158); their ids in the same order.
+     */
+    async insertMessages(rows: Omit<typeof messages.$inferInsert, 'id' | 'parentId'>[]): Promise<string[]> {
       if (rows.length === 0) return []
-      const inserted = await db.insert(messages).values(rows).returning({ id: messages.id })
-      return inserted.map((row) => row.id)
+      const ids = rows.map(() => crypto.randomUUID())
+      await db
+        .insert(messages)
+        .values(rows.map((row, index) => ({ ...row, id: ids[index], parentId: ids[index - 1] ?? null })))
+      return ids
     },
 
     async insertUsage(rows: (typeof usageRecords.$inferInsert)[]): Promise<void> {

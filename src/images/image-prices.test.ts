@@ -182,7 +182,7 @@ describe('/api/admin/models/image-prices', () => {
 })
 
 describe('regenerating an image answer', () => {
-  test('draws a new image from the same prompt, size and style, replacing the answer', async () => {
+  test('draws a new image from the same prompt, size and style, beside the old answer', async () => {
     const alice = await newUser()
     const chats = chatActions(t, alice)
     const chatId = await chats.createChat()
@@ -203,8 +203,7 @@ describe('regenerating an image answer', () => {
       body: '{}',
     })
     expect(res.status).toBe(202)
-    const { data } = (await res.json()) as { data: { assistantMessageId: string; replacedMessageId: string } }
-    expect(data.replacedMessageId).toBe(oldAnswer.id)
+    const { data } = (await res.json()) as { data: { assistantMessageId: string } }
     // The image path was taken, the chat model was not asked.
     const sent = imageRequests().slice(before)
     expect(sent).toHaveLength(1)
@@ -217,7 +216,9 @@ describe('regenerating an image answer', () => {
     )
     const page = await chats.messages(chatId)
     expect(page.messages).toHaveLength(2)
-    const [answer, question] = page.messages
+    const [question, answer] = page.messages
+    // The old answer stays beside the new one (docs/decisions/158).
+    expect(answer!.sibling_ids).toEqual([oldAnswer.id, data.assistantMessageId])
     expect(question).toMatchObject({ is_user: true, content: 'Generate an image: a paper boat' })
     const [image] = await t.ctx.db
       .select()
@@ -234,7 +235,7 @@ describe('regenerating an image answer', () => {
       .slice(eventsBefore)
       .filter((event) => event.room === `chat:${chatId}`)
       .map((event) => event.event)
-    expect(pushed).toEqual(['message:deleted', 'message:created', 'message:completed'])
+    expect(pushed).toEqual(['message:created', 'message:completed'])
     // Charged again at the portrait price (IMAGE_PRICES: $0.07).
     const costs = (await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.userId, alice.id))).map(
       (row) => row.costMicros,

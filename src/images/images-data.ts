@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type GeneratedImage, generatedImages } from '../../db/schema'
+import { type GeneratedImage, generatedImages, type User, users } from '../../db/schema'
 import { isUuid } from '../attachments/errors'
 import type { Actor } from '../auth/actor'
 
@@ -14,6 +14,15 @@ export type NewGeneratedImage = Omit<typeof generatedImages.$inferInsert, 'userI
 export function imagesFor(db: Db, actor: Actor) {
   const owned = eq(generatedImages.userId, actor.userId)
   return {
+    /** The owner's language: the messages an image adds to a chat are written in it (answer-texts.ts). */
+    async ownerLanguage(): Promise<User['preferredLanguage'] | undefined> {
+      const [row] = await db
+        .select({ language: users.preferredLanguage })
+        .from(users)
+        .where(eq(users.id, actor.userId))
+      return row?.language
+    },
+
     async insert(row: NewGeneratedImage): Promise<GeneratedImage> {
       const [inserted] = await db
         .insert(generatedImages)

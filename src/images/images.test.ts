@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { generatedImages, usageRecords } from '../../db/schema'
+import { generatedImages, messages, usageRecords } from '../../db/schema'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { outcome, startApp, type TestApp } from '../test/harness'
 import { TINY_JPEG, TINY_PNG } from '../test/images'
@@ -81,7 +81,7 @@ describe('POST /api/generate-image', () => {
     const { imageUrl, data } = res.data!
     fake.expireImageUrls()
     const page = await chats.messages(chatId)
-    const [answer, question] = page.messages
+    const [question, answer] = page.messages
     expect(question).toMatchObject({ is_user: true, content: 'Generate an image: a lighthouse at dusk' })
     expect(answer).toMatchObject({
       is_user: false,
@@ -102,6 +102,31 @@ describe('POST /api/generate-image', () => {
       ),
     )
     expect((renamed.payload as { chat: { title: string } }).chat.title).toContain('Generate an image')
+  })
+
+  test('the two messages are written in the asker’s language; the image markdown stays as the client reads it', async () => {
+    const hans = await newUser()
+    await t.as(hans).api.profile.patch({ preferred_language: 'de' })
+    const chatId = await chatActions(t, hans).createChat()
+    const res = await generate(hans, { prompt: 'ein Leuchtturm $& {prompt}', size: '1024x1024', chatId })
+    expect(res.status).toBe(200)
+    const { imageUrl, data } = res.data!
+    expect(data.userMessage?.content).toBe('Erstelle ein Bild: ein Leuchtturm $& {prompt}')
+    expect(data.assistantMessage?.content).toBe(
+      `Ich habe ein Bild nach deiner Beschreibung erstellt: „ein Leuchtturm $& {prompt}“\n\n![Generated Image](${imageUrl})`,
+    )
+    // As stored, and as the client finds the image in it (its alt and its /api/images/<id> address).
+    const [stored] = await t.ctx.db.select().from(messages).where(eq(messages.id, data.assistantMessage!.id))
+    expect(stored!.content).toMatch(/\n\n!\[Generated Image\]\(\/api\/images\/[0-9a-f-]{36}\)$/)
+
+    const marie = await newUser()
+    await t.as(marie).api.profile.patch({ preferred_language: 'fr' })
+    const other = await chatActions(t, marie).createChat()
+    const french = await generate(marie, { prompt: 'un phare', size: '1024x1024', chatId: other })
+    expect(french.data!.data.userMessage?.content).toBe('Génère une image\u00a0: un phare')
+    expect(french.data!.data.assistantMessage?.content).toStartWith(
+      'J’ai généré une image à partir de votre description\u00a0: «\u00a0un phare\u00a0»\n\n![Generated Image](/api/images/',
+    )
   })
 
   test('the cost is recorded per image and size, and the budget refuses the next image over the limit', async () => {

@@ -8,8 +8,9 @@ import { IMAGE_SIZES, type ImageSize } from '../config/model-prices'
 import type { AppContext } from '../context'
 import { sendStoredFile } from '../files/send-stored-file'
 import { AppError } from '../http/errors'
-import { messagesFor } from '../messages/messages-data'
-import { type MessageJson, toMessageJson } from '../messages/model'
+import { childTime, messagesFor } from '../messages/messages-data'
+import { type MessageJson, type TreeExtras, toMessageJson } from '../messages/model'
+import { imageTexts } from './answer-texts'
 import { imagesFor } from './images-data'
 import type { GenerateImageInput } from './model'
 import { imagePrice } from './prices'
@@ -47,19 +48,35 @@ export async function generateImage(
   const request = checkInput(input)
   const chat = input.chatId ? await requireChat(ctx, actor, input.chatId) : null
   const { prompt } = request
+  // Written in the asker's language (decision 150): read before the images API is paid for.
+  const texts = chat ? imageTexts(await imagesFor(ctx.db, actor).ownerLanguage(), prompt) : null
   const made = await makeImage(
     ctx,
     actor,
     request,
     chat?.id ?? null,
-    async (tx, { id, answerId, model, now }) => {
-      if (!chat) return []
-      return messagesFor(tx, actor).insert([
-        { chatId: chat.id, content: `Generate an image: ${prompt}`, isUser: true, createdAt: now },
+    async (tx, { id, answerId, model, now: madeAt }) => {
+      if (!chat || !texts) return []
+      const rows = messagesFor(tx, actor)
+      // At the end of the chat's current path (docs/decisions/158).
+      const parent = await rows.last(chat.id)
+      const questionId = crypto.randomUUID()
+      if (chat.currentLeafId) await rows.showNewest(chat.id)
+      const now = childTime(madeAt, parent)
+      return rows.insert([
+        {
+          id: questionId,
+          parentId: parent?.id ?? null,
+          chatId: chat.id,
+          content: texts.question,
+          isUser: true,
+          createdAt: now,
+        },
         {
           id: answerId,
+          parentId: questionId,
           chatId: chat.id,
-          content: answerText(prompt, id),
+          content: answerText(texts.answer, id),
           isUser: false,
           modelId: model,
           // One millisecond younger than the question, so it always sorts after it.
@@ -106,28 +123,35 @@ export async function regenerateImageAnswer(
   image: GeneratedImage,
 ): Promise<Message> {
   const request = checkInput({ prompt: image.prompt, size: image.size, style: image.style })
+  const texts = imageTexts(await imagesFor(ctx.db, actor).ownerLanguage(), request.prompt)
   const made = await makeImage(ctx, actor, request, chatId, async (tx, { id, answerId, model, now }) => {
     const rows = messagesFor(tx, actor)
-    await rows.remove(replaced.id)
-    return rows.insert([
+    // Beside the old answer, which stays (docs/decisions/158).
+    const [answer] = await rows.insert([
       {
         id: answerId,
+        parentId: replaced.parentId,
         chatId,
-        content: answerText(request.prompt, id),
+        content: answerText(texts.answer, id),
         isUser: false,
         modelId: model,
-        createdAt: now,
+        createdAt: childTime(now, replaced),
       },
     ])
+    await rows.showNewest(chatId)
+    return [answer!]
   })
   const answer = made.rows[0]!
-  ctx.realtime.toChat(chatId, 'message:deleted', { chatId, messageId: replaced.id })
-  announceAnswer(ctx, chatId, answer)
+  const siblings = await messagesFor(ctx.db, actor).childrenOf(chatId, answer.parentId)
+  announceAnswer(ctx, chatId, { ...answer, siblingIds: siblings })
   return answer
 }
 
-const answerText = (prompt: string, id: string) =>
-  `I've generated an image based on your prompt: "${prompt}"\n\n![Generated Image](${imageUrlOf(id)})`
+/**
+ * The answer's sentence (answer-texts.ts), then the image as markdown. The alt stays 'Generated
+ * Image' in every language: the client shows no caption for it and finds the image by its URL.
+ */
+const answerText = (sentence: string, id: string) => `${sentence}\n\n![Generated Image](${imageUrlOf(id)})`
 
 /**
  * Reserves the image's price against the budget (429 over the limit, before the provider is
@@ -249,7 +273,7 @@ function checkInput(input: Pick<GenerateImageInput, 'prompt' | 'size' | 'style'>
 }
 
 /** Every tab on the chat sees the answer at once, complete (there is nothing to stream). */
-function announceAnswer(ctx: AppContext, chatId: string, answer: Message) {
+function announceAnswer(ctx: AppContext, chatId: string, answer: Message & TreeExtras) {
   ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(answer) })
   ctx.realtime.toChat(chatId, 'message:completed', { chatId, message: toMessageJson(answer) })
 }

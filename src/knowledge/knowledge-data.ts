@@ -4,7 +4,11 @@ import type { Database, Db } from '../../db/client'
 import { attachments, type KnowledgeEntry, knowledgeBase, knowledgeChunks, messages } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import { decodeCursor, encodeCursor, isUuid, olderThan } from '../chats/cursor'
+import { currentLeaf, pathIds } from '../messages/path-data'
 import type { CachedValue } from '../ttl-cache'
+
+/** The longest chat path an export reads: the export's own size limit stops long before. */
+const MAX_EXPORTED_MESSAGES = 10_000
 
 /** The columns a create or an update may write. */
 export type EntryValues = Pick<
@@ -130,7 +134,13 @@ export function knowledgeFor(db: Db, actor: Actor) {
           createdAt: messages.createdAt,
         })
         .from(messages)
-        .where(and(eq(messages.chatId, chatId), eq(messages.userId, actor.userId)))
+        .where(
+          and(
+            // The chat's current path, as the person sees it (docs/decisions/158).
+            sql`${messages.id} in ${pathIds(currentLeaf(chatId, actor.userId), chatId, actor.userId, MAX_EXPORTED_MESSAGES)}`,
+            eq(messages.userId, actor.userId),
+          ),
+        )
         .orderBy(asc(messages.createdAt), asc(messages.id))
     },
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { startApp, type TestApp } from '../test/harness'
+import { asPath } from '../test/linear-chat'
 import type { TestUser } from '../test/messages'
 import { waitFor } from '../test/wait'
 import { chunkText } from './chunking'
@@ -244,10 +245,12 @@ describe('export chat', () => {
       body: { success: false, error: 'Chat has no messages to export', code: 'bad_request:chat_empty' },
     })
     const { messages } = await import('../../db/schema')
-    await t.ctx.db.insert(messages).values([
-      { chatId, userId: alice.id, content: 'Where to go?', isUser: true, createdAt: new Date(clock + 1) },
-      { chatId, userId: alice.id, content: 'Try Lisbon.', isUser: false, createdAt: new Date(clock + 2) },
-    ])
+    await t.ctx.db.insert(messages).values(
+      asPath([
+        { chatId, userId: alice.id, content: 'Where to go?', isUser: true, createdAt: new Date(clock + 1) },
+        { chatId, userId: alice.id, content: 'Try Lisbon.', isUser: false, createdAt: new Date(clock + 2) },
+      ]),
+    )
     const exported = await call(alice, 'POST', '/api/knowledge/export-chat', { chatId })
     expect(exported.status).toBe(201)
     expect(exported.body.data).toMatchObject({
@@ -274,25 +277,27 @@ describe('export chat: what the person saw', () => {
     const at = (n: number) => new Date(clock + n)
     const [compare, , bigOnly, , drawn] = await t.ctx.db
       .insert(messages)
-      .values([
-        {
-          chatId,
-          userId: alice.id,
-          content: 'Compare these\n\n[Files attached: notes.txt, chart.png, scan.pdf]',
-          isUser: true,
-          createdAt: at(1),
-        },
-        { chatId, userId: alice.id, content: 'They say the same.', isUser: false, createdAt: at(2) },
-        { chatId, userId: alice.id, content: '[Files attached: big.txt]', isUser: true, createdAt: at(3) },
-        {
-          chatId,
-          userId: alice.id,
-          content: 'Generate an image: a lighthouse at dusk',
-          isUser: true,
-          createdAt: at(4),
-        },
-        { chatId, userId: alice.id, content: 'placeholder', isUser: false, createdAt: at(5) },
-      ])
+      .values(
+        asPath([
+          {
+            chatId,
+            userId: alice.id,
+            content: 'Compare these\n\n[Files attached: notes.txt, chart.png, scan.pdf]',
+            isUser: true,
+            createdAt: at(1),
+          },
+          { chatId, userId: alice.id, content: 'They say the same.', isUser: false, createdAt: at(2) },
+          { chatId, userId: alice.id, content: '[Files attached: big.txt]', isUser: true, createdAt: at(3) },
+          {
+            chatId,
+            userId: alice.id,
+            content: 'Generate an image: a lighthouse at dusk',
+            isUser: true,
+            createdAt: at(4),
+          },
+          { chatId, userId: alice.id, content: 'placeholder', isUser: false, createdAt: at(5) },
+        ]),
+      )
       .returning()
     const file = (messageId: string, filename: string, fields: Record<string, unknown>, n: number) => ({
       userId: alice.id,

@@ -2,7 +2,12 @@ import { Elysia } from 'elysia'
 import { discardUnsentAttachments, importInlineAttachments } from '../attachments/service'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { forkChat } from './fork'
 import {
+  branchBody,
+  branchResponse,
+  editMessageBody,
+  forkResponse,
   legacyChatBody,
   legacyChatResponse,
   messageListQuery,
@@ -15,8 +20,8 @@ import {
   toMessageJson,
 } from './model'
 import { SEND_FAILED } from './run-reply'
-import { regenerateReply, sendMessage, stopReply } from './send'
-import { listMessages } from './service'
+import { editMessage, regenerateReply, sendMessage, stopReply } from './send'
+import { listMessages, showBranch } from './service'
 
 const orUndefined = (value: string | null | undefined) => value ?? undefined
 
@@ -90,21 +95,78 @@ export const messageRoutes = (ctx: AppContext) =>
           { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
           params.id,
           {
+            messageId: body?.messageId,
             modelId: orUndefined(body?.modelId),
             agentId: orUndefined(body?.agentId),
           },
         )
         set.status = 202
-        return {
-          success: true as const,
-          data: { assistantMessageId: sent.assistantMessage.id, replacedMessageId: sent.replacedMessageId },
-        }
+        return { success: true as const, data: { assistantMessageId: sent.assistantMessage.id } }
       },
       {
         response: { 202: regenerateReplyResponse },
         auth: true,
         body: regenerateBody,
-        detail: { summary: 'Answer the last question again' },
+        detail: { summary: 'Answer a question again, beside the previous answer' },
+      },
+    )
+    .post(
+      '/api/messages/:id/edit',
+      async ({ actor, user, params, body, set }) => {
+        const sent = await editMessage(
+          ctx,
+          { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
+          params.id,
+          {
+            content: body.content ?? '',
+            modelId: orUndefined(body.modelId),
+            agentId: orUndefined(body.agentId),
+            attachmentIds: body.attachmentIds,
+          },
+        )
+        set.status = 202
+        return {
+          success: true as const,
+          data: {
+            userMessage: toMessageJson(sent.userMessage),
+            assistantMessageId: sent.assistantMessage.id,
+          },
+        }
+      },
+      {
+        response: { 202: sendMessageResponse },
+        auth: true,
+        body: editMessageBody,
+        detail: { summary: 'Edit a sent message: a new message beside it, answered' },
+      },
+    )
+    .put(
+      '/api/chats/:id/branch',
+      async ({ actor, params, body }) => ({
+        success: true as const,
+        data: await showBranch(ctx, actor, params.id, body.messageId),
+      }),
+      {
+        response: branchResponse,
+        auth: true,
+        body: branchBody,
+        detail: { summary: 'Show the path through a message (to its newest leaf)' },
+      },
+    )
+    .post(
+      '/api/chats/:id/fork',
+      async ({ actor, params, body, set }) => {
+        set.status = 201
+        return {
+          success: true as const,
+          data: { chat: await forkChat(ctx, actor, params.id, body.messageId) },
+        }
+      },
+      {
+        response: { 201: forkResponse },
+        auth: true,
+        body: branchBody,
+        detail: { summary: 'Branch into a new chat holding the path up to a message' },
       },
     )
     .post(

@@ -1,11 +1,20 @@
-import { and, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Failure } from '../../db/catalogues/failures'
 import type { Db } from '../../db/client'
-import { preparedPer } from '../../db/prepared'
-import { type Message, type MessageNote, messages } from '../../db/schema'
+import { chats, type Message, type MessageNote, messages } from '../../db/schema'
 import { failureText } from '../ai/failures'
 import type { Actor } from '../auth/actor'
-import { decodeCursor, encodeCursor, olderThan, pageSize } from '../chats/cursor'
+import { pageSize } from '../chats/cursor'
+import {
+  currentLeaf,
+  decodePathCursor,
+  encodePathCursor,
+  newestUnder,
+  pathIds,
+  type RowUsage,
+  siblingIdsOfRow,
+  usageOfRow,
+} from './path-data'
 
 /** Ids are the database's unless the server names a row first (an image answer its usage row points at). */
 export type NewMessage = Omit<typeof messages.$inferInsert, 'userId'>
@@ -24,18 +33,18 @@ export function failedWith(failure: Failure) {
   }
 }
 
-/** The latest page of a chat's messages: every chat opened reads it. */
-const latestPage = preparedPer((db) =>
-  db
-    .select()
-    .from(messages)
-    .where(
-      and(eq(messages.chatId, sql.placeholder('chatId')), eq(messages.userId, sql.placeholder('userId'))),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('messages_latest_page'),
-)
+/** A message as a list read gives it: with its siblings and, for a reply, what it cost. */
+export type TreeMessage = Message & { siblingIds: string[]; usage: RowUsage | null }
+
+/**
+ * A child is always younger than its parent (docs/decisions/158): the path sorted by (created_at,
+ * id) is the path in order. `now`, unless the parent is as young or younger (another instance's
+ * clock, or the answer stored one millisecond after its question).
+ */
+export function childTime(now: Date, parent: { createdAt: Date } | undefined): Date {
+  if (!parent || now.getTime() > parent.createdAt.getTime()) return now
+  return new Date(parent.createdAt.getTime() + 1)
+}
 
 /**
  * The actor's messages. Every query is limited to rows the actor owns (`messages.user_id`), so a
@@ -48,45 +57,115 @@ export function messagesFor(db: Db, actor: Actor) {
   const newestFirst = [desc(messages.createdAt), desc(messages.id)] as const
 
   return {
-    /** A page of the chat's messages, newest first, and the cursor of the next (older) page. */
-    async page(chatId: string, query: { cursor?: string; limit?: number }) {
+    /**
+     * A page of the chat's current path (or the path through `leafId`), newest first: its latest
+     * `limit` messages with their siblings and usage, and the cursor of the part above them. One
+     * statement (docs/decisions/158).
+     */
+    async page(chatId: string, query: { cursor?: string; limit?: number; leafId?: string }) {
       const limit = pageSize(query.limit)
-      const rows = query.cursor
-        ? await db
-            .select()
-            .from(messages)
-            .where(and(inChat(chatId), olderThan(messages, decodeCursor(query.cursor))))
-            .orderBy(...newestFirst)
-            .limit(limit + 1)
-        : await latestPage(db).execute({ chatId, userId: actor.userId, limit: limit + 1 })
+      const start = query.cursor
+        ? sql`(select c.parent_id from messages c where c.id = ${decodePathCursor(query.cursor)}
+            and c.chat_id = ${chatId} and c.user_id = ${actor.userId})`
+        : (query.leafId ?? currentLeaf(chatId, actor.userId))
+      const rows: TreeMessage[] = await db
+        .select({ ...getTableColumns(messages), siblingIds: siblingIdsOfRow, usage: usageOfRow })
+        .from(messages)
+        .where(and(sql`${messages.id} in ${pathIds(start, chatId, actor.userId, limit + 1)}`, owned))
+        .orderBy(...newestFirst)
       const page = rows.slice(0, limit)
       const last = page.at(-1)
-      return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null }
+      return { page, nextCursor: rows.length > limit && last ? encodePathCursor(last.id) : null }
     },
 
-    /** The latest `limit` messages of the chat, newest first, as the prompt reads them. */
-    latest(chatId: string, limit: number) {
+    /**
+     * The latest `limit` messages of the path ending at `leafId` (default: the chat's current leaf),
+     * newest first, as the prompt reads them.
+     */
+    latest(chatId: string, limit: number, leafId?: string | null) {
+      // An edit of a first question has no parent: its conversation so far is empty.
+      if (leafId === null) return Promise.resolve([])
       return db
         .select({
           id: messages.id,
           content: messages.content,
           isUser: messages.isUser,
           status: messages.status,
+          createdAt: messages.createdAt,
         })
         .from(messages)
-        .where(inChat(chatId))
+        .where(
+          and(
+            sql`${messages.id} in ${pathIds(leafId ?? currentLeaf(chatId, actor.userId), chatId, actor.userId, limit)}`,
+            owned,
+          ),
+        )
         .orderBy(...newestFirst)
-        .limit(limit)
     },
 
+    /** The whole path ending at `leafId` (at most `limit` messages), oldest first. */
+    async path(chatId: string, leafId: string, limit: number): Promise<Message[]> {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(sql`${messages.id} in ${pathIds(leafId, chatId, actor.userId, limit)}`, owned))
+        .orderBy(messages.createdAt, messages.id)
+      return rows
+    },
+
+    /** The chat's current leaf: the last message of the path the person is looking at. */
     async last(chatId: string): Promise<Message | undefined> {
       const [row] = await db
         .select()
         .from(messages)
-        .where(inChat(chatId))
-        .orderBy(...newestFirst)
-        .limit(1)
+        .where(and(sql`${messages.id} = ${currentLeaf(chatId, actor.userId)}`, inChat(chatId)))
       return row
+    },
+
+    /** One of the actor's messages (of any chat), or undefined. */
+    async find(messageId: string): Promise<Message | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.id, messageId), owned))
+      return row
+    },
+
+    /** The ids of a parent's children (null: the chat's first messages), oldest first. */
+    async childrenOf(chatId: string, parentId: string | null): Promise<string[]> {
+      const rows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(inChat(chatId), parentId ? eq(messages.parentId, parentId) : isNull(messages.parentId)))
+        .orderBy(messages.createdAt, messages.id)
+      return rows.map((row) => row.id)
+    },
+
+    /**
+     * Makes the path through `messageId` current: the chat's leaf becomes the newest message under
+     * it. Returns the new leaf, or undefined when the message is not in the actor's chat.
+     */
+    async showBranch(chatId: string, messageId: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(chats)
+        .set({ currentLeafId: newestUnder(messageId, chatId, actor.userId) })
+        .where(
+          and(
+            eq(chats.id, chatId),
+            eq(chats.userId, actor.userId),
+            sql`${newestUnder(messageId, chatId, actor.userId)} is not null`,
+          ),
+        )
+        .returning({ leafId: chats.currentLeafId })
+      return row?.leafId ?? undefined
+    },
+
+    /** The chat's newest message becomes its current leaf again (after a send, an edit, a regenerate). */
+    async showNewest(chatId: string): Promise<void> {
+      await db
+        .update(chats)
+        .set({ currentLeafId: null })
+        .where(and(eq(chats.id, chatId), eq(chats.userId, actor.userId)))
     },
 
     /** The chat's replies still marked streaming (at most one is live; older ones were cut off). */
@@ -152,31 +231,6 @@ export function messagesFor(db: Db, actor: Actor) {
             owned,
             options.whileStreaming ? eq(messages.status, 'streaming') : undefined,
             options.ofRun ? eq(messages.researchId, options.ofRun) : undefined,
-          ),
-        )
-        .returning()
-      return row
-    },
-
-    /**
-     * Hands a finished research answer to a new run (Regenerate, docs/decisions/126): the message is
-     * emptied and 'streaming' again under `researchId`. Only while it still belongs to `fromRunId` and
-     * is not being written; undefined otherwise.
-     */
-    async restartResearch(
-      messageId: string,
-      fromRunId: string,
-      update: Pick<Message, 'researchId' | 'modelId'>,
-    ): Promise<Message | undefined> {
-      const [row] = await db
-        .update(messages)
-        .set({ ...update, content: '', status: 'streaming', error: null, notes: null })
-        .where(
-          and(
-            eq(messages.id, messageId),
-            owned,
-            eq(messages.researchId, fromRunId),
-            ne(messages.status, 'streaming'),
           ),
         )
         .returning()

@@ -56,8 +56,8 @@ describe('sending a message', () => {
 
     const page = await chat.messages(chatId)
     expect(page.messages.map((message) => [message.is_user, message.content, message.status])).toEqual([
-      [false, 'The answer is forty two, obviously.', 'complete'],
       [true, 'What is the answer?', 'complete'],
+      [false, 'The answer is forty two, obviously.', 'complete'],
     ])
   })
 
@@ -157,14 +157,15 @@ describe('sending a message', () => {
     ])
   })
 
-  test('messages page newest first with a cursor, each message once', async () => {
+  test('messages page the current path oldest first, the latest page first, each message once', async () => {
     const chatId = await chat.createChat()
     for (const question of ['q1', 'q2', 'q3']) await waitForOutcome(t, await chat.sendOk(chatId, question))
     const first = await chat.messages(chatId, { limit: 4 })
-    expect(first.messages.map((m) => m.is_user)).toEqual([false, true, false, true])
-    expect(first.messages[1]!.content).toBe('q3')
+    expect(first.messages.map((m) => m.is_user)).toEqual([true, false, true, false])
+    expect(first.messages[0]!.content).toBe('q2')
+    expect(first.messages[2]!.content).toBe('q3')
     const second = await chat.messages(chatId, { limit: 4, cursor: first.nextCursor! })
-    expect(second.messages.map((m) => m.content)).toEqual([expect.any(String), 'q1'])
+    expect(second.messages.map((m) => m.content)).toEqual(['q1', expect.any(String)])
     expect(second.nextCursor).toBeNull()
   })
 })
@@ -248,7 +249,7 @@ describe('stop and regenerate', () => {
     expect(outcome(res).body).toEqual({ success: true, data: { stopped: false, messageId: null } })
   })
 
-  test('regenerate replaces the last answer with a new one', async () => {
+  test('regenerate adds a new answer beside the last one, which stays', async () => {
     fake.setScript({ reply: 'First try.' })
     const chatId = await chat.createChat()
     const firstId = await chat.sendOk(chatId, 'Give me a slogan')
@@ -257,10 +258,10 @@ describe('stop and regenerate', () => {
     const res = await t.as(user).api.chats({ id: chatId }).regenerate.post({})
     expect(res.status).toBe(202)
     const body = res.data!
-    expect(body.data.replacedMessageId).toBe(firstId)
     await waitForOutcome(t, body.data.assistantMessageId)
     const page = await chat.messages(chatId)
-    expect(page.messages.map((m) => m.content)).toEqual(['Second try.', 'Give me a slogan'])
+    expect(page.messages.map((m) => m.content)).toEqual(['Give me a slogan', 'Second try.'])
+    expect(page.messages[1]!.sibling_ids).toEqual([firstId, body.data.assistantMessageId])
     expect(fake.completions().at(-1)!.body!.messages).toEqual([{ role: 'user', content: 'Give me a slogan' }])
   })
 
@@ -297,15 +298,15 @@ describe('provider failures keep what was said', () => {
       })
       const page = await chat.messages(chatId)
       expect(page.messages.map((m) => [m.is_user, m.status, m.content, m.error])).toEqual([
-        [false, 'failed', '', error],
         [true, 'complete', 'Will this work?', null],
+        [false, 'failed', '', error],
       ])
       // The reason as a code and its values, worded by the client in the reader's language (decision 150).
-      expect(page.messages[0]).toMatchObject({
+      expect(page.messages[1]).toMatchObject({
         error_code: 'provider_status',
         error_values: { status, detail: message },
       })
-      expect(page.messages[0]).not.toHaveProperty('notes')
+      expect(page.messages[1]).not.toHaveProperty('notes')
     },
   )
 
@@ -317,11 +318,11 @@ describe('provider failures keep what was said', () => {
     const stored = await storedMessage(assistantId)
     expect(stored).toMatchObject({ status: 'failed', content: 'alpha beta gamma' })
     expect(stored.error).toBe('The connection to the AI provider was lost before the answer was complete')
-    expect((await chat.messages(chatId)).messages[0]).toMatchObject({
+    expect((await chat.messages(chatId)).messages[1]).toMatchObject({
       error_code: 'provider_stream_lost',
       error_values: {},
     })
-    expect((await chat.messages(chatId)).messages[1]).toMatchObject({
+    expect((await chat.messages(chatId)).messages[0]).toMatchObject({
       is_user: true,
       content: 'Say five words',
     })

@@ -2,11 +2,20 @@ import { t } from 'elysia'
 import type { Message } from '../../db/schema'
 import { failureValues } from '../ai/failures'
 import { inlineAttachment } from '../attachments/model'
+import { microsToDollars } from '../budget/money'
+import { chatJson } from '../chats/model'
 import { ok } from '../http/model'
 import { pageQuery } from '../http/page-query'
+import type { RowUsage } from './path-data'
+
+/** What a list read adds to a message: its siblings and, for a reply, what it cost (docs/decisions/158). */
+export interface TreeExtras {
+  siblingIds?: string[]
+  usage?: RowUsage | null
+}
 
 /** A message as the API and the `message:*` events send it. */
-export function toMessageJson(message: Message) {
+export function toMessageJson(message: Message & TreeExtras) {
   const failure =
     message.status === 'failed' ? message.notes?.find((note) => note.code === 'failed') : undefined
   const notes = message.notes?.filter((note) => note.code !== 'failed')
@@ -27,6 +36,24 @@ export function toMessageJson(message: Message) {
     ...(message.researchId ? { research_id: message.researchId } : {}),
     /** What the person should know about how the reply was made (e.g. images the model could not see); absent when nothing. */
     ...(notes?.length ? { notes } : {}),
+    /** The message this one follows; null for a chat's first messages. */
+    parent_id: message.parentId,
+    /** Its parent's children, oldest first, itself included: present when known (list reads, new messages). */
+    ...(message.siblingIds ? { sibling_ids: message.siblingIds } : {}),
+    /** What the reply cost, once its call is recorded. */
+    ...(message.usage
+      ? {
+          usage: {
+            input_tokens: Number(message.usage.input_tokens),
+            output_tokens: Number(message.usage.output_tokens),
+            cost: microsToDollars(Number(message.usage.cost_micros)),
+          },
+        }
+      : {}),
+    /** The person's rating of the reply; absent until rated. */
+    ...(message.feedbackRating
+      ? { feedback: { rating: message.feedbackRating, comment: message.feedbackComment } }
+      : {}),
     created_at: message.createdAt.toISOString(),
   }
 }
@@ -53,7 +80,15 @@ export const sendMessageBody = t.Object({
   attachmentIds,
 })
 
-export const regenerateBody = t.Optional(t.Object({ modelId: optionalId, agentId: optionalId }))
+/** `messageId`: the answer to give a sibling (default: the current path's last answer). */
+export const regenerateBody = t.Optional(
+  t.Object({ messageId: t.Optional(t.String({ maxLength: 200 })), modelId: optionalId, agentId: optionalId }),
+)
+
+/** Spec's send body, for an edit: the text again, the files kept (the edited message's) and new ones. */
+export const editMessageBody = sendMessageBody
+
+export const branchBody = t.Object({ messageId: t.String({ maxLength: 200 }) })
 
 /** Spec section 7 `POST /api/chat`. */
 export const legacyChatBody = t.Object({
@@ -92,6 +127,12 @@ export const replyErrorCode = t.Union([
 
 export const messageJson = t.Object({
   created_at: t.String(),
+  parent_id: t.Nullable(t.String()),
+  sibling_ids: t.Optional(t.Array(t.String())),
+  usage: t.Optional(t.Object({ input_tokens: t.Number(), output_tokens: t.Number(), cost: t.Number() })),
+  feedback: t.Optional(
+    t.Object({ rating: t.Union([t.Literal('up'), t.Literal('down')]), comment: t.Nullable(t.String()) }),
+  ),
   notes: t.Optional(
     t.Array(
       t.Union([
@@ -126,8 +167,12 @@ export const sendMessageResponse = ok(t.Object({ userMessage: messageJson, assis
 
 export const stopReplyResponse = ok(stopResult)
 
-export const regenerateReplyResponse = ok(
-  t.Object({ assistantMessageId: t.String(), replacedMessageId: t.Nullable(t.String()) }),
+export const regenerateReplyResponse = ok(t.Object({ assistantMessageId: t.String() }))
+
+export const forkResponse = ok(t.Object({ chat: chatJson }))
+
+export const branchResponse = ok(
+  t.Object({ leafId: t.String(), messages: t.Array(messageJson), nextCursor: t.Nullable(t.String()) }),
 )
 
 export const legacyChatResponse = t.Object({

@@ -50,11 +50,11 @@ describe('a provider that never answers', () => {
       content: '',
       error: 'The AI provider did not answer within 1 second',
     })
-    expect((await chat.messages(chatId)).messages[0]).toMatchObject({
+    expect((await chat.messages(chatId)).messages[1]).toMatchObject({
       error_code: 'provider_timeout',
       error_values: { seconds: 1 },
     })
-    expect((await chat.messages(chatId)).messages[1]).toMatchObject({
+    expect((await chat.messages(chatId)).messages[0]).toMatchObject({
       is_user: true,
       content: 'Anyone there?',
     })

@@ -38,6 +38,8 @@ export interface ReplyJob {
   reservation: Reservation
   /** When the assistant row was created. */
   createdAt: Date
+  /** The question it answers (the shown message, should the outcome not be stored). */
+  parentId: string | null
 }
 
 /**
@@ -103,12 +105,13 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
     ...(failure ? { notes: withNote({ code: 'failed', ...failure }) } : {}),
   }
   let message: Message | undefined
+  const usage = usageOf({ model, messages: prompt, chatId, free: job.free }, messageId, outcome)
   try {
     // The database may be restarting (its process killed): the outcome is retried, not lost (the
     // message would stay 'streaming' until the stale-reply sweep failed it, though every tab saw it
     // end); a retry changes only a message still streaming, so its usage is never written twice.
     message = await settleReply(ctx, job.actor, {
-      usage: usageOf({ model, messages: prompt, chatId, free: job.free }, messageId, outcome),
+      usage,
       reservation: job.reservation,
       store: (db, alongside) => messagesFor(db, job.actor).storeOutcome(messageId, stored, { alongside }),
       retry: (db) => messagesFor(db, job.actor).storeOutcome(messageId, stored, { whileStreaming: true }),
@@ -143,8 +146,20 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
         researchId: null,
         notes: null,
         createdAt: job.createdAt,
+        parentId: job.parentId,
+        feedbackRating: null,
+        feedbackComment: null,
       }
-      ctx.realtime.toChat(chatId, 'message:completed', { chatId, message: toMessageJson(shown) })
+      // With what it cost, as a list read shows it (docs/decisions/158).
+      const cost = usage && {
+        input_tokens: usage.promptTokens,
+        output_tokens: usage.completionTokens,
+        cost_micros: usage.costMicros,
+      }
+      ctx.realtime.toChat(chatId, 'message:completed', {
+        chatId,
+        message: toMessageJson({ ...shown, usage: cost }),
+      })
     }
   }
   return message

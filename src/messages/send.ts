@@ -1,14 +1,22 @@
-import type { Chat, Message, MessageNote, Model } from '../../db/schema'
+import type { Attachment, Chat, Message, MessageNote, Model } from '../../db/schema'
 import { type AgentPlan, planAgentReply } from '../agents/routing'
 import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
 import { providerFor } from '../ai/providers'
 import type { ChatTurn } from '../ai/types'
-import { bindAttachments, requireUnsentAttachments, withAttachmentMarker } from '../attachments/service'
+import { attachmentsFor } from '../attachments/attachments-data'
+import { messageNotFound, tooManyFiles } from '../attachments/errors'
+import {
+  attachmentsOfMessages,
+  bindAttachments,
+  requireUnsentAttachments,
+  withAttachmentMarker,
+} from '../attachments/service'
 import type { Actor } from '../auth/actor'
 import { costMicros } from '../budget/money'
 import { reserveBudget } from '../budget/service'
 import { computeChatTitle, DEFAULT_CHAT_TITLE } from '../chats/auto-title'
 import { type ChatConfigJson, requireChatWithConfig, toGenerationSettings } from '../chats/config-service'
+import { isUuid } from '../chats/cursor'
 import { applyAutoTitle, requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
@@ -17,12 +25,12 @@ import { resolveModelForSend } from '../models/service'
 import { regenerateResearch } from '../research/service'
 import { INTERRUPTED_FAILURE } from './interrupted-replies'
 import { type LiveReply, replyIsFreshSince } from './live-replies'
-import { messagesFor } from './messages-data'
+import { childTime, messagesFor } from './messages-data'
 import { toMessageJson } from './model'
 import { toModelTurns } from './model-turns'
 import { listenForStops, type StopResult, stopRemoteReply } from './remote-stop'
 import { runReply } from './run-reply'
-import { type ConversationTurn, loadHistory } from './service'
+import { type Conversation, type ConversationTurn, loadHistory } from './service'
 
 export const MAX_MESSAGE_CHARS = 100_000
 export const REPLY_IN_PROGRESS = 'A reply is already in progress for this chat'
@@ -43,74 +51,27 @@ export interface SendInput {
 }
 
 /**
- * Stores the user's message and an empty assistant message (status 'streaming'), binds the
- * attachments to the user's message, then starts the reply in the background. Refused before
- * anything is stored when the text is blank and there are no files (400), the text is too long or
- * there are too many files (413), the chat or a file is not the user's (404), a file was already
- * sent (409), a reply is already running in the chat (409) or the budget is exhausted (429, before
- * the provider is called).
+ * Stores the user's message and an empty assistant message (status 'streaming') at the end of the
+ * chat's current path, binds the attachments to the user's message, then starts the reply in the
+ * background. Refused before anything is stored when the text is blank and there are no files
+ * (400), the text is too long or there are too many files (413), the chat or a file is not the
+ * user's (404), a file was already sent (409), a reply is already running in the chat (409) or the
+ * budget is exhausted (429, before the provider is called).
  */
 export async function sendMessage(ctx: AppContext, user: Sender, chatId: string, input: SendInput) {
-  const content = input.content
   const attachmentIds = [...new Set(input.attachmentIds ?? [])]
-  if (!content.trim() && attachmentIds.length === 0) {
-    throw new AppError('bad_request:message', 'Message cannot be empty')
-  }
-  if (content.length > MAX_MESSAGE_CHARS) {
-    throw new AppError('payload_too_large:message', 'Message is too long: at most 100,000 characters')
-  }
-  const limits = { maxFiles: ctx.config.uploads.maxFilesPerMessage }
+  checkText(input.content, attachmentIds.length)
   const { actor } = user
   const { chat, config } = await requireChatWithConfig(ctx, actor, chatId)
-  const files = await requireUnsentAttachments(ctx.db, actor, attachmentIds, limits)
-  const stored = withAttachmentMarker(
-    content,
-    files.map((file) => file.filename),
-  )
+  const files = await requireUnsentAttachments(ctx.db, actor, attachmentIds, limitsOf(ctx))
   await claimChat(ctx, actor, chatId)
   try {
-    const history = await loadHistory(ctx, actor, chatId)
-    const isFirstMessage = !history.some((turn) => turn.role === 'user')
-    const turns: ConversationTurn[] = [...history, { role: 'user', content: stored, attachments: files }]
-    const prepared = await prepareReply(ctx, user, config, turns, input)
-    const now = ctx.now()
-    // The answer is one millisecond younger than its question, so it always sorts after it.
-    const values = [
-      { chatId, content: stored, isUser: true, status: 'complete' as const, createdAt: now },
-      {
-        chatId,
-        content: '',
-        isUser: false,
-        status: 'streaming' as const,
-        modelId: prepared.model.id,
-        notes: prepared.notes,
-        createdAt: new Date(now.getTime() + 1),
-      },
-    ]
-    let rows: Message[]
-    try {
-      rows = files.length
-        ? // Messages and binding in one transaction: a file another send took meanwhile (404/409)
-          // leaves no message behind.
-          await ctx.db.transaction(async (tx) => {
-            const inserted = await messagesFor(tx, actor).insert(values)
-            const question = inserted.find((row) => row.isUser)!
-            await bindAttachments(tx, actor, question.id, attachmentIds, limits)
-            return inserted
-          })
-        : // One statement, so both rows exist or neither.
-          await messagesFor(ctx.db, actor).insert(values)
-    } catch (error) {
-      await prepared.reservation.release()
-      throw error
-    }
-    const userMessage = rows.find((row) => row.isUser)!
-    const assistant = rows.find((row) => !row.isUser)!
-    const reply = startReply(ctx, actor, assistant, prepared)
-    ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(userMessage) })
-    ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
-    if (isFirstMessage) void autoTitle(ctx, actor, chat, content, files.length, user.preferredLanguage)
-    return { userMessage, assistantMessage: assistant, model: prepared.model, reply }
+    const conversation = await loadHistory(ctx, actor, chatId)
+    const isFirstMessage = !conversation.turns.some((turn) => turn.role === 'user')
+    const asked = await ask(ctx, user, { chat, config, conversation, input, files, kept: [] })
+    announceAsked(ctx, asked)
+    if (isFirstMessage) void autoTitle(ctx, actor, chat, input.content, files.length, user.preferredLanguage)
+    return asked
   } catch (error) {
     ctx.liveReplies.release(chatId)
     throw error
@@ -118,83 +79,256 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
 }
 
 /**
- * Answers the last question again: the previous answer (if the chat ends with one) is replaced by
- * a new assistant message. The old one is deleted only once the new call is allowed. An image
- * answer is replaced by a new image (docs/decisions/123); it is complete when this returns. A
- * research report is researched again in the same message (`replacedMessageId` null; 409 while
- * its run is still going, docs/decisions/126).
+ * Edits a sent message (docs/decisions/158): the original stays; a new user message with the new
+ * text is stored beside it (same parent) and answered, and becomes the chat's current path.
+ * `attachmentIds` may name the edited message's own files (kept) and new uploads. Refused like a
+ * send, and: not the actor's message (404), an answer (400).
+ */
+export async function editMessage(ctx: AppContext, user: Sender, messageId: string, input: SendInput) {
+  const { actor } = user
+  const edited = isUuid(messageId) ? await messagesFor(ctx.db, actor).find(messageId) : undefined
+  if (!edited) throw messageNotFound()
+  if (!edited.isUser) throw new AppError('bad_request:edit', 'Only your own messages can be edited')
+  const attachmentIds = [...new Set(input.attachmentIds ?? [])]
+  checkText(input.content, attachmentIds.length)
+  const { chat, config } = await requireChatWithConfig(ctx, actor, edited.chatId)
+  const own = (await attachmentsOfMessages(ctx.db, actor, [edited.id])).get(edited.id) ?? []
+  const kept = own.filter((file) => attachmentIds.includes(file.id))
+  const limits = limitsOf(ctx)
+  if (attachmentIds.length > limits.maxFiles) throw tooManyFiles(limits.maxFiles)
+  const newIds = attachmentIds.filter((id) => !kept.some((file) => file.id === id))
+  const files = await requireUnsentAttachments(ctx.db, actor, newIds, limits)
+  await claimChat(ctx, actor, chat.id)
+  try {
+    const conversation = await loadHistory(ctx, actor, chat.id, edited.parentId)
+    // The new question is the edited one's sibling: under the same parent, younger than both.
+    const parent = edited.parentId
+      ? { id: edited.parentId, createdAt: edited.createdAt, isUser: false }
+      : undefined
+    const asked = await ask(ctx, user, {
+      chat,
+      config,
+      conversation: { ...conversation, last: parent },
+      input,
+      files,
+      kept,
+    })
+    const siblings = await messagesFor(ctx.db, actor).childrenOf(chat.id, edited.parentId)
+    announceAsked(ctx, asked, siblings)
+    ctx.realtime.toUser(actor.userId, 'chat:branch', { chatId: chat.id, leafId: asked.assistantMessage.id })
+    return asked
+  } catch (error) {
+    ctx.liveReplies.release(chat.id)
+    throw error
+  }
+}
+
+function checkText(content: string, fileCount: number) {
+  if (!content.trim() && fileCount === 0) {
+    throw new AppError('bad_request:message', 'Message cannot be empty')
+  }
+  if (content.length > MAX_MESSAGE_CHARS) {
+    throw new AppError('payload_too_large:message', 'Message is too long: at most 100,000 characters')
+  }
+}
+
+const limitsOf = (ctx: AppContext) => ({ maxFiles: ctx.config.uploads.maxFilesPerMessage })
+
+interface Question {
+  chat: Chat
+  config: ChatConfigJson
+  /** What the question follows: its turns and the message it is stored under. */
+  conversation: Conversation
+  input: SendInput
+  /** New uploads, bound to the question. */
+  files: Attachment[]
+  /** Files of an edited message, copied to the question. */
+  kept: Attachment[]
+}
+
+type Asked = Awaited<ReturnType<typeof ask>>
+
+/**
+ * Stores a question under the conversation's last message and its answer (empty, streaming), then
+ * starts the reply. The chat claimed by the caller; released by the reply when it ends.
+ */
+async function ask(ctx: AppContext, user: Sender, question: Question) {
+  const { actor } = user
+  const { chat, conversation, files, kept, input } = question
+  const chatId = chat.id
+  const allFiles = [...kept, ...files]
+  const stored = withAttachmentMarker(
+    input.content,
+    allFiles.map((file) => file.filename),
+  )
+  const turns: ConversationTurn[] = [
+    ...conversation.turns,
+    { role: 'user', content: stored, attachments: allFiles },
+  ]
+  const prepared = await prepareReply(ctx, user, question.config, turns, input)
+  const parent = conversation.last
+  const askedAt = childTime(ctx.now(), parent)
+  // Named here, so that the answer can name its question in the same statement.
+  const questionId = crypto.randomUUID()
+  const values = [
+    {
+      id: questionId,
+      chatId,
+      parentId: parent?.id ?? null,
+      content: stored,
+      isUser: true,
+      status: 'complete' as const,
+      createdAt: askedAt,
+    },
+    {
+      chatId,
+      parentId: questionId,
+      content: '',
+      isUser: false,
+      status: 'streaming' as const,
+      modelId: prepared.model.id,
+      notes: prepared.notes,
+      // One millisecond younger than its question, so it always sorts after it.
+      createdAt: new Date(askedAt.getTime() + 1),
+    },
+  ]
+  let rows: Message[]
+  try {
+    rows =
+      files.length || kept.length || chat.currentLeafId
+        ? await ctx.db.transaction(async (tx) => {
+            const messages = messagesFor(tx, actor)
+            const inserted = await messages.insert(values)
+            // Files taken by another send meanwhile (404/409) leave no message behind.
+            if (files.length) {
+              await bindAttachments(
+                tx,
+                actor,
+                questionId,
+                files.map((file) => file.id),
+                limitsOf(ctx),
+              )
+            }
+            if (kept.length) await attachmentsFor(tx, actor).copyTo([{ messageId: questionId, files: kept }])
+            // The new answer is the chat's newest message: the current path ends at it again.
+            if (chat.currentLeafId) await messages.showNewest(chatId)
+            return inserted
+          })
+        : // One statement, so both rows exist or neither.
+          await messagesFor(ctx.db, actor).insert(values)
+  } catch (error) {
+    await prepared.reservation.release()
+    throw error
+  }
+  const userMessage = rows.find((row) => row.isUser)!
+  const assistant = rows.find((row) => !row.isUser)!
+  const reply = startReply(ctx, actor, assistant, prepared)
+  return { userMessage, assistantMessage: assistant, model: prepared.model, reply, chatId }
+}
+
+/** The question and its answer to the chat's tabs; `siblings`: the question's, when it has any. */
+function announceAsked(ctx: AppContext, asked: Asked, siblings?: string[]) {
+  const { chatId, userMessage, assistantMessage } = asked
+  ctx.realtime.toChat(chatId, 'message:created', {
+    chatId,
+    message: toMessageJson({ ...userMessage, siblingIds: siblings ?? [userMessage.id] }),
+  })
+  ctx.realtime.toChat(chatId, 'message:created', {
+    chatId,
+    message: toMessageJson({ ...assistantMessage, siblingIds: [assistantMessage.id] }),
+  })
+}
+
+/**
+ * Answers a question again (docs/decisions/158): a new answer beside `messageId` (default: the
+ * current path's last answer, or its unanswered question), which stays. An image answer is drawn
+ * again as a new image (complete when this returns, docs/decisions/123); a research report is
+ * researched again (409 while its run is still going, docs/decisions/126). The new answer becomes
+ * the chat's current path.
  */
 export async function regenerateReply(
   ctx: AppContext,
   user: Sender,
   chatId: string,
-  input: { modelId?: string; agentId?: string },
+  input: { messageId?: string; modelId?: string; agentId?: string },
 ) {
   const { actor } = user
-  const { config } = await requireChatWithConfig(ctx, actor, chatId)
+  const { chat, config } = await requireChatWithConfig(ctx, actor, chatId)
   await claimChat(ctx, actor, chatId)
   try {
-    const last = await messagesFor(ctx.db, actor).last(chatId)
-    const replaced = last && !last.isUser ? last : undefined
+    const rows = messagesFor(ctx.db, actor)
+    let answer: Message | undefined
+    let questionId: string | null | undefined
+    if (input.messageId !== undefined) {
+      answer = isUuid(input.messageId) ? await rows.find(input.messageId) : undefined
+      if (!answer || answer.chatId !== chatId) throw messageNotFound()
+      if (answer.isUser) throw new AppError('bad_request:regenerate', 'Only answers can be regenerated')
+      questionId = answer.parentId
+    } else {
+      const last = await rows.last(chatId)
+      answer = last && !last.isUser ? last : undefined
+      questionId = answer ? answer.parentId : last?.id
+    }
     // An image answer is drawn again from its prompt, size and style, not asked of the chat model.
-    const image = replaced ? await imageOfMessage(ctx, actor, replaced.id) : undefined
-    if (replaced && image) {
+    const image = answer ? await imageOfMessage(ctx, actor, answer.id) : undefined
+    if (answer && image) {
       try {
-        const assistant = await regenerateImageAnswer(ctx, actor, chatId, replaced, image)
-        return { assistantMessage: assistant, replacedMessageId: replaced.id, model: null, reply: null }
+        const assistant = await regenerateImageAnswer(ctx, actor, chatId, answer, image)
+        ctx.realtime.toUser(actor.userId, 'chat:branch', { chatId, leafId: assistant.id })
+        return { assistantMessage: assistant, model: null, reply: null }
       } finally {
         ctx.liveReplies.release(chatId)
       }
     }
-    // A research report is researched again (same topic, depth and sources, a fresh plan) into the
-    // same message, not asked of the chat model (docs/decisions/126).
-    if (replaced?.researchId) {
+    // A research report is researched again (same topic, depth and sources, a fresh plan) into a
+    // new answer beside it, not asked of the chat model (docs/decisions/126).
+    if (answer?.researchId) {
       try {
-        const assistant = await regenerateResearch(ctx, user, replaced)
+        const assistant = await regenerateResearch(ctx, user, answer)
         if (!assistant) throw new AppError('conflict:reply', REPLY_IN_PROGRESS)
-        return { assistantMessage: assistant, replacedMessageId: null, model: null, reply: null }
+        ctx.realtime.toUser(actor.userId, 'chat:branch', { chatId, leafId: assistant.id })
+        return { assistantMessage: assistant, model: null, reply: null }
       } finally {
         ctx.liveReplies.release(chatId)
       }
     }
     // The question keeps its files: its attachments come back with the history.
-    const history = await loadHistory(ctx, actor, chatId)
-    if (replaced && history.at(-1)?.role === 'assistant') history.pop()
-    if (history.at(-1)?.role !== 'user') {
+    const conversation = questionId ? await loadHistory(ctx, actor, chatId, questionId) : undefined
+    const question = conversation?.last
+    if (!conversation || !question?.isUser || conversation.turns.at(-1)?.role !== 'user') {
       throw new AppError('bad_request:regenerate', 'There is no question to answer again in this chat')
     }
-    const prepared = await prepareReply(ctx, user, config, history, input)
+    const prepared = await prepareReply(ctx, user, config, conversation.turns, input)
     let assistant: Message
     try {
       assistant = await ctx.db.transaction(async (tx) => {
-        const rows = messagesFor(tx, actor)
-        if (replaced) await rows.remove(replaced.id)
-        const [row] = await rows.insert([
+        const [row] = await messagesFor(tx, actor).insert([
           {
             chatId,
+            parentId: question.id,
             content: '',
             isUser: false,
             status: 'streaming',
             modelId: prepared.model.id,
             notes: prepared.notes,
-            createdAt: ctx.now(),
+            createdAt: childTime(childTime(ctx.now(), question), answer),
           },
         ])
+        if (chat.currentLeafId) await messagesFor(tx, actor).showNewest(chatId)
         return row!
       })
     } catch (error) {
       await prepared.reservation.release()
       throw error
     }
-    if (replaced) ctx.realtime.toChat(chatId, 'message:deleted', { chatId, messageId: replaced.id })
-    ctx.realtime.toChat(chatId, 'message:created', { chatId, message: toMessageJson(assistant) })
     const reply = startReply(ctx, actor, assistant, prepared)
-    return {
-      assistantMessage: assistant,
-      replacedMessageId: replaced?.id ?? null,
-      model: prepared.model,
-      reply,
-    }
+    const siblings = await rows.childrenOf(chatId, question.id)
+    ctx.realtime.toChat(chatId, 'message:created', {
+      chatId,
+      message: toMessageJson({ ...assistant, siblingIds: siblings }),
+    })
+    ctx.realtime.toUser(actor.userId, 'chat:branch', { chatId, leafId: assistant.id })
+    return { assistantMessage: assistant, model: prepared.model, reply }
   } catch (error) {
     ctx.liveReplies.release(chatId)
     throw error
@@ -303,6 +437,7 @@ function startReply(ctx: AppContext, actor: Actor, assistant: Message, prepared:
     language: prepared.language,
     reservation: prepared.reservation,
     createdAt: assistant.createdAt,
+    parentId: assistant.parentId,
   })
   return reply
 }

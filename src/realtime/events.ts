@@ -2,6 +2,7 @@ import type { Failure } from '../../db/catalogues/failures'
 import type { Brand } from '../branding/model'
 import type { BudgetStatus } from '../budget/budget-state'
 import type { ChatJson, JoinAck } from '../chats/model'
+import type { MessageFeedback } from '../feedback/model'
 import type { KnowledgeChange, KnowledgeEntryJson } from '../knowledge/model'
 import type { MessageJson } from '../messages/model'
 import type { Profile } from '../profile/model'
@@ -17,6 +18,11 @@ export interface ServerToClientEvents {
   'chat:created': (payload: { chat: ChatJson }) => void
   'chat:updated': (payload: { chat: ChatJson }) => void
   'chat:deleted': (payload: { chatId: string }) => void
+  /**
+   * To every tab of the person: the chat's current path now ends at `leafId` (a branch switch, an
+   * edit, a regenerate; docs/decisions/158). A tab showing another path reads it again.
+   */
+  'chat:branch': (payload: { chatId: string; leafId: string }) => void
   'message:created': (payload: { chatId: string; message: MessageJson }) => void
   'message:delta': (payload: { chatId: string; messageId: string; delta: string; seq: number }) => void
   'message:completed': (payload: { chatId: string; message: MessageJson }) => void
@@ -33,6 +39,12 @@ export interface ServerToClientEvents {
   }) => void
   /** A regenerated reply replaces the previous assistant message. */
   'message:deleted': (payload: { chatId: string; messageId: string }) => void
+  /** To the person's tabs: an answer was rated, its rating changed, or (null) was taken back. */
+  'message:feedback': (payload: {
+    chatId: string
+    messageId: string
+    feedback: MessageFeedback | null
+  }) => void
   'budget:updated': (payload: BudgetStatus) => void
   /** To the owner: an entry finished indexing (`index_status` ready or failed). */
   'knowledge:indexed': (payload: { entry: KnowledgeEntryJson }) => void

@@ -43,7 +43,7 @@ async function start(app: TestApp, user: TestUser, body: Record<string, unknown>
 
 async function lastMessage(app: TestApp, user: TestUser, chatId: string): Promise<MessageJson> {
   const res = await app.request(`/api/chats/${chatId}/messages`, { headers: user.headers })
-  return ((await res.json()) as { data: { messages: MessageJson[] } }).data.messages[0]!
+  return ((await res.json()) as { data: { messages: MessageJson[] } }).data.messages.at(-1)!
 }
 
 const finished = (run: ResearchJson) => ['completed', 'failed', 'cancelled'].includes(run.status)

@@ -20,7 +20,11 @@ export const researchRoutes = (ctx: AppContext) =>
     .post(
       '/api/research',
       async ({ actor, user, body, set }) => {
-        const data = await startResearch(ctx, { actor, preferredModelId: user.preferredModelId }, body)
+        const data = await startResearch(
+          ctx,
+          { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
+          body,
+        )
         set.status = 202
         return { success: true as const, data }
       },

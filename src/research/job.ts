@@ -32,6 +32,7 @@ import {
 } from './prompts'
 import { readPageText } from './read-page'
 import { assembleReport, findingsReport } from './report'
+import { fillReport, type ReportTexts, reportTexts } from './report-texts'
 import { findRunOwner, researchFor, stillHeld } from './research-data'
 import { searchSources } from './sources'
 import { RESEARCH_TIMING } from './timing'
@@ -78,9 +79,9 @@ function ownerActor(userId: string): Actor {
 }
 
 export async function runResearch(ctx: Ctx, runId: string): Promise<void> {
-  const userId = await findRunOwner(ctx.db, runId)
-  if (!userId) return
-  const actor = ownerActor(userId)
+  const owner = await findRunOwner(ctx.db, runId)
+  if (!owner) return
+  const actor = ownerActor(owner.userId)
   const rows = researchFor(ctx.db, actor)
   const leaseId = crypto.randomUUID()
   const now = ctx.now()
@@ -103,7 +104,7 @@ export async function runResearch(ctx: Ctx, runId: string): Promise<void> {
       ctx.log.warn('research: could not check the run', { runId, error })
     }
   }, RESEARCH_TIMING.pollMs)
-  const runner = new Runner(ctx, actor, leased, leaseId, controller.signal)
+  const runner = new Runner(ctx, actor, leased, leaseId, controller.signal, reportTexts(owner.language))
   try {
     await runner.execute()
   } catch (error) {
@@ -140,6 +141,8 @@ class Runner {
     run: ResearchRun,
     private readonly leaseId: string,
     private readonly signal: AbortSignal,
+    /** Parley's own words in the report, in the owner's language (decision 150). */
+    private readonly texts: ReportTexts,
   ) {
     this.run = run
     this.state = structuredClone(run.state)
@@ -385,15 +388,11 @@ class Runner {
     let body: string
     if (this.state.stopReason?.startsWith('your budget')) {
       // No model call can be paid for: the findings are the report.
-      body = findingsReport(
-        this.run.topic,
-        'the findings gathered before the budget ran out follow.',
-        this.state.findings,
-      )
+      body = findingsReport(this.run.topic, this.texts.budgetRanOut, this.state.findings, this.texts)
     } else {
       try {
         body = await this.call(
-          reportPrompt(this.request, this.state.findings, sources, this.run.notes),
+          reportPrompt(this.request, this.state.findings, sources, this.run.notes, this.texts.writeIn),
           this.plan.reportTokens,
           'report',
           true,
@@ -401,17 +400,22 @@ class Runner {
       } catch (error) {
         if (error instanceof Stop) throw error
         if (error instanceof Ceiling) {
+          // The report's own call hit the ceiling: its reason is set now, not before the call.
+          const reason = stopReasonOf(this.state.stopReason ?? '')
           body = findingsReport(
             this.run.topic,
-            `${this.state.stopReason}; the findings gathered follow.`,
+            fillReport(this.texts.stoppedEarly, {
+              stop: reason ? this.texts.stop[reason] : (this.state.stopReason ?? ''),
+            }),
             this.state.findings,
+            this.texts,
           )
         } else {
           return this.fail(error instanceof ProviderError ? error.failure : RESEARCH_FAILED)
         }
       }
     }
-    const content = assembleReport(body, this.state.sources, this.contentNotes())
+    const content = assembleReport(body, this.state.sources, this.contentNotes(), this.texts)
     await this.finish('completed', content)
   }
 
@@ -419,13 +423,10 @@ class Runner {
   async fail(failure: Failure): Promise<void> {
     const content = this.state.findings.length
       ? assembleReport(
-          findingsReport(
-            this.run.topic,
-            'the report could not be written; the findings gathered so far follow.',
-            this.state.findings,
-          ),
+          findingsReport(this.run.topic, this.texts.notWritten, this.state.findings, this.texts),
           this.state.sources,
           this.contentNotes(),
+          this.texts,
         )
       : ''
     await this.finish('failed', content, failure)

@@ -97,6 +97,8 @@ export function reportPrompt(
   findings: string[],
   sources: ResearchSource[],
   notes: string[],
+  /** The asker's language when it is not English: the report (headings too) is written in it. */
+  language?: string,
 ): ChatTurn[] {
   return [
     {
@@ -105,6 +107,8 @@ export function reportPrompt(
         'Research task: report',
         'You write a research report in Markdown from the findings below. Use these sections, as headings:',
         '## Overview, ## Key Findings, ## Trends, ## Perspectives, ## Statistics, ## Future Implications.',
+        // Parley adds the sources list in the asker's language: the report around it speaks it too.
+        ...(language ? [`Write the whole report, its headings included, in ${language}.`] : []),
         'Cite every claim with its source number in brackets, like [2], using only the numbers given.',
         'Do not write a sources list: it is added after your report. Say so when a section has no support.',
         DATA_RULE,

@@ -58,11 +58,11 @@ async function regenerate(app: TestApp, user: TestUser, chatId: string) {
 
 async function chatMessages(app: TestApp, user: TestUser, chatId: string): Promise<MessageJson[]> {
   const res = await app.request(`/api/chats/${chatId}/messages`, { headers: user.headers })
-  return ((await res.json()) as { data: { messages: MessageJson[] } }).data.messages.reverse()
+  return ((await res.json()) as { data: { messages: MessageJson[] } }).data.messages
 }
 
 describe('after a completed run', () => {
-  test('researches again from a fresh plan into the same message, keeping the previous run', async () => {
+  test('researches again from a fresh plan into a new answer beside the old one, keeping the previous run', async () => {
     fakes.model.set({ overrides: { report: { reply: 'The first report, soon outdated.' } } })
     const first = await start(t, alice, {
       topic: 'Offshore wind',
@@ -79,14 +79,20 @@ describe('after a completed run', () => {
 
     const res = await regenerate(t, alice, first.chatId)
     expect(res.status).toBe(202)
-    // The same message is written again: nothing is replaced.
-    expect(res.body.data).toEqual({ assistantMessageId: first.messageId, replacedMessageId: null })
+    // A new answer beside the old one (docs/decisions/158): nothing is replaced.
+    const newMessageId = (res.body.data as { assistantMessageId: string }).assistantMessageId
+    expect(newMessageId).not.toBe(first.messageId)
     const announced = t.events
       .slice(eventsBefore)
       .filter((event) => event.event === 'message:created' && event.room === `chat:${first.chatId}`)
       .map((event) => (event.payload as { message: MessageJson }).message)
     expect(announced).toHaveLength(1)
-    expect(announced[0]).toMatchObject({ id: first.messageId, status: 'streaming', content: '' })
+    expect(announced[0]).toMatchObject({
+      id: newMessageId,
+      status: 'streaming',
+      content: '',
+      sibling_ids: [first.messageId, newMessageId],
+    })
     const newId = announced[0]!.research_id!
     expect(newId).toBeString()
     expect(newId).not.toBe(first.id)
@@ -96,7 +102,7 @@ describe('after a completed run', () => {
     expect(again).toMatchObject({
       status: 'completed',
       chatId: first.chatId,
-      messageId: first.messageId,
+      messageId: newMessageId,
       topic: 'Offshore wind',
       depth: 'quick',
       sources: done.sources,
@@ -109,11 +115,11 @@ describe('after a completed run', () => {
       .filter((step, index, all) => step !== all[index - 1])
     expect(steps).toEqual([null, 'planning', 'searching', 'reading', 'writing', null])
 
-    // The question stays; the answer is the new report, under the new run.
+    // The question stays; the current path ends at the new report, under the new run.
     const [question, answer, ...rest] = await chatMessages(t, alice, first.chatId)
     expect(rest).toEqual([])
     expect(question!.content).toBe('Deep research request: Offshore wind')
-    expect(answer!.id).toBe(first.messageId)
+    expect(answer!.id).toBe(newMessageId)
     expect(answer!.status).toBe('complete')
     expect(answer!.research_id).toBe(newId)
     expect(answer!.content).not.toContain('The first report')
@@ -125,7 +131,7 @@ describe('after a completed run', () => {
     expect(previous).toMatchObject({ status: 'completed', tokens: done.tokens, costMicros: done.costMicros })
     const rows = await t.ctx.db.select().from(usageRecords).where(eq(usageRecords.userId, alice.id))
     expect(rows.reduce((sum, row) => sum + row.costMicros, 0)).toBe(done.costMicros + again.costMicros)
-    // A finished run whose message went on to another run is not retried into it.
+    // A completed run is not retried.
     const retry = await t.request(`/api/research/${first.id}/retry`, {
       method: 'POST',
       headers: alice.headers,
@@ -156,12 +162,8 @@ describe('refusals', () => {
       expect(res.status).toBe(202)
       const [, restarted] = await chatMessages(t, alice, run.chatId)
       expect(restarted!.research_id).not.toBe(run.id)
-      // The cancelled run cannot be retried into a message that is now another run's.
-      const retry = await t.request(`/api/research/${run.id}/retry`, {
-        method: 'POST',
-        headers: alice.headers,
-      })
-      expect(retry.status).toBe(409)
+      // The cancelled report stays, beside the new one (docs/decisions/158).
+      expect(restarted!.sibling_ids).toEqual([answer!.id, restarted!.id])
       const again = await waitForRun(t, alice.headers, restarted!.research_id!, finished)
       expect(again.status).toBe('completed')
       expect((await chatMessages(t, alice, run.chatId)).at(-1)!.status).toBe('complete')

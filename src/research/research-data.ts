@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { ResearchStatus } from '../../db/catalogues/research'
 import type { Db } from '../../db/client'
-import { type ResearchRun, researchRuns } from '../../db/schema'
+import { type ResearchRun, researchRuns, type User, users } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 
 export type NewResearchRun = Omit<typeof researchRuns.$inferInsert, 'userId'>
@@ -115,13 +115,17 @@ export function researchFor(db: Db, actor: Actor) {
   }
 }
 
-/** The job's first read: who owns the run (the job carries only its id). */
-export async function findRunOwner(db: Db, id: string): Promise<string | undefined> {
+/** The job's first read: who owns the run (the job carries only its id), and their language. */
+export async function findRunOwner(
+  db: Db,
+  id: string,
+): Promise<{ userId: string; language: User['preferredLanguage'] } | undefined> {
   const [row] = await db
-    .select({ userId: researchRuns.userId })
+    .select({ userId: researchRuns.userId, language: users.preferredLanguage })
     .from(researchRuns)
+    .innerJoin(users, eq(users.id, researchRuns.userId))
     .where(eq(researchRuns.id, id))
-  return row?.userId
+  return row
 }
 
 /**

@@ -50,7 +50,7 @@ async function start(user: TestUser, body: Record<string, unknown>) {
 
 async function chatMessages(user: TestUser, chatId: string): Promise<MessageJson[]> {
   const res = await t.request(`/api/chats/${chatId}/messages`, { headers: user.headers })
-  return ((await res.json()) as { data: { messages: MessageJson[] } }).data.messages.reverse()
+  return ((await res.json()) as { data: { messages: MessageJson[] } }).data.messages
 }
 
 const finished = (run: ResearchJson) => ['completed', 'failed', 'cancelled'].includes(run.status)
@@ -369,7 +369,7 @@ describe('without a search backend', () => {
     expect(run.sources).toEqual({ web: false, academic: true, news: false, stats: false })
     expect(run.notes).not.toContain('The web was not searched: no search backend is configured')
     const list = await app.request(`/api/chats/${chatId}/messages`, { headers: carol.headers })
-    const answer = ((await list.json()) as { data: { messages: MessageJson[] } }).data.messages[0]!
+    const answer = ((await list.json()) as { data: { messages: MessageJson[] } }).data.messages.at(-1)!
     expect(answer.content).toContain('Team solar notes (team knowledge base)')
   }, 60_000)
 })

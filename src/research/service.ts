@@ -8,7 +8,7 @@ import { isUuid } from '../chats/cursor'
 import { createChat, requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { messagesFor } from '../messages/messages-data'
+import { childTime, messagesFor } from '../messages/messages-data'
 import { toMessageJson } from '../messages/model'
 import { resolveModelForSend } from '../models/service'
 import { chooseResearchSources } from './availability'
@@ -16,7 +16,8 @@ import { DEPTH_PLANS } from './depth'
 import { type ResearchJson, toResearchJson } from './model'
 import { answerNotes, reportNotes } from './notes'
 import { assembleReport, findingsReport } from './report'
-import { type NewResearchRun, researchFor } from './research-data'
+import { fillReport, reportTexts } from './report-texts'
+import { findRunOwner, type NewResearchRun, researchFor } from './research-data'
 
 export const RESEARCH_MESSAGES = {
   blankTopic: 'Please enter a research topic',
@@ -42,13 +43,13 @@ export function emptyState(): ResearchState {
   return { next: 'planning', questions: [], asked: [], sources: [], findings: [] }
 }
 
-type Starter = { actor: Actor; preferredModelId: string | null }
+type Starter = { actor: Actor; preferredModelId: string | null; preferredLanguage?: string }
 
 /**
  * POST /api/research: checks the request (spec section 8: 'Please enter a research topic'), the
  * chat (404 when not the user's), the model and the budget (refused like a send), then stores the
- * user message 'Deep research request: {topic}' and an empty assistant message the report will
- * fill (spec section 4, reading A), and queues the job.
+ * user message 'Deep research request: {topic}' (in the sender's language, decision 150) and an
+ * empty assistant message the report will fill (spec section 4, reading A), and queues the job.
  */
 export async function startResearch(ctx: AppContext, starter: Starter, input: ResearchInput) {
   const { actor } = starter
@@ -77,22 +78,31 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
   const id = crypto.randomUUID()
   const now = ctx.now()
   const { run, rows } = await ctx.db.transaction(async (tx) => {
-    const rows = await messagesFor(tx, actor).insert([
+    const messages = messagesFor(tx, actor)
+    // At the end of the chat's current path, which ends at the report again (docs/decisions/158).
+    const parent = input.chatId ? await messages.last(chatId) : undefined
+    if (parent) await messages.showNewest(chatId)
+    const questionId = crypto.randomUUID()
+    const asked = childTime(now, parent)
+    const rows = await messages.insert([
       {
+        id: questionId,
+        parentId: parent?.id ?? null,
         chatId,
-        content: `Deep research request: ${topic}`,
+        content: fillReport(reportTexts(starter.preferredLanguage).request, { topic }),
         isUser: true,
         status: 'complete',
-        createdAt: now,
+        createdAt: asked,
       },
       {
+        parentId: questionId,
         chatId,
         content: '',
         isUser: false,
         status: 'streaming',
         modelId: model.id,
         researchId: id,
-        createdAt: new Date(now.getTime() + 1),
+        createdAt: new Date(asked.getTime() + 1),
       },
     ])
     const assistant = rows.find((row) => !row.isUser)!
@@ -173,21 +183,32 @@ export async function regenerateResearch(
   const started = await ctx.db.transaction(async (tx) => {
     const runs = researchFor(tx, actor)
     // Locks the previous run's row: a retry of it at the same moment either went first (it is
-    // active again: refused here) or waits and then finds the message no longer its run's.
+    // active again: refused here) or waits and then finds it finished.
     const still = await runs.transition(previous.id, FINISHED, { leaseId: null, leaseUntil: null })
     if (!still) return undefined
-    const restarted = await messagesFor(tx, actor).restartResearch(message.id, previous.id, {
-      researchId: id,
-      modelId: model.id,
-    })
-    if (!restarted) return undefined
-    const run = await runs.insert(newRun(id, message.chatId, message.id, previous, model, now))
-    return { run, message: restarted }
+    // The new report stands beside the old one, which stays (docs/decisions/158).
+    const messages = messagesFor(tx, actor)
+    const [answer] = await messages.insert([
+      {
+        parentId: message.parentId,
+        chatId: message.chatId,
+        content: '',
+        isUser: false,
+        status: 'streaming',
+        modelId: model.id,
+        researchId: id,
+        createdAt: childTime(now, message),
+      },
+    ])
+    await messages.showNewest(message.chatId)
+    const run = await runs.insert(newRun(id, message.chatId, answer!.id, previous, model, now))
+    return { run, message: answer! }
   })
   if (!started) return undefined
+  const siblings = await messagesFor(ctx.db, actor).childrenOf(message.chatId, message.parentId)
   ctx.realtime.toChat(message.chatId, 'message:created', {
     chatId: message.chatId,
-    message: toMessageJson(started.message),
+    message: toMessageJson({ ...started.message, siblingIds: siblings }),
   })
   await queueNewRun(ctx, actor, started.run)
   return started.message
@@ -227,15 +248,14 @@ export async function cancelResearch(ctx: AppContext, actor: Actor, id: string):
     leaseUntil: null,
   })
   if (!cancelled) return toResearchJson(run)
+  // The owner's language, also when an administrator with support access cancels it.
+  const texts = reportTexts((await findRunOwner(ctx.db, id))?.language)
   const content = cancelled.state.findings.length
     ? assembleReport(
-        findingsReport(
-          cancelled.topic,
-          'the research was cancelled; the findings gathered so far follow.',
-          cancelled.state.findings,
-        ),
+        findingsReport(cancelled.topic, texts.cancelled, cancelled.state.findings, texts),
         cancelled.state.sources,
         reportNotes(cancelled.notes, cancelled.state),
+        texts,
       )
     : ''
   const message = await messagesFor(ctx.db, actor).storeOutcome(

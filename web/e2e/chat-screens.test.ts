@@ -117,6 +117,49 @@ describe('budget banner', () => {
   })
 })
 
+describe('the composer’s model on a phone', () => {
+  test('a long model name is readable (a row of its own, cut only at its end, whole in its title)', async () => {
+    const page = await e2e.signedInPage({ user, existing: true })
+    const name = 'Claude 3.5 Sonnet (October 2024 release)'
+    const rename = (displayName: string | null) =>
+      page.request.patch('/api/admin/models/fake-model', {
+        headers: { origin: e2e.url },
+        data: { displayName },
+      })
+    expect((await rename(name)).status()).toBe(200)
+    try {
+      await page.reload()
+      const trigger = new ChatPage(page).modelDropdown()
+      await trigger.filter({ hasText: name }).waitFor()
+      for (const dark of [false, true]) {
+        await page.setViewportSize(PHONE)
+        await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
+        const shown = await trigger.evaluate((el) => {
+          const label = el.querySelector(':scope > span.truncate') as HTMLElement
+          return { width: label.clientWidth, title: el.getAttribute('title') }
+        })
+        // Beside '+', the agent, the mic and Send it had ~70 px ('Claude 3…'); now most of the row.
+        expect(shown.width).toBeGreaterThan(150)
+        expect(shown.title).toBe(name)
+        expect(await trigger.getAttribute('aria-label')).toBeNull()
+        expect(await trigger.innerText()).toContain(name)
+        expect(await overlap(trigger, page.getByTestId('send'))).toBe(false)
+        await screenshot(page, `composer-model-390-${dark ? 'dark' : 'light'}`)
+      }
+      // At desktop width the pickers stay in the one row, beside Send.
+      await page.setViewportSize(DESKTOP)
+      const [model, send] = await Promise.all([trigger.boundingBox(), page.getByTestId('send').boundingBox()])
+      expect(Math.abs(model!.y + model!.height / 2 - (send!.y + send!.height / 2))).toBeLessThan(4)
+      await screenshot(page, 'composer-model-1280-dark')
+      await page.emulateMedia({ colorScheme: 'light' })
+      await screenshot(page, 'composer-model-1280-light')
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' })
+      expect((await rename(null)).status()).toBe(200)
+    }
+  })
+})
+
 const VARIANTS = [
   { label: 'desktop-light', viewport: DESKTOP, dark: false },
   { label: 'desktop-dark', viewport: DESKTOP, dark: true },

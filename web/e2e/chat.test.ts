@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { BrowserContext, Page } from 'playwright-core'
 import { messages } from '../../db/schema'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import { asPath } from '../../src/test/linear-chat'
 import { DESKTOP, type E2E, PHONE, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
 import { newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
@@ -350,14 +351,16 @@ describe('conversations', () => {
     const start = Date.now() - 1_000_000
     // 120 messages: three pages of 50 (the last one partial).
     await e2e.db.insert(messages).values(
-      Array.from({ length: 120 }, (_, i) => ({
-        chatId,
-        userId: chatRow!.userId,
-        isUser: i % 2 === 0,
-        content: i % 2 === 0 ? `Question ${i}?` : `Answer **${i}**.\n\n\`\`\`ts\nconst n = ${i}\n\`\`\``,
-        status: 'complete' as const,
-        createdAt: new Date(start + i * 1000),
-      })),
+      asPath(
+        Array.from({ length: 120 }, (_, i) => ({
+          chatId,
+          userId: chatRow!.userId,
+          isUser: i % 2 === 0,
+          content: i % 2 === 0 ? `Question ${i}?` : `Answer **${i}**.\n\n\`\`\`ts\nconst n = ${i}\n\`\`\``,
+          status: 'complete' as const,
+          createdAt: new Date(start + i * 1000),
+        })),
+      ),
     )
     await page.reload()
     await chat.lastAnswer().filter({ hasText: 'Answer 119.' }).waitFor()

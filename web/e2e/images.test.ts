@@ -149,7 +149,7 @@ describe('Create image', () => {
     const calls = imageCalls().length
     const chats = chatCalls()
     await answers.last().hover()
-    await answers.last().getByRole('button', { name: 'Regenerate' }).click()
+    await answers.last().getByRole('button', { name: 'Regenerate', exact: true }).click()
     await ada.waitForFunction(
       (old) => {
         const images = document.querySelectorAll<HTMLImageElement>(
@@ -161,9 +161,11 @@ describe('Create image', () => {
       { timeout: 10_000 },
     )
     await expectGeneratedImage(ada)
-    // The answer was replaced, not added to; the chat model was not asked.
+    // The new image is a sibling shown in the old one's place (the old one is an arrow away); the
+    // chat model was not asked.
     expect(await answers.count()).toBe(before)
     expect(await ada.locator(`img[src="${oldSrc}"]`).count()).toBe(0)
+    expect(await answers.last().getByTestId('branch-position').innerText()).toBe('2 / 2')
     expect(imageCalls().length).toBe(calls + 1)
     expect(imageCalls().at(-1)!.body).toMatchObject({
       prompt: 'A futuristic city skyline at sunset in a cartoon/animated style',

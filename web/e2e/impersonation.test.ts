@@ -184,6 +184,32 @@ describe('support access', () => {
     })
   })
 
+  test('the profile picture is locked too, with the reason, while acting as someone', async () => {
+    await page.getByTestId('user-menu').click()
+    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    const dialog = page.getByTestId('profile-dialog')
+    const reason = dialog.getByTestId('avatar-locked')
+    expect(await reason.textContent()).toBe(
+      'Not available while acting as another user: only Tess Target can change their profile picture.',
+    )
+    const change = dialog.getByRole('button', { name: 'Change avatar' })
+    expect(await change.isDisabled()).toBe(true)
+    expect(await change.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'))
+    expect(await dialog.getByTestId('avatar-input').isDisabled()).toBe(true)
+    // The rest of the profile stays the target's to edit (spec: support access acts as them).
+    expect(await dialog.getByRole('button', { name: 'Edit Profile' }).isDisabled()).toBe(false)
+    // And the server refuses it all the same.
+    const refused = await page.request.delete('/api/profile/avatar', { headers: { origin: e2e.url } })
+    expect(refused.status()).toBe(403)
+    expect(await refused.json()).toMatchObject({ code: 'forbidden:impersonating' })
+    await page.keyboard.press('Escape')
+    await shootEverywhere(await page.context().cookies(), 'impersonation-avatar-locked', async (on) => {
+      await on.locator('[data-testid="user-menu"]:not([aria-busy="true"])').click()
+      await on.getByRole('menuitem').first().click()
+      await on.getByTestId('avatar-locked').waitFor()
+    })
+  })
+
   test('Stop Impersonation sends one DELETE and goes back to the admin area it was started from', async () => {
     const deletes: string[] = []
     const count = (request: { method(): string; url(): string }) => {

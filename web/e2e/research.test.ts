@@ -217,11 +217,11 @@ describe('Deep research', () => {
     await rerun.and(ada.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 })
     await rerun.getByRole('heading', { name: 'Trends' }).waitFor()
 
-    // Regenerate under the finished report researches the topic again, from a new plan, in the
-    // same answer: the card comes back, then the new report (decision 126).
+    // Regenerate under the finished report researches the topic again, from a new plan, in a new
+    // answer shown in the old one's place (its sibling, docs/decisions/158): the card, then the report.
     fakes.model.set({ chunkDelayMs: 60 })
     const callsBefore = fakes.model.calls.length
-    await rerun.getByRole('button', { name: 'Regenerate' }).click()
+    await rerun.getByRole('button', { name: 'Regenerate', exact: true }).click()
     const card = rerun.getByTestId('research-progress')
     await card.getByText('Researching: Tidal power').waitFor()
     await rerun.and(ada.locator('[data-status="complete"]')).waitFor({ timeout: 60_000 })
@@ -230,6 +230,7 @@ describe('Deep research', () => {
     expect(fakes.model.calls.slice(callsBefore)).toEqual(['plan', 'extract', 'report'])
     expect(await ada.getByText('Deep research request: Tidal power').count()).toBe(1)
     expect(await ada.locator('[data-testid="message"][data-role="assistant"]').count()).toBe(3)
+    expect(await rerun.getByTestId('branch-position').innerText()).toBe('2 / 2')
     fakes.model.set({})
   })
 })

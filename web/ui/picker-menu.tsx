@@ -17,6 +17,7 @@ export function PickerMenu({
   chosen,
   heading,
   triggerLabel,
+  triggerTitle,
   disabled,
   triggerClassName,
   menuClassName,
@@ -34,6 +35,8 @@ export function PickerMenu({
   chosen: ReactNode
   heading: ReactNode
   triggerLabel?: string
+  /** The whole chosen name on hover, when the trigger has to cut it. */
+  triggerTitle?: string
   disabled?: boolean
   triggerClassName?: string
   menuClassName?: string
@@ -50,6 +53,7 @@ export function PickerMenu({
         disabled={disabled}
         data-testid={testId}
         aria-label={triggerLabel}
+        title={triggerTitle}
         className={cn(
           'flex h-8 items-center gap-1 rounded-lg px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-300 dark:hover:bg-zinc-800',
           triggerClassName,

@@ -44,6 +44,11 @@ export const WRITE_OPERATIONS = {
   'POST /api/chats/:id/messages': { operation: 'chat.message', kind: 'chat' },
   'POST /api/chats/:id/stop': { operation: 'chat.stop', kind: 'chat' },
   'POST /api/chats/:id/regenerate': { operation: 'chat.regenerate', kind: 'chat' },
+  // The id in these two paths is a message's, which the admin area does not name: no subject.
+  'POST /api/messages/:id/edit': { operation: 'chat.edit', kind: null },
+  'PUT /api/messages/:id/feedback': { operation: 'chat.feedback', kind: null },
+  'PUT /api/chats/:id/branch': { operation: 'chat.branch', kind: 'chat' },
+  'POST /api/chats/:id/fork': { operation: 'chat.fork', kind: 'chat' },
   'POST /api/chat': { operation: 'chat.message', kind: 'chat' },
   'PUT /api/models/preferred': { operation: 'model.preferred', kind: 'model' },
   'POST /api/prompts': { operation: 'prompt.create', kind: 'prompt' },

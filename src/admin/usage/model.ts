@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { microsToDollars } from '../../budget/money'
 import { ok } from '../../http/model'
-import type { UsageSums, UserUsageRow } from './usage-data'
+import type { ModelRatingRow, UsageSums, UserUsageRow } from './usage-data'
 
 export const WINDOWS = [30, 90] as const
 export type Window = (typeof WINDOWS)[number]
@@ -29,8 +29,15 @@ export function toUsageJson(usage: {
   total: UsageSums
   activeUsers: number
   daily: UsageSums[]
-  models: { modelId: string; name: string; total: UsageSums; daily: UsageSums[] }[]
+  models: {
+    modelId: string
+    name: string
+    nameCode?: 'workflow' | 'demo'
+    total: UsageSums
+    daily: UsageSums[]
+  }[]
   topUsers: UserUsageRow[]
+  ratings: (ModelRatingRow & { name: string })[]
 }) {
   const { dates, total, daily, models } = usage
   return {
@@ -46,11 +53,15 @@ export function toUsageJson(usage: {
     models: models.map((model) => ({
       modelId: model.modelId,
       name: model.name,
+      /** Parley's own model, not renamed: the client shows its name in the reader's language. */
+      ...(model.nameCode ? { nameCode: model.nameCode } : {}),
       ...sumsJson(model.total),
       daily: model.daily.map(sumsJson),
     })),
     /** The highest spenders of the window (at most 10), highest first. */
     topUsers: usage.topUsers.map(userJson),
+    /** Answers of the window rated thumbs up and down, per model, most rated first (issue 27). */
+    ratings: usage.ratings.map(({ modelId, name, up, down }) => ({ modelId, name, up, down })),
   }
 }
 
@@ -110,6 +121,7 @@ export const usageJson = t.Object({
       messages: t.Number(),
       modelId: t.String(),
       name: t.String(),
+      nameCode: t.Optional(t.Union([t.Literal('workflow'), t.Literal('demo')])),
     }),
   ),
   topUsers: t.Array(
@@ -123,6 +135,7 @@ export const usageJson = t.Object({
       fullName: t.String(),
     }),
   ),
+  ratings: t.Array(t.Object({ modelId: t.String(), name: t.String(), up: t.Number(), down: t.Number() })),
 })
 
 export const adminUsageGetResponse = ok(usageJson)

@@ -86,9 +86,15 @@ async function gather(ctx: Ctx, actor: Actor, days: Window) {
     add(daily[row.day]!, row)
     add(total, row)
   }
-  const names = await data.modelNames([...byModel.keys()])
+  const ids = [...byModel.keys()]
+  const [names, codes] = await Promise.all([data.modelNames(ids), data.builtinNameCodes(ids)])
   const models = [...byModel.entries()]
-    .map(([modelId, sums]) => ({ modelId, name: names.get(modelId) ?? modelId, ...sums }))
+    .map(([modelId, sums]) => ({
+      modelId,
+      name: names.get(modelId) ?? modelId,
+      nameCode: codes.get(modelId),
+      ...sums,
+    }))
     .sort(
       (a, b) =>
         b.total.costMicros - a.total.costMicros ||
@@ -104,8 +110,18 @@ async function gather(ctx: Ctx, actor: Actor, days: Window) {
 export async function getUsage(ctx: Ctx, actor: Actor, query: { days?: string }) {
   const days = parseDays(query.days)
   const { timeZone, dates, daily, total, models, from, to, data } = await gather(ctx, actor, days)
-  const { rows: topUsers, activeUsers } = await data.usersBySpend(from, to, TOP_USERS)
-  return toUsageJson({ days, timeZone, dates, total, activeUsers, daily, models, topUsers })
+  const [{ rows: topUsers, activeUsers }, rated] = await Promise.all([
+    data.usersBySpend(from, to, TOP_USERS),
+    data.ratingsByModel(from, to),
+  ])
+  // Names for models rated but not called in the window (an answer's call recorded the day before).
+  const named = new Map(models.map((model) => [model.modelId, model.name]))
+  const unnamed = await data.modelNames(rated.map((row) => row.modelId).filter((id) => !named.has(id)))
+  const ratings = rated.map((row) => ({
+    ...row,
+    name: named.get(row.modelId) ?? unnamed.get(row.modelId) ?? row.modelId,
+  }))
+  return toUsageJson({ days, timeZone, dates, total, activeUsers, daily, models, topUsers, ratings })
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, desc, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, desc, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { models, usageRecords, users } from '../../../db/schema'
+import { messages, models, usageRecords, users } from '../../../db/schema'
 import type { Actor } from '../../auth/actor'
 import { assertAdmin } from '../users/users-data'
 
@@ -16,6 +16,13 @@ export interface DayModelRow extends UsageSums {
   /** 0-based index of the day: the record's instant is in [bounds[day], bounds[day + 1]). */
   day: number
   modelId: string
+}
+
+/** How many answers of one model were rated up and down. */
+export interface ModelRatingRow {
+  modelId: string
+  up: number
+  down: number
 }
 
 export interface UserUsageRow extends UsageSums {
@@ -107,6 +114,47 @@ export function adminUsageFor(db: Db, actor: Actor) {
         rows: found.map(({ userCount: _, ...row }) => row),
         activeUsers: found[0]?.userCount ?? 0,
       }
+    },
+
+    /**
+     * Rated answers per model, of answers given in [from, to) (a rating has no time of its own; the
+     * answer's is the one the window is about). Most rated first, then by id, so the order is stable.
+     */
+    async ratingsByModel(from: Date, to: Date): Promise<ModelRatingRow[]> {
+      const up = sql<number>`count(*) filter (where ${messages.feedbackRating} = 'up')::int`.mapWith(Number)
+      const down = sql<number>`count(*) filter (where ${messages.feedbackRating} = 'down')::int`.mapWith(
+        Number,
+      )
+      const rows = await db
+        .select({ modelId: sql<string>`${messages.modelId}`, up, down })
+        .from(messages)
+        .where(
+          and(
+            isNotNull(messages.feedbackRating),
+            isNotNull(messages.modelId),
+            gte(messages.createdAt, from),
+            lt(messages.createdAt, to),
+          ),
+        )
+        .groupBy(messages.modelId)
+        .orderBy(desc(sql`count(*)`), messages.modelId)
+      return rows
+    },
+
+    /**
+     * Parley's own models (the workflow agents, the demo) among the ids given, by their code, while
+     * no administrator renamed them: the client words their name in the reader's language, as the
+     * model picker does (docs/decisions/150).
+     */
+    async builtinNameCodes(ids: string[]): Promise<Map<string, 'workflow' | 'demo'>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .select({ id: models.id, provider: models.provider })
+        .from(models)
+        .where(and(inArray(models.id, ids), ne(models.provider, 'openai'), isNull(models.displayName)))
+      return new Map(
+        rows.flatMap((row) => (row.provider === 'openai' ? [] : [[row.id, row.provider] as const])),
+      )
     },
 
     /** The names the admin gave models (or the provider's), for the ids given. */

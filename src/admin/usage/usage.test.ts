@@ -259,6 +259,34 @@ describe('figures', () => {
     expect(dayOf(data, '2026-03-15').spendUsd).toBe(0.000027)
   })
 
+  test('Parley’s own models carry a name code for the reader’s language, until an administrator renames them', async () => {
+    const user = await t.createUser()
+    await t.ctx.db
+      .insert(models)
+      .values([
+        { id: 'workflow', name: 'Workflow agents', provider: 'workflow' },
+        { id: 'demo', name: 'Demo (no AI provider configured)', provider: 'demo' },
+      ])
+      .onConflictDoNothing()
+    await spend(
+      user,
+      { micros: 3, at: '2026-03-15T10:00:00Z', model: 'workflow' },
+      { micros: 2, at: '2026-03-15T10:00:00Z', model: 'demo' },
+      { micros: 1, at: '2026-03-15T10:00:00Z', model: 'model-b' },
+    )
+    const codes = async () =>
+      Object.fromEntries((await figures()).models.map((model) => [model.modelId, model.nameCode ?? null]))
+    expect(await codes()).toEqual({ workflow: 'workflow', demo: 'demo', 'model-b': null })
+    await t.ctx.db.update(models).set({ displayName: 'Our n8n' }).where(eq(models.id, 'workflow'))
+    try {
+      const renamed = (await figures()).models.find((model) => model.modelId === 'workflow')!
+      expect(renamed.name).toBe('Our n8n')
+      expect(renamed).not.toHaveProperty('nameCode')
+    } finally {
+      await t.ctx.db.update(models).set({ displayName: null }).where(eq(models.id, 'workflow'))
+    }
+  })
+
   test('top users: at most ten, highest spend first, then most tokens; with name, e-mail and counts', async () => {
     const people: TestUser[] = []
     for (let i = 0; i < 12; i += 1)

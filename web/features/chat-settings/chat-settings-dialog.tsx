@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
 import { Select } from '../../ui/select'
 import { type ChatConfig, capabilitiesQuery, chatConfigQuery } from './chat-config-query'
+import { ChatUsageSummary } from './chat-usage-summary'
 import { SliderField, SwitchField } from './setting-fields'
 import '../../i18n/areas/chat'
 
@@ -97,6 +98,7 @@ export default function ChatSettingsDialog({
             save.mutate(form)
           }}
         >
+          <ChatUsageSummary chatId={chatId} />
           <div>
             <Label htmlFor={promptId}>{t('chat.settings.systemPrompt')}</Label>
             <Textarea

@@ -224,7 +224,9 @@ export function Composer({
             {dictation.interim}
           </p>
         ) : null}
-        <div className="flex items-center gap-1 px-2 pb-2">
+        {/* On phones the pickers take a row of their own above '+', the mic and Send: beside them a
+            model's name had ~70 px and read 'claude-…'; at 640 px and up it is one row as before. */}
+        <div className="flex flex-wrap items-center gap-1 px-2 pb-2">
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger
               data-testid="composer-more"
@@ -292,9 +294,14 @@ export function Composer({
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
-          <div className="ml-auto flex min-w-0 items-center gap-1">
+          <div
+            className="flex min-w-0 items-center gap-1 max-sm:order-first max-sm:w-full sm:ml-auto"
+            data-testid="composer-pickers"
+          >
             {agentDropdown}
             {modelDropdown}
+          </div>
+          <div className="ml-auto flex items-center gap-1 sm:ml-0">
             <MicButton
               state={dictation.state}
               busy={dictation.busy}

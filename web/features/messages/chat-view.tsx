@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useIsMutating, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { errorCode } from '../../lib/api-error'
@@ -18,10 +18,13 @@ import { useSelectedModel } from '../models/use-selected-model'
 import { linkCitations } from '../research/citations'
 import { stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown, useWarmMarkdown } from './markdown/use-markdown'
+import { type MessageActions, MessageActionsContext } from './message-actions'
 import { MessageList } from './message-list'
 import { type Message, messagesQuery, researchIdOf } from './messages-query'
 import { useChatEvents } from './use-chat-events'
+import { useFeedbackEvents } from './use-feedback-events'
 import { useRegenerate, useSendMessage, useStopReply } from './use-reply-actions'
+import { useEditMessage, useForkChat, useSwitchBranch } from './use-tree-actions'
 import '../../i18n/areas/chat'
 
 const ChatSettingsDialog = lazy(() => import('../chat-settings/chat-settings-dialog'))
@@ -30,6 +33,7 @@ const ChatSettingsDialog = lazy(() => import('../chat-settings/chat-settings-dia
 export function ChatView({ chatId, name }: { chatId: string | undefined; name: string | null }) {
   useAutoSelectFirstChat(chatId)
   useChatEvents(chatId)
+  useFeedbackEvents(chatId)
   const t = useT()
   const messages = useInfiniteQuery({ ...messagesQuery(chatId ?? ''), enabled: Boolean(chatId) })
   const list = useMemo(
@@ -51,24 +55,54 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
   const send = useSendMessage()
   const stop = useStopReply(chatId)
   const regenerate = useRegenerate(chatId)
+  const edit = useEditMessage(chatId)
+  const switchBranch = useSwitchBranch(chatId)
+  const fork = useForkChat(chatId)
   const [settingsOpen, setSettingsOpen] = useState(false)
-  // Stable across renders, so the memoised bubbles do not all re-render on every list change.
-  const regenerateArgs = useRef({ mutate: regenerate.mutate, modelId: model.selected?.id ?? null, agentId })
-  regenerateArgs.current = { mutate: regenerate.mutate, modelId: model.selected?.id ?? null, agentId }
-  const onRegenerate = useCallback(
-    () =>
-      regenerateArgs.current.mutate({
-        modelId: regenerateArgs.current.modelId,
-        agentId: regenerateArgs.current.agentId,
-      }),
+  // Read through a ref, so the actions stay the same functions and the memoised bubbles do not all
+  // re-render on every list change.
+  const latest = useRef({
+    regenerate,
+    edit,
+    switchBranch,
+    fork,
+    modelId: model.selected?.id ?? null,
+    agentId,
+  })
+  latest.current = { regenerate, edit, switchBranch, fork, modelId: model.selected?.id ?? null, agentId }
+  const doers = useMemo(
+    () => ({
+      regenerate: (messageId: string, modelId?: string) =>
+        latest.current.regenerate.mutate({
+          messageId,
+          modelId: modelId ?? latest.current.modelId,
+          agentId: latest.current.agentId,
+        }),
+      edit: (messageId: string, content: string, attachmentIds: string[]) =>
+        latest.current.edit
+          .mutateAsync({
+            messageId,
+            content,
+            attachmentIds,
+            modelId: latest.current.modelId,
+            agentId: latest.current.agentId,
+          })
+          .then(
+            () => true,
+            () => false,
+          ),
+      switchBranch: (messageId: string) => latest.current.switchBranch.mutate(messageId),
+      fork: (messageId: string) => latest.current.fork.mutate(messageId),
+    }),
     [],
   )
 
   // A research report is written by its job for minutes and does not hold the chat (decision 127).
   const streaming = list.some((message) => message.status === 'streaming' && !researchIdOf(message))
+  const replying = send.isPending || regenerate.isPending || edit.isPending
   const state: ComposerState = streaming
     ? 'streaming'
-    : send.isPending || regenerate.isPending
+    : replying
       ? 'submitted'
       : send.isError
         ? 'error'
@@ -120,8 +154,13 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
   )
   const warm = useWarmMarkdown(chatId, latestAnswers)
   const showWelcome = !chatId || (messages.isSuccess && list.length === 0)
+  const canReply = !streaming && !replying
+  const actions = useMemo<MessageActions>(
+    () => ({ ...doers, canReply, switching: switchBranch.isPending }),
+    [doers, canReply, switchBranch.isPending],
+  )
   return (
-    <>
+    <MessageActionsContext.Provider value={actions}>
       {showWelcome ? (
         <div className="flex min-h-0 flex-1 items-center justify-center overflow-y-auto py-10">
           <Welcome name={name} onCreateChat={() => createChat.mutate()} creating={createChat.isPending} />
@@ -136,8 +175,6 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
           loadingOlder={messages.isFetchingNextPage}
           // A call while a page is loading leaves that request be (rather than restarting it).
           onLoadOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
-          onRegenerate={onRegenerate}
-          canRegenerate={!regenerate.isPending && !send.isPending}
         />
       )}
       <Composer
@@ -175,7 +212,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
           <ChatSettingsDialog chatId={chatId} open onOpenChange={setSettingsOpen} />
         ) : null}
       </Suspense>
-    </>
+    </MessageActionsContext.Provider>
   )
 }
 

@@ -1,26 +1,31 @@
-import { Check, Copy, RotateCcw, Square } from 'lucide-react'
+import { Check, Copy, GitBranchPlus, Pencil, Square } from 'lucide-react'
 import { lazy, memo, Suspense, useMemo, useState } from 'react'
 import { formatTime } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { linkCitations } from '../research/citations'
 import { MessageAttachmentsSlot } from './attachments-slot'
+import { BranchArrows } from './branch-arrows'
 import { failureReasonText } from './failure-text'
 import { useLiveText } from './live-text-store'
 import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown } from './markdown/use-markdown'
+import { actionClass } from './message-action-class'
+import { useMessageActions } from './message-actions'
+import { MessageFeedback } from './message-feedback'
 import { MessageNotes, notesOf } from './message-notes'
 import { MessageSources } from './message-sources'
+import { MessageUsage } from './message-usage'
 import { type Message, researchIdOf } from './messages-query'
+import { RegenerateButton } from './regenerate-button'
 import { ReplyFailure } from './reply-failure'
 import '../../i18n/areas/chat'
 
 // Only research answers need it: the progress card, the Retry of a failed run and the tokens and
 // cost of a finished one (decision 127).
 const ResearchCard = lazy(() => import('../research/research-card'))
-
-const actionClass =
-  'flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100'
+// Fetched when a message is first opened for editing.
+const MessageEditor = lazy(() => import('./message-editor'))
 
 /**
  * The time of day in the active language. `formatTime` keeps one Intl formatter per language:
@@ -35,28 +40,33 @@ function timeOfDay(iso: string) {
 export const MessageBubble = memo(function MessageBubble({
   message,
   isLast,
-  onRegenerate,
-  canRegenerate,
 }: {
   message: Message
   isLast: boolean
-  onRegenerate: () => void
-  canRegenerate: boolean
 }) {
   if (message.is_user) return <UserBubble message={message} />
-  return (
-    <AssistantBubble
-      message={message}
-      isLast={isLast}
-      onRegenerate={onRegenerate}
-      canRegenerate={canRegenerate}
-    />
-  )
+  return <AssistantBubble message={message} isLast={isLast} />
 })
 
 function UserBubble({ message }: { message: Message }) {
   const t = useT()
+  const actions = useMessageActions()
+  const [editing, setEditing] = useState(false)
   const text = stripFilesMarker(message.content)
+  if (editing) {
+    return (
+      <article
+        className="flex flex-col items-end"
+        data-testid="message"
+        data-role="user"
+        aria-label={t('chat.message.user')}
+      >
+        <Suspense fallback={null}>
+          <MessageEditor message={message} onClose={() => setEditing(false)} />
+        </Suspense>
+      </article>
+    )
+  }
   return (
     <article
       className="flex flex-col items-end"
@@ -71,27 +81,32 @@ function UserBubble({ message }: { message: Message }) {
       ) : null}
       <MessageAttachmentsSlot message={message} hasAttachments={hasFilesMarker(message.content)} />
       <div className="mt-1 flex items-center gap-1">
+        <BranchArrows message={message} />
         <time dateTime={message.created_at} className="text-xs text-zinc-600 dark:text-zinc-400">
           {timeOfDay(message.created_at)}
         </time>
         <CopyButton text={text} />
+        {/* The server refuses an edit while a reply streams in the chat. */}
+        {actions.canReply ? (
+          <button
+            type="button"
+            className={actionClass}
+            aria-label={t('chat.edit.open')}
+            title={t('chat.edit.open')}
+            onClick={() => setEditing(true)}
+          >
+            <Pencil className="size-3.5" aria-hidden />
+          </button>
+        ) : null}
+        <ForkButton messageId={message.id} />
       </div>
     </article>
   )
 }
 
-function AssistantBubble({
-  message,
-  isLast,
-  onRegenerate,
-  canRegenerate,
-}: {
-  message: Message
-  isLast: boolean
-  onRegenerate: () => void
-  canRegenerate: boolean
-}) {
+function AssistantBubble({ message, isLast }: { message: Message; isLast: boolean }) {
   const t = useT()
+  const actions = useMessageActions()
   const live = useLiveText(message.id)
   const streaming = message.status === 'streaming'
   const researchId = researchIdOf(message)
@@ -185,6 +200,7 @@ function AssistantBubble({
         <MessageNotes notes={replyNotes} />
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-1">
+        <BranchArrows message={message} />
         <time dateTime={message.created_at} className="text-xs text-zinc-600 dark:text-zinc-400">
           {timeOfDay(message.created_at)}
         </time>
@@ -198,14 +214,31 @@ function AssistantBubble({
         ) : null}
         {!streaming && text ? <CopyButton text={text} /> : null}
         {/* Under a finished report Regenerate researches the topic again (a failed or cancelled run has its own Retry). */}
-        {isLast && !streaming && canRegenerate && (!researchId || researchMode === 'completed') ? (
-          <button type="button" className={actionClass} onClick={onRegenerate}>
-            <RotateCcw className="size-3.5" aria-hidden />
-            {message.status === 'failed' ? t('chat.reply.retry') : t('chat.reply.regenerate')}
-          </button>
+        {isLast && !streaming && actions.canReply && (!researchId || researchMode === 'completed') ? (
+          <RegenerateButton messageId={message.id} failed={message.status === 'failed'} />
         ) : null}
+        {streaming ? null : <MessageFeedback message={message} />}
+        {streaming ? null : <MessageUsage message={message} />}
+        {streaming ? null : <ForkButton messageId={message.id} />}
       </div>
     </article>
+  )
+}
+
+/** 'Branch in new chat': the path up to this message, copied into a new chat that opens. */
+function ForkButton({ messageId }: { messageId: string }) {
+  const t = useT()
+  const actions = useMessageActions()
+  return (
+    <button
+      type="button"
+      className={actionClass}
+      aria-label={t('chat.branch.fork')}
+      title={t('chat.branch.fork')}
+      onClick={() => actions.fork(messageId)}
+    >
+      <GitBranchPlus className="size-3.5" aria-hidden />
+    </button>
   )
 }
 

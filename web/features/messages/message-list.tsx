@@ -51,15 +51,11 @@ export function MessageList({
   hasOlder,
   loadingOlder,
   onLoadOlder,
-  onRegenerate,
-  canRegenerate,
 }: {
   messages: Message[]
   hasOlder: boolean
   loadingOlder: boolean
   onLoadOlder: () => void
-  onRegenerate: () => void
-  canRegenerate: boolean
 }) {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -169,12 +165,7 @@ export function MessageList({
                 ref={virtualizer.measureElement}
                 style={{ marginBottom: GAP }}
               >
-                <MessageBubble
-                  message={message}
-                  isLast={message.id === lastId}
-                  onRegenerate={onRegenerate}
-                  canRegenerate={canRegenerate}
-                />
+                <MessageBubble message={message} isLast={message.id === lastId} />
               </div>
             )
           })}

@@ -6,7 +6,11 @@ import '../../i18n/areas/chat'
 
 export const MESSAGE_PAGE_SIZE = 50
 
-/** Pages newest first (the first page is the latest messages); older pages by keyset cursor. */
+/**
+ * The chat's current path (docs/decisions/158): pages newest first (the first page is the latest
+ * messages), older pages by keyset cursor. The server answers each page oldest first; the cache
+ * keeps every page newest first, the order the socket's new messages are added in.
+ */
 export function messagesQuery(chatId: string) {
   return infiniteQueryOptions({
     queryKey: ['messages', chatId],
@@ -15,7 +19,7 @@ export function messagesQuery(chatId: string) {
         query: { limit: MESSAGE_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
       })
       if (error) throw apiFailure(error, t('chat.messages.loadFailed'))
-      return { ...data.data, messages: data.data.messages.map(normaliseMessage) }
+      return { ...data.data, messages: data.data.messages.map(normaliseMessage).sort(newestFirst) }
     },
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
@@ -35,15 +39,19 @@ export async function reloadMessages(queryClient: QueryClient, chatId: string) {
 
 type MessagePage = Awaited<ReturnType<NonNullable<ReturnType<typeof messagesQuery>['queryFn']>>>
 export type Message = MessagePage['messages'][number]
-type MessagePages = InfiniteData<MessagePage, string>
+export type MessagePages = InfiniteData<MessagePage, string>
 
-function update(queryClient: QueryClient, chatId: string, change: (data: MessagePages) => MessagePages) {
+export function updatePages(
+  queryClient: QueryClient,
+  chatId: string,
+  change: (data: MessagePages) => MessagePages,
+) {
   const key = messagesQuery(chatId).queryKey
   const data = queryClient.getQueryData<MessagePages>(key)
   if (data) queryClient.setQueryData(key, change(data))
 }
 
-const newestFirst = (a: Message, b: Message) =>
+export const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
   b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id)
 
 /**
@@ -55,7 +63,7 @@ export function upsertMessage(
   message: Message,
   options: { onlyIfMissing?: boolean } = {},
 ) {
-  update(queryClient, message.chat_id, (data) => {
+  updatePages(queryClient, message.chat_id, (data) => {
     const found = data.pages.some((page) => page.messages.some((m) => m.id === message.id))
     if (found && options.onlyIfMissing) return data
     if (found) {
@@ -100,7 +108,7 @@ export function patchMessage(
   patch: Partial<Message>,
   when: (message: Message) => boolean = () => true,
 ) {
-  update(queryClient, chatId, (data) => ({
+  updatePages(queryClient, chatId, (data) => ({
     ...data,
     pages: data.pages.map((page) => ({
       ...page,
@@ -110,7 +118,7 @@ export function patchMessage(
 }
 
 export function removeMessage(queryClient: QueryClient, chatId: string, messageId: string) {
-  update(queryClient, chatId, (data) => ({
+  updatePages(queryClient, chatId, (data) => ({
     ...data,
     pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== messageId) })),
   }))

@@ -6,6 +6,7 @@ import { chatJoins } from './chat-joins'
 import { createGapGuard } from './delta-gaps'
 import { failedFields } from './failure-text'
 import { liveTexts } from './live-text-store'
+import { patchOffPath, receiveMessage, shownLeafId } from './message-tree'
 import {
   cachedMessage,
   type Message,
@@ -14,7 +15,6 @@ import {
   reloadMessages,
   removeMessage,
   researchIdOf,
-  upsertMessage,
 } from './messages-query'
 
 type JoinAck =
@@ -53,7 +53,7 @@ export function useChatEvents(chatId: string | undefined) {
       return true
     }
     const created = (event: { chatId: string; message: Message }) => {
-      if (event.chatId === chatId && !stillLoading()) upsertMessage(queryClient, event.message)
+      if (event.chatId === chatId && !stillLoading()) receiveMessage(queryClient, event.message)
     }
     const delta = (event: { chatId: string; messageId: string; delta: string; seq: number }) => {
       if (event.chatId !== chatId) return
@@ -68,7 +68,7 @@ export function useChatEvents(chatId: string | undefined) {
       gaps.ended(event.message.id)
       if (stillLoading()) return liveTexts.delete(event.message.id)
       afterCacheUpdate(
-        () => upsertMessage(queryClient, event.message),
+        () => receiveMessage(queryClient, event.message),
         () => liveTexts.delete(event.message.id),
       )
     }
@@ -90,17 +90,23 @@ export function useChatEvents(chatId: string | undefined) {
         return
       }
       const content = liveTexts.get(event.messageId)?.content
+      const patch: Partial<Message> = {
+        status: 'failed',
+        error: event.reason ?? event.error,
+        // The reason as a code, worded in the person's language (decision 150).
+        ...failedFields(event.failure),
+        ...(content !== undefined ? { content } : {}),
+      }
+      if (!cached) patchOffPath(event.messageId, patch)
       afterCacheUpdate(
-        () =>
-          patchMessage(queryClient, chatId, event.messageId, {
-            status: 'failed',
-            error: event.reason ?? event.error,
-            // The reason as a code, worded in the person's language (decision 150).
-            ...failedFields(event.failure),
-            ...(content !== undefined ? { content } : {}),
-          }),
+        () => patchMessage(queryClient, chatId, event.messageId, patch),
         () => liveTexts.delete(event.messageId),
       )
+    }
+    // Another tab (or this one) moved the chat to another path: show it, unless it already shows.
+    const branched = (event: { chatId: string; leafId: string }) => {
+      if (event.chatId !== chatId || stillLoading()) return
+      if (shownLeafId(queryClient, chatId) !== event.leafId) void reloadMessages(queryClient, chatId)
     }
     const deleted = (event: { chatId: string; messageId: string }) => {
       if (event.chatId === chatId && !stillLoading()) removeMessage(queryClient, chatId, event.messageId)
@@ -115,6 +121,7 @@ export function useChatEvents(chatId: string | undefined) {
     socket.on('message:completed', completed)
     socket.on('message:failed', failed)
     socket.on('message:deleted', deleted)
+    socket.on('chat:branch', branched)
     if (socket.connected) join()
     const disconnected = () => chatJoins.markLeft(chatId)
     socket.on('disconnect', disconnected)
@@ -128,6 +135,7 @@ export function useChatEvents(chatId: string | undefined) {
       socket.off('message:completed', completed)
       socket.off('message:failed', failed)
       socket.off('message:deleted', deleted)
+      socket.off('chat:branch', branched)
     }
   }, [socket, chatId, queryClient])
 }

@@ -4,22 +4,23 @@ import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
 import { chatJoins } from './chat-joins'
+import { branchFrom, siblingIdsOf } from './message-tree'
 import {
+  cachedMessage,
   type Message,
   normaliseMessage,
   reloadMessages,
-  removeMessage,
   upsertMessage,
 } from './messages-query'
 import { sendFailureToast } from './send-failure'
 import '../../i18n/areas/chat'
 
 /** Eden's error for a non-OK answer: the server's text and code, else the spec's 'HTTP error! status: N'. */
-function sendFailure(error: { status: number; value: unknown }) {
+export function sendFailure(error: { status: number; value: unknown }) {
   return apiFailure(error, t('chat.reply.httpError', { status: error.status }))
 }
 
-function toastSendFailure(error: Error) {
+export function toastSendFailure(error: Error) {
   const { title, description } = sendFailureToast(error)
   toast.error(title, { description })
 }
@@ -28,12 +29,19 @@ function toastSendFailure(error: Error) {
  * A reply to a chat whose room this tab has not joined yet (the send went out as the chat opened)
  * sends its events to no one here: read the messages once the join is acknowledged.
  */
-function readAgainOnceJoined(queryClient: QueryClient, chatId: string) {
+export function readAgainOnceJoined(queryClient: QueryClient, chatId: string) {
   if (chatJoins.isJoined(chatId)) return
   chatJoins.onceJoined(chatId, () => void reloadMessages(queryClient, chatId))
 }
 
-function placeholder(chatId: string, id: string, createdAt: string, modelId: string | null): Message {
+/** An answer on its way, shown as 'Thinking...' until its first words arrive. */
+export function placeholder(
+  chatId: string,
+  id: string,
+  createdAt: string,
+  modelId: string | null,
+  tree: { parentId: string | null; siblingIds?: string[] },
+): Message {
   return {
     id,
     chat_id: chatId,
@@ -43,7 +51,14 @@ function placeholder(chatId: string, id: string, createdAt: string, modelId: str
     error: null,
     model_id: modelId,
     created_at: createdAt,
+    parent_id: tree.parentId,
+    sibling_ids: tree.siblingIds ?? [id],
   }
+}
+
+/** A millisecond after `iso`: a child is always younger than its parent (docs/decisions/158). */
+export function justAfter(iso: string) {
+  return new Date(new Date(iso).getTime() + 1).toISOString()
 }
 
 /**
@@ -80,10 +95,11 @@ export function useSendMessage() {
     onSuccess: ({ userMessage: sent, assistantMessageId, modelId }) => {
       const userMessage = normaliseMessage(sent)
       upsertMessage(queryClient, userMessage)
-      const at = new Date(new Date(userMessage.created_at).getTime() + 1).toISOString()
-      upsertMessage(queryClient, placeholder(userMessage.chat_id, assistantMessageId, at, modelId), {
-        onlyIfMissing: true,
+      const at = justAfter(userMessage.created_at)
+      const answer = placeholder(userMessage.chat_id, assistantMessageId, at, modelId, {
+        parentId: userMessage.id,
       })
+      upsertMessage(queryClient, answer, { onlyIfMissing: true })
     },
     onError: toastSendFailure,
   })
@@ -101,24 +117,41 @@ export function useStopReply(chatId: string | undefined) {
   })
 }
 
-/** Answers the last question again, replacing the last answer (Retry after a failure). */
+/**
+ * Answers a question again (Regenerate, or Retry after a failure): the new answer is a sibling of
+ * `messageId` (default: the path's last answer) and takes its place on the path, while the old one
+ * stays one arrow away (docs/decisions/158).
+ */
 export function useRegenerate(chatId: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ modelId, agentId = null }: { modelId: string | null; agentId?: string | null }) => {
+    mutationFn: async ({
+      messageId,
+      modelId,
+      agentId = null,
+    }: {
+      messageId?: string
+      modelId: string | null
+      agentId?: string | null
+    }) => {
       if (!chatId) throw new Error(t('chat.reply.noChat'))
       readAgainOnceJoined(queryClient, chatId)
-      const { data, error } = await api
-        .chats({ id: chatId })
-        .regenerate.post({ modelId, ...(agentId ? { agentId } : {}) })
-      if (error) throw sendFailure(error)
-      return { ...data.data, chatId, modelId }
-    },
-    onSuccess: ({ assistantMessageId, replacedMessageId, chatId, modelId }) => {
-      if (replacedMessageId) removeMessage(queryClient, chatId, replacedMessageId)
-      upsertMessage(queryClient, placeholder(chatId, assistantMessageId, new Date().toISOString(), modelId), {
-        onlyIfMissing: true,
+      const { data, error } = await api.chats({ id: chatId }).regenerate.post({
+        modelId,
+        ...(messageId ? { messageId } : {}),
+        ...(agentId ? { agentId } : {}),
       })
+      if (error) throw sendFailure(error)
+      return { ...data.data, chatId, modelId, messageId }
+    },
+    onSuccess: ({ assistantMessageId, chatId, modelId, messageId }) => {
+      const old = messageId ? cachedMessage(queryClient, chatId, messageId) : undefined
+      if (!old) return void reloadMessages(queryClient, chatId)
+      const answer = placeholder(chatId, assistantMessageId, justAfter(old.created_at), modelId, {
+        parentId: old.parent_id,
+        siblingIds: [...siblingIdsOf(old), assistantMessageId],
+      })
+      branchFrom(queryClient, chatId, old.id, [answer])
     },
     onError: toastSendFailure,
   })

@@ -38,6 +38,8 @@ export function ModelDropdown({
         </span>
       }
       chosen={label}
+      // The name may be cut with an ellipsis (a phone, a long id): the whole of it on hover.
+      triggerTitle={selected ? label : undefined}
       heading={t('shell.model.heading')}
       disabled={loading || models.length === 0}
       triggerClassName="min-w-0 disabled:opacity-70"

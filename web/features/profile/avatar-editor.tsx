@@ -18,12 +18,25 @@ export function checkAvatarFile(file: { type: string; size: number }): string | 
   return null
 }
 
-export function AvatarEditor({ profile, name }: { profile: Profile; name: string }) {
+/**
+ * The avatar with its change and remove buttons. `lockedBy`: the id of the text saying why they are
+ * locked (support access: the server refuses them with 403 forbidden:impersonating), or null.
+ */
+export function AvatarEditor({
+  profile,
+  name,
+  lockedBy = null,
+}: {
+  profile: Profile
+  name: string
+  lockedBy?: string | null
+}) {
   const t = useT()
   const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null)
   const [confirmRemove, setConfirmRemove] = useState(false)
+  const disabled = busy !== null || lockedBy !== null
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0]
@@ -78,14 +91,16 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
         tabIndex={-1}
         aria-hidden
         data-testid="avatar-input"
+        disabled={disabled}
         onChange={upload}
       />
       <button
         type="button"
         aria-label={t('account.avatar.change')}
-        disabled={busy !== null}
+        aria-describedby={lockedBy ?? undefined}
+        disabled={disabled}
         onClick={() => input.current?.click()}
-        className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full border-2 border-white bg-gradient-to-br from-brand to-brand-2 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60 dark:border-zinc-900"
+        className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full border-2 border-white bg-gradient-to-br from-brand to-brand-2 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60 dark:border-zinc-900"
       >
         <Camera className="size-4" aria-hidden />
       </button>
@@ -94,9 +109,10 @@ export function AvatarEditor({ profile, name }: { profile: Profile; name: string
           <button
             type="button"
             aria-label={t('account.avatar.remove')}
-            disabled={busy !== null}
+            aria-describedby={lockedBy ?? undefined}
+            disabled={disabled}
             onClick={() => setConfirmRemove(true)}
-            className="absolute -top-1 -right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-red-600 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60 dark:border-zinc-900"
+            className="absolute -top-1 -right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-red-600 text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60 dark:border-zinc-900"
           >
             <Trash2 className="size-3.5" aria-hidden />
           </button>

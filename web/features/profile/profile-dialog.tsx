@@ -1,7 +1,7 @@
 import * as Switch from '@radix-ui/react-switch'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Pencil } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate } from '../../i18n/format'
 import { activateLocale, useT } from '../../i18n/i18n'
@@ -11,6 +11,7 @@ import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
 import { Select } from '../../ui/select'
+import { LockReason, useSupportAccessTarget } from '../impersonation/account-security-lock'
 import { AvatarEditor } from './avatar-editor'
 import { type Profile, profileQuery } from './profile-query'
 import { UsageStatistics } from './usage-statistics'
@@ -77,6 +78,9 @@ function ProfileBody({ profile }: { profile: Profile }) {
   const [draft, setDraft] = useState(() => draftOf(profile))
   const [saving, setSaving] = useState(false)
   const name = profile.full_name?.trim() || t('account.profile.unnamed')
+  // The picture is the account's face to others: support access may not change it (decision 117).
+  const supportTarget = useSupportAccessTarget()
+  const avatarLockId = useId()
 
   // A profile pushed from another tab refreshes the fields, unless the user is editing them.
   useEffect(() => {
@@ -117,7 +121,7 @@ function ProfileBody({ profile }: { profile: Profile }) {
   return (
     <div className="space-y-6">
       <div className="flex items-center gap-4">
-        <AvatarEditor profile={profile} name={name} />
+        <AvatarEditor profile={profile} name={name} lockedBy={supportTarget === null ? null : avatarLockId} />
         <div className="min-w-0">
           <p className="truncate text-xl font-semibold" data-testid="profile-name">
             {name}
@@ -128,6 +132,11 @@ function ProfileBody({ profile }: { profile: Profile }) {
           </p>
         </div>
       </div>
+      {supportTarget !== null ? (
+        <LockReason id={avatarLockId} testId="avatar-locked">
+          {t('account.avatar.locked', { name: supportTarget })}
+        </LockReason>
+      ) : null}
 
       <form onSubmit={save} className="space-y-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
         {/* Wraps when a language's heading and button do not fit side by side on a phone. */}

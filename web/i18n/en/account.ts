@@ -39,6 +39,8 @@ export const account = {
   'account.avatar.removeTitle': 'Remove profile picture?',
   'account.avatar.removeDescription': 'This will permanently remove your current profile picture.',
   'account.avatar.removeConfirm': 'Remove',
+  'account.avatar.locked':
+    'Not available while acting as another user: only {name} can change their profile picture.',
   // Settings dialog
   'account.settings.title': 'Account Settings',
   'account.settings.sections': 'Settings sections',

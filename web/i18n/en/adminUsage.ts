@@ -41,4 +41,12 @@ export const adminUsage = {
   'adminUsage.user': 'User',
   'adminUsage.spend': 'Spend',
   'adminUsage.share': '{percent} of all spend',
+
+  // Ratings by model (issue 27)
+  'adminUsage.ratings': 'Ratings by model',
+  'adminUsage.ratingsHint': 'Thumbs up and down given to the answers of this period.',
+  'adminUsage.ratingsUp': 'Thumbs up',
+  'adminUsage.ratingsDown': 'Thumbs down',
+  'adminUsage.ratingsLiked': 'Rated up',
+  'adminUsage.ratingsEmpty': 'No answer of this period has been rated yet.',
 } as const

@@ -19,6 +19,7 @@ export const chat = {
   // Answer actions and their failures
   'chat.reply.retry': 'Retry',
   'chat.reply.regenerate': 'Regenerate',
+  'chat.reply.regenerateWith': 'Regenerate with…',
   'chat.reply.failed': 'Failed to send message. Please try again.',
   'chat.reply.refused': 'Failed to send message',
   'chat.reply.httpError': 'HTTP error! status: {status}',
@@ -36,6 +37,18 @@ export const chat = {
   'chat.failure.providerFailedDetail': 'The AI provider failed: {detail}',
   'chat.failure.interrupted': 'The reply was interrupted when the server stopped',
   'chat.failure.noModel': 'No AI model is available right now',
+
+  // Editing a sent message and moving between versions (docs/decisions/158)
+  'chat.edit.open': 'Edit message',
+  'chat.edit.label': 'Edit your message',
+  'chat.edit.text': 'Edited text',
+  'chat.edit.save': 'Save & submit',
+  'chat.branch.previous': 'Previous version',
+  'chat.branch.next': 'Next version',
+  'chat.branch.position': '{current} / {total}',
+  'chat.branch.fork': 'Branch in new chat',
+  'chat.branch.switchFailed': 'Failed to show that version',
+  'chat.branch.forkFailed': 'Failed to branch into a new chat',
 
   // The markdown renderer
   'chat.markdown.image': 'image',
@@ -101,4 +114,25 @@ export const chat = {
   'chat.settings.saveFailed': 'Failed to save settings',
   'chat.settings.resetDone': 'Settings reset to defaults',
   'chat.settings.resetFailed': 'Failed to reset settings',
+
+  // Ratings and cost of an answer; the chat's total (issue 27)
+  'chat.settings.usage': 'Usage of this chat',
+  'chat.settings.usageNone': 'No answers have been recorded in this chat yet.',
+  'chat.settings.usageFailed': 'Failed to load what this chat cost',
+  'chat.settings.usageAnswers': '{count, plural, one {# model call} other {# model calls}}',
+  'chat.feedback.label': 'Rate this answer',
+  'chat.feedback.up': 'Good answer',
+  'chat.feedback.down': 'Bad answer',
+  'chat.feedback.comment': 'Add a comment',
+  'chat.feedback.editComment': 'Edit your comment',
+  'chat.feedback.commentLabel': 'Your comment (optional)',
+  'chat.feedback.commentUp': 'What was good about this answer?',
+  'chat.feedback.commentDown': 'What was wrong with this answer?',
+  'chat.feedback.saved': 'Thanks for your feedback',
+  'chat.feedback.failed': 'Failed to save your rating',
+  'chat.usage.show': 'Tokens and cost',
+  'chat.usage.title': 'What this answer cost',
+  'chat.usage.input': 'Input tokens',
+  'chat.usage.output': 'Output tokens',
+  'chat.usage.cost': 'Cost',
 } as const

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Download } from 'lucide-react'
+import { Download, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { type ReactNode, useId, useMemo, useState } from 'react'
 import { formatMoney, formatNumber, formatPercent } from '../../../i18n/format'
 import { formatCompactNumber, formatDay } from '../../../i18n/format-chart'
@@ -7,6 +7,7 @@ import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { buttonClass } from '../../../ui/button'
 import { LoadingScreen } from '../../../ui/loading-screen'
+import { modelName } from '../../models/model-texts'
 import { isRefusal } from '../refusal-boundary'
 import { formatSmallMoney } from './average'
 import { BarChart, type BarSeries, type Colour } from './bar-chart'
@@ -158,6 +159,7 @@ function UsageFigures({ usage }: { usage: Usage }) {
           <TopUsers usage={usage} />
         </>
       )}
+      <Ratings usage={usage} />
     </div>
   )
 }
@@ -241,7 +243,10 @@ function SpendChart({ usage }: { usage: Usage }) {
   const series = useMemo<BarSeries[]>(() => {
     const shown = usage.models.length > MAX_MODEL_SERIES ? MAX_MODEL_SERIES - 1 : MAX_MODEL_SERIES
     const main = usage.models.slice(0, shown).map((model, index) => ({
-      label: model.name,
+      // Parley's own models (the workflow agents, the demo) in the reader's language.
+      label: model.nameCode
+        ? modelName({ ...model, description: '', name_code: model.nameCode })
+        : model.name,
       colour: PALETTE[index]!,
       values: model.daily.map((day) => day.spendUsd),
     }))
@@ -369,5 +374,80 @@ function TopUsers({ usage }: { usage: Usage }) {
         })}
       </ol>
     </Card>
+  )
+}
+
+/** Ratings by model (issue 27): how many answers of the period people rated up and down. */
+function Ratings({ usage }: { usage: Usage }) {
+  const t = useT()
+  const id = useId()
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="usage-ratings"
+    >
+      <h3 id={id} className="font-semibold">
+        {t('adminUsage.ratings')}
+      </h3>
+      <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t('adminUsage.ratingsHint')}</p>
+      {usage.ratings.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400" data-testid="usage-ratings-empty">
+          {t('adminUsage.ratingsEmpty')}
+        </p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b border-zinc-200 text-left text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+                <th scope="col" className="py-1.5 pr-3 font-medium">
+                  {t('adminUsage.model')}
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  <span className="inline-flex items-center gap-1">
+                    <ThumbsUp className="size-3.5" aria-hidden />
+                    {/* Narrow screens: the thumb alone (the name stays for screen readers). */}
+                    <span className="sr-only sm:not-sr-only">{t('adminUsage.ratingsUp')}</span>
+                  </span>
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  <span className="inline-flex items-center gap-1">
+                    <ThumbsDown className="size-3.5" aria-hidden />
+                    {/* Narrow screens: the thumb alone (the name stays for screen readers). */}
+                    <span className="sr-only sm:not-sr-only">{t('adminUsage.ratingsDown')}</span>
+                  </span>
+                </th>
+                <th scope="col" className="py-1.5 pl-3 text-right font-medium">
+                  {t('adminUsage.ratingsLiked')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {usage.ratings.map((row) => (
+                <tr
+                  key={row.modelId}
+                  className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
+                  data-testid="usage-rating"
+                  data-model={row.modelId}
+                >
+                  <th scope="row" className="py-1.5 pr-3 text-left font-medium break-words">
+                    {row.name}
+                  </th>
+                  <td className="px-3 py-1.5 text-right tabular-nums" data-testid="usage-rating-up">
+                    {formatNumber(row.up)}
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums" data-testid="usage-rating-down">
+                    {formatNumber(row.down)}
+                  </td>
+                  <td className="py-1.5 pl-3 text-right tabular-nums">
+                    {formatPercent(row.up / (row.up + row.down))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   )
 }

@@ -42,6 +42,8 @@ export const account = {
   'account.avatar.removeTitle': 'Profilbild entfernen?',
   'account.avatar.removeDescription': 'Dein aktuelles Profilbild wird endgültig entfernt.',
   'account.avatar.removeConfirm': 'Entfernen',
+  'account.avatar.locked':
+    'Nicht verfügbar, solange du als anderer Benutzer handelst: Nur {name} kann das eigene Profilbild ändern.',
   'account.settings.title': 'Kontoeinstellungen',
   'account.settings.sections': 'Bereiche der Einstellungen',
   'account.settings.security': 'Sicherheit',

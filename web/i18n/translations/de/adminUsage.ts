@@ -39,6 +39,12 @@ export const adminUsage = {
   'adminUsage.user': 'Benutzer',
   'adminUsage.spend': 'Ausgaben',
   'adminUsage.share': '{percent} der Ausgaben',
+  'adminUsage.ratings': 'Bewertungen nach Modell',
+  'adminUsage.ratingsHint': 'Daumen hoch und runter für die Antworten dieses Zeitraums.',
+  'adminUsage.ratingsUp': 'Daumen hoch',
+  'adminUsage.ratingsDown': 'Daumen runter',
+  'adminUsage.ratingsLiked': 'Positiv bewertet',
+  'adminUsage.ratingsEmpty': 'Noch keine Antwort dieses Zeitraums wurde bewertet.',
 } as const
 
 translationOf<typeof english>()(adminUsage)

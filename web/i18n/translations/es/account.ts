@@ -42,6 +42,8 @@ export const account = {
   'account.avatar.removeTitle': '¿Eliminar la foto de perfil?',
   'account.avatar.removeDescription': 'Tu foto de perfil actual se eliminará de forma permanente.',
   'account.avatar.removeConfirm': 'Eliminar',
+  'account.avatar.locked':
+    'No disponible mientras actúas como otro usuario: solo {name} puede cambiar su foto de perfil.',
   'account.settings.title': 'Ajustes de la cuenta',
   'account.settings.sections': 'Secciones de los ajustes',
   'account.settings.security': 'Seguridad',

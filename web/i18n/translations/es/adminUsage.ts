@@ -37,6 +37,12 @@ export const adminUsage = {
   'adminUsage.user': 'Usuario',
   'adminUsage.spend': 'Gasto',
   'adminUsage.share': '{percent} del gasto total',
+  'adminUsage.ratings': 'Valoraciones por modelo',
+  'adminUsage.ratingsHint': 'Pulgares arriba y abajo que recibieron las respuestas de este periodo.',
+  'adminUsage.ratingsUp': 'Pulgar arriba',
+  'adminUsage.ratingsDown': 'Pulgar abajo',
+  'adminUsage.ratingsLiked': 'Valoradas bien',
+  'adminUsage.ratingsEmpty': 'Todavía no se ha valorado ninguna respuesta de este periodo.',
 } as const
 
 translationOf<typeof english>()(adminUsage)

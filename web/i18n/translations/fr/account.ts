@@ -42,6 +42,8 @@ export const account = {
   'account.avatar.removeTitle': 'Supprimer la photo de profil\u202f?',
   'account.avatar.removeDescription': 'Votre photo de profil actuelle sera définitivement supprimée.',
   'account.avatar.removeConfirm': 'Supprimer',
+  'account.avatar.locked':
+    'Indisponible lorsque vous agissez en tant qu’un autre utilisateur : seul le titulaire du compte, {name}, peut changer sa photo de profil.',
   'account.settings.title': 'Paramètres du compte',
   'account.settings.sections': 'Sections des paramètres',
   'account.settings.security': 'Sécurité',

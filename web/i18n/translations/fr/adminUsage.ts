@@ -40,6 +40,12 @@ export const adminUsage = {
   'adminUsage.user': 'Utilisateur',
   'adminUsage.spend': 'Dépenses',
   'adminUsage.share': '{percent} des dépenses',
+  'adminUsage.ratings': 'Évaluations par modèle',
+  'adminUsage.ratingsHint': 'Pouces levés et baissés donnés aux réponses de cette période.',
+  'adminUsage.ratingsUp': 'Pouce levé',
+  'adminUsage.ratingsDown': 'Pouce baissé',
+  'adminUsage.ratingsLiked': 'Jugées bonnes',
+  'adminUsage.ratingsEmpty': 'Aucune réponse de cette période n’a encore été évaluée.',
 } as const
 
 translationOf<typeof english>()(adminUsage)

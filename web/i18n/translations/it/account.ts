@@ -42,6 +42,8 @@ export const account = {
   'account.avatar.removeTitle': 'Rimuovere l’immagine del profilo?',
   'account.avatar.removeDescription': 'La tua immagine del profilo attuale verrà rimossa definitivamente.',
   'account.avatar.removeConfirm': 'Rimuovi',
+  'account.avatar.locked':
+    'Non disponibile mentre agisci come un altro utente: solo {name} può cambiare la propria immagine del profilo.',
   'account.settings.title': 'Impostazioni account',
   'account.settings.sections': 'Sezioni delle impostazioni',
   'account.settings.security': 'Sicurezza',

@@ -39,6 +39,12 @@ export const adminUsage = {
   'adminUsage.user': 'Utente',
   'adminUsage.spend': 'Spesa',
   'adminUsage.share': '{percent} della spesa',
+  'adminUsage.ratings': 'Valutazioni per modello',
+  'adminUsage.ratingsHint': 'Pollici in su e in giù dati alle risposte di questo periodo.',
+  'adminUsage.ratingsUp': 'Pollice in su',
+  'adminUsage.ratingsDown': 'Pollice in giù',
+  'adminUsage.ratingsLiked': 'Valutate bene',
+  'adminUsage.ratingsEmpty': 'Nessuna risposta di questo periodo è stata ancora valutata.',
 } as const
 
 translationOf<typeof english>()(adminUsage)

@@ -42,6 +42,8 @@ export const account = {
   'account.avatar.removeTitle': 'Remover a foto do perfil?',
   'account.avatar.removeDescription': 'Sua foto de perfil atual será removida permanentemente.',
   'account.avatar.removeConfirm': 'Remover',
+  'account.avatar.locked':
+    'Indisponível enquanto você age como outro usuário: só {name} pode alterar a própria foto de perfil.',
   'account.settings.title': 'Configurações da conta',
   'account.settings.sections': 'Seções das configurações',
   'account.settings.security': 'Segurança',

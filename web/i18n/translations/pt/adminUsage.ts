@@ -37,6 +37,12 @@ export const adminUsage = {
   'adminUsage.user': 'Usuário',
   'adminUsage.spend': 'Gasto',
   'adminUsage.share': '{percent} do gasto total',
+  'adminUsage.ratings': 'Avaliações por modelo',
+  'adminUsage.ratingsHint': 'Polegares para cima e para baixo dados às respostas deste período.',
+  'adminUsage.ratingsUp': 'Polegar para cima',
+  'adminUsage.ratingsDown': 'Polegar para baixo',
+  'adminUsage.ratingsLiked': 'Bem avaliadas',
+  'adminUsage.ratingsEmpty': 'Nenhuma resposta deste período foi avaliada ainda.',
 } as const
 
 translationOf<typeof english>()(adminUsage)
