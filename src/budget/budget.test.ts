@@ -95,6 +95,28 @@ describe('enforcement', () => {
     expect(sync.status).toBe(429)
   })
 
+  test('an edit and a regenerate are refused like a send over the limit: 429, nothing stored, no call', async () => {
+    const user = await t.createUser()
+    const chat = chatActions(t, user)
+    const chatId = await chat.createChat()
+    const answerId = await chat.sendOk(chatId, 'Before the limit')
+    await waitForOutcome(t, answerId)
+    const [question] = (await chat.messages(chatId)).messages
+    await spend(user, 10, new Date('2026-03-15T08:00:00.000Z'))
+    const before = fake.completions().length
+    const edit = await t.request(`/api/messages/${question!.id}/edit`, {
+      method: 'POST',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Edited after the limit' }),
+    })
+    expect(edit.status).toBe(429)
+    expect(await edit.json()).toMatchObject({ success: false, error: DAILY_BUDGET_EXCEEDED })
+    const again = await t.as(user).api.chats({ id: chatId }).regenerate.post({ messageId: answerId })
+    expect(again.status).toBe(429)
+    expect(fake.completions().length).toBe(before)
+    expect(await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(2)
+  })
+
   test('spend exactly at the limit is refused, a micro-dollar under it is not', async () => {
     // 100 × $0.10 is $10 exactly; added as doubles it would be 9.99999999999998 and let the send through.
     const atLimit = await t.createUser()

@@ -218,6 +218,59 @@ describe('while acting as the target', () => {
     ).toBe(true)
   })
 
+  test('an edit, a regenerate, a branch switch and a branch into a new chat act as the target, each audited', async () => {
+    const chat = await call(alice.headers, 'POST', '/api/chats', { title: 'Tree thread' })
+    const chatId = chat.body.data.id as string
+    const replyOf = (id: string) =>
+      waitFor(
+        () =>
+          t.events.find(
+            (event) =>
+              event.event === 'message:completed' &&
+              (event.payload as { message: { id: string } }).message.id === id,
+          ),
+        10_000,
+        'the reply',
+      )
+    const sent = await call(alice.headers, 'POST', `/api/chats/${chatId}/messages`, { content: 'first' })
+    await replyOf(sent.body.data.assistantMessageId)
+    const edited = await call(access.headers, 'POST', `/api/messages/${sent.body.data.userMessage.id}/edit`, {
+      content: 'edited by support',
+    })
+    expect(edited.status).toBe(202)
+    await replyOf(edited.body.data.assistantMessageId)
+    const again = await call(access.headers, 'POST', `/api/chats/${chatId}/regenerate`, {})
+    expect(again.status).toBe(202)
+    await replyOf(again.body.data.assistantMessageId)
+    const shown = await call(access.headers, 'PUT', `/api/chats/${chatId}/branch`, {
+      messageId: sent.body.data.userMessage.id,
+    })
+    expect(shown.status).toBe(200)
+    const forked = await call(access.headers, 'POST', `/api/chats/${chatId}/fork`, {
+      messageId: sent.body.data.assistantMessageId,
+    })
+    expect(forked.status).toBe(201)
+    // All of it is Alice's.
+    const page = await call(alice.headers, 'GET', `/api/chats/${chatId}/messages`)
+    expect(page.body.data.messages.map((m: { is_user: boolean }) => m.is_user)).toEqual([true, false])
+    expect(page.body.data.messages[0].content).toBe('first')
+    expect(JSON.stringify((await call(alice.headers, 'GET', '/api/chats')).body)).toContain(
+      'Tree thread (branch)',
+    )
+    const audit = await call(admin.headers, 'GET', '/api/admin/audit?action=impersonation.write&limit=100')
+    const routes = (audit.body.data.items as Record<string, Loose>[])
+      .filter((entry) => entry.actingAsId === alice.id)
+      .map((entry) => entry.targetId)
+    for (const route of [
+      'POST /api/messages/:id/edit',
+      'POST /api/chats/:id/regenerate',
+      'PUT /api/chats/:id/branch',
+      'POST /api/chats/:id/fork',
+    ]) {
+      expect(routes).toContain(route)
+    }
+  })
+
   test('account security, the admin area, budgets and another access are refused', async () => {
     const refused: [string, string, unknown?][] = [
       ['PATCH', '/api/auth/password', { currentPassword: 'password123', password: 'another-one' }],
@@ -307,16 +360,13 @@ describe('while acting as the target', () => {
   test('the history counts the writes and lists what was done during the access, oldest first', async () => {
     const list = await call(admin.headers, 'GET', '/api/admin/impersonations')
     const row = list.body.data.history.find((item: { id: string }) => item.id === access.id)
-    expect(row.writeCount).toBe(4)
+    expect(row.writeCount).toBe(8)
     const actions = await call(otherAdmin.headers, 'GET', `/api/admin/impersonations/${access.id}/actions`)
     expect(actions.status).toBe(200)
     const items = actions.body.data.items as Record<string, Loose>[]
     expect(items.map((entry) => entry.action)).toEqual([
       'impersonation.start',
-      'impersonation.write',
-      'impersonation.write',
-      'impersonation.write',
-      'impersonation.write',
+      ...Array.from({ length: 8 }, () => 'impersonation.write'),
       'impersonation.stop',
     ])
     expect(items.filter((entry) => entry.action === 'impersonation.write').map((e) => e.targetId)).toEqual([
@@ -324,6 +374,10 @@ describe('while acting as the target', () => {
       'PATCH /api/chats/:id',
       'PATCH /api/profile',
       'POST /api/chats/:id/messages',
+      'POST /api/messages/:id/edit',
+      'POST /api/chats/:id/regenerate',
+      'PUT /api/chats/:id/branch',
+      'POST /api/chats/:id/fork',
     ])
     for (const entry of items.slice(1)) {
       expect(entry.actorId).toBe(admin.id)
