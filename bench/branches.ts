@@ -62,6 +62,32 @@ async function seed(database: Database) {
     }
     parent = id
   }
+  // The person's other chats (bench:api's user has thousands): a read must not scan them.
+  const others = await db
+    .insert(chats)
+    .values(Array.from({ length: 4000 }, (_, i) => ({ userId: user!.id, title: `Other ${i}` })))
+    .returning({ id: chats.id })
+  for (const other of others) {
+    const question = crypto.randomUUID()
+    rows.push(
+      {
+        id: question,
+        chatId: other.id,
+        userId: user!.id,
+        isUser: true,
+        content: 'Hi',
+        createdAt: new Date(start),
+      },
+      {
+        chatId: other.id,
+        userId: user!.id,
+        parentId: question,
+        isUser: false,
+        content: 'Hello',
+        createdAt: new Date(start + 1),
+      },
+    )
+  }
   for (let i = 0; i < rows.length; i += 500) await db.insert(messages).values(rows.slice(i, i + 500))
   // The trunk's end is the current leaf (the newest message is a branch's follow-up).
   await db.update(chats).set({ currentLeafId: parent }).where(eq(chats.id, chat!.id))

@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/client'
 import { attachments, type KnowledgeEntry, knowledgeBase, knowledgeChunks, messages } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import { decodeCursor, encodeCursor, isUuid, olderThan } from '../chats/cursor'
-import { currentLeaf, pathIds } from '../messages/path-data'
+import { currentLeaf, onPath } from '../messages/path-data'
 import type { CachedValue } from '../ttl-cache'
 
 /** The longest chat path an export reads: the export's own size limit stops long before. */
@@ -126,22 +126,19 @@ export function knowledgeFor(db: Db, actor: Actor) {
 
     /** A chat's messages for an export, oldest first (the chat is the actor's: checked by the caller). */
     async chatMessages(chatId: string) {
-      return db
-        .select({
-          id: messages.id,
-          content: messages.content,
-          isUser: messages.isUser,
-          createdAt: messages.createdAt,
-        })
-        .from(messages)
-        .where(
-          and(
-            // The chat's current path, as the person sees it (docs/decisions/158).
-            sql`${messages.id} in ${pathIds(currentLeaf(chatId, actor.userId), chatId, actor.userId, MAX_EXPORTED_MESSAGES)}`,
-            eq(messages.userId, actor.userId),
-          ),
-        )
-        .orderBy(asc(messages.createdAt), asc(messages.id))
+      return (
+        db
+          .select({
+            id: messages.id,
+            content: messages.content,
+            isUser: messages.isUser,
+            createdAt: messages.createdAt,
+          })
+          .from(messages)
+          // The chat's current path, as the person sees it (docs/decisions/158); the walk is the actor's only.
+          .where(onPath(currentLeaf(chatId, actor.userId), chatId, actor.userId, MAX_EXPORTED_MESSAGES))
+          .orderBy(asc(messages.createdAt), asc(messages.id))
+      )
     },
 
     /** The text extracted from one of the actor's uploads. */

@@ -10,7 +10,7 @@ import {
   decodePathCursor,
   encodePathCursor,
   newestUnder,
-  pathIds,
+  onPath,
   type RowUsage,
   siblingIdsOfRow,
   usageOfRow,
@@ -71,7 +71,7 @@ export function messagesFor(db: Db, actor: Actor) {
       const rows: TreeMessage[] = await db
         .select({ ...getTableColumns(messages), siblingIds: siblingIdsOfRow, usage: usageOfRow })
         .from(messages)
-        .where(and(sql`${messages.id} in ${pathIds(start, chatId, actor.userId, limit + 1)}`, owned))
+        .where(onPath(start, chatId, actor.userId, limit + 1))
         .orderBy(...newestFirst)
       const page = rows.slice(0, limit)
       const last = page.at(-1)
@@ -94,12 +94,7 @@ export function messagesFor(db: Db, actor: Actor) {
           createdAt: messages.createdAt,
         })
         .from(messages)
-        .where(
-          and(
-            sql`${messages.id} in ${pathIds(leafId ?? currentLeaf(chatId, actor.userId), chatId, actor.userId, limit)}`,
-            owned,
-          ),
-        )
+        .where(onPath(leafId ?? currentLeaf(chatId, actor.userId), chatId, actor.userId, limit))
         .orderBy(...newestFirst)
     },
 
@@ -108,7 +103,7 @@ export function messagesFor(db: Db, actor: Actor) {
       const rows = await db
         .select()
         .from(messages)
-        .where(and(sql`${messages.id} in ${pathIds(leafId, chatId, actor.userId, limit)}`, owned))
+        .where(onPath(leafId, chatId, actor.userId, limit))
         .orderBy(messages.createdAt, messages.id)
       return rows
     },
