@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { chats, messages } from '../../db/schema'
+import { messages } from '../../db/schema'
 import { isUuid } from '../chats/cursor'
 import { AppError } from '../http/errors'
 
