@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Failure } from '../../db/catalogues/failures'
 import type { Db } from '../../db/client'
+import { preparedPer } from '../../db/prepared'
 import { chats, type Message, type MessageNote, messages } from '../../db/schema'
 import { failureText } from '../ai/failures'
 import type { Actor } from '../auth/actor'
@@ -32,6 +33,27 @@ export function failedWith(failure: Failure) {
     notes: withNote({ code: 'failed', ...failure }),
   }
 }
+
+/**
+ * The latest page of a chat's current path: every chat opened reads it. Prepared: planning the
+ * walk and its per-row subqueries cost more than running them (the embedded database serves one
+ * statement at a time).
+ */
+const latestPathPage = preparedPer((db) =>
+  db
+    .select({ ...getTableColumns(messages), siblingIds: siblingIdsOfRow, usage: usageOfRow })
+    .from(messages)
+    .where(
+      onPath(
+        currentLeaf(sql.placeholder('chatId'), sql.placeholder('userId')),
+        sql.placeholder('chatId'),
+        sql.placeholder('userId'),
+        sql.placeholder('limit'),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .prepare('messages_path_page'),
+)
 
 /** A message as a list read gives it: with its siblings and, for a reply, what it cost. */
 export type TreeMessage = Message & { siblingIds: string[]; usage: RowUsage | null }
@@ -67,12 +89,14 @@ export function messagesFor(db: Db, actor: Actor) {
       const start = query.cursor
         ? sql`(select c.parent_id from messages c where c.id = ${decodePathCursor(query.cursor)}
             and c.chat_id = ${chatId} and c.user_id = ${actor.userId})`
-        : (query.leafId ?? currentLeaf(chatId, actor.userId))
-      const rows: TreeMessage[] = await db
-        .select({ ...getTableColumns(messages), siblingIds: siblingIdsOfRow, usage: usageOfRow })
-        .from(messages)
-        .where(onPath(start, chatId, actor.userId, limit + 1))
-        .orderBy(...newestFirst)
+        : query.leafId
+      const rows: TreeMessage[] = start
+        ? await db
+            .select({ ...getTableColumns(messages), siblingIds: siblingIdsOfRow, usage: usageOfRow })
+            .from(messages)
+            .where(onPath(start, chatId, actor.userId, limit + 1))
+            .orderBy(...newestFirst)
+        : await latestPathPage(db).execute({ chatId, userId: actor.userId, limit: limit + 1 })
       const page = rows.slice(0, limit)
       const last = page.at(-1)
       return { page, nextCursor: rows.length > limit && last ? encodePathCursor(last.id) : null }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { messages } from '../../db/schema'
 import { isUuid } from '../chats/cursor'
 import { AppError } from '../http/errors'
@@ -9,11 +9,14 @@ import { AppError } from '../http/errors'
  * limited to the owner's rows (`user_id`), like the rest of messagesFor.
  */
 
+/** A value, or a placeholder of a prepared statement (db/prepared.ts). */
+type Param = string | Placeholder
+
 /**
  * The chat's current leaf: the stored one, else its newest message (read through the chat's own
  * index: the chat row is the person's, so its messages are).
  */
-export function currentLeaf(chatId: string, userId: string): SQL<string | null> {
+export function currentLeaf(chatId: Param, userId: Param): SQL<string | null> {
   return sql<string | null>`(select coalesce(c.current_leaf_id,
       (select n.id from messages n where n.chat_id = c.id order by n.created_at desc, n.id desc limit 1))
     from chats c where c.id = ${chatId} and c.user_id = ${userId})`
@@ -23,7 +26,7 @@ export function currentLeaf(chatId: string, userId: string): SQL<string | null> 
  * The ids of the path that ends at `start` (one message id, or SQL naming one), at most `limit` of
  * them: a walk up `parent_id`, one primary-key lookup per step.
  */
-export function pathIds(start: string | SQL, chatId: string, userId: string, limit: number): SQL {
+export function pathIds(start: Param | SQL, chatId: Param, userId: Param, limit: number | Param): SQL {
   return sql`(with recursive path(id, parent_id, depth) as (
       select m.id, m.parent_id, 1 from messages m
         where m.id = ${start} and m.chat_id = ${chatId} and m.user_id = ${userId}
@@ -39,7 +42,7 @@ export function pathIds(start: string | SQL, chatId: string, userId: string, lim
  * beside it: with `id in (...)` or a user_id condition the planner, lacking statistics, read every
  * message of the person through the user index (10 × slower for someone with thousands of chats).
  */
-export function onPath(start: string | SQL, chatId: string, userId: string, limit: number): SQL {
+export function onPath(start: Param | SQL, chatId: Param, userId: Param, limit: number | Param): SQL {
   return sql`${messages.id} = any(array${pathIds(start, chatId, userId, limit)})`
 }
 
