@@ -69,7 +69,6 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
     const conversation = await loadHistory(ctx, actor, chatId)
     const isFirstMessage = !conversation.turns.some((turn) => turn.role === 'user')
     const asked = await ask(ctx, user, { chat, config, conversation, input, files, kept: [] })
-    announceAsked(ctx, asked)
     if (isFirstMessage) void autoTitle(ctx, actor, chat, input.content, files.length, user.preferredLanguage)
     return asked
   } catch (error) {
@@ -112,10 +111,8 @@ export async function editMessage(ctx: AppContext, user: Sender, messageId: stri
       input,
       files,
       kept,
+      beside: true,
     })
-    const siblings = await messagesFor(ctx.db, actor).childrenOf(chat.id, edited.parentId)
-    announceAsked(ctx, asked, siblings)
-    ctx.realtime.toUser(actor.userId, 'chat:branch', { chatId: chat.id, leafId: asked.assistantMessage.id })
     return asked
   } catch (error) {
     ctx.liveReplies.release(chat.id)
@@ -144,9 +141,9 @@ interface Question {
   files: Attachment[]
   /** Files of an edited message, copied to the question. */
   kept: Attachment[]
+  /** An edit: the question stands beside others, and the chat's path changes branch. */
+  beside?: boolean
 }
-
-type Asked = Awaited<ReturnType<typeof ask>>
 
 /**
  * Stores a question under the conversation's last message and its answer (empty, streaming), then
@@ -222,21 +219,21 @@ async function ask(ctx: AppContext, user: Sender, question: Question) {
   }
   const userMessage = rows.find((row) => row.isUser)!
   const assistant = rows.find((row) => !row.isUser)!
+  // Announced before the reply starts, so no tab hears a delta of a message it does not know yet.
+  const siblings = question.beside
+    ? await messagesFor(ctx.db, actor).childrenOf(chatId, parent?.id ?? null)
+    : [userMessage.id]
+  ctx.realtime.toChat(chatId, 'message:created', {
+    chatId,
+    message: toMessageJson({ ...userMessage, siblingIds: siblings }),
+  })
+  ctx.realtime.toChat(chatId, 'message:created', {
+    chatId,
+    message: toMessageJson({ ...assistant, siblingIds: [assistant.id] }),
+  })
+  if (question.beside) ctx.realtime.toUser(actor.userId, 'chat:branch', { chatId, leafId: assistant.id })
   const reply = startReply(ctx, actor, assistant, prepared)
   return { userMessage, assistantMessage: assistant, model: prepared.model, reply, chatId }
-}
-
-/** The question and its answer to the chat's tabs; `siblings`: the question's, when it has any. */
-function announceAsked(ctx: AppContext, asked: Asked, siblings?: string[]) {
-  const { chatId, userMessage, assistantMessage } = asked
-  ctx.realtime.toChat(chatId, 'message:created', {
-    chatId,
-    message: toMessageJson({ ...userMessage, siblingIds: siblings ?? [userMessage.id] }),
-  })
-  ctx.realtime.toChat(chatId, 'message:created', {
-    chatId,
-    message: toMessageJson({ ...assistantMessage, siblingIds: [assistantMessage.id] }),
-  })
 }
 
 /**
@@ -321,13 +318,14 @@ export async function regenerateReply(
       await prepared.reservation.release()
       throw error
     }
-    const reply = startReply(ctx, actor, assistant, prepared)
+    // Announced before the reply starts, so no tab hears a delta of a message it does not know yet.
     const siblings = await rows.childrenOf(chatId, question.id)
     ctx.realtime.toChat(chatId, 'message:created', {
       chatId,
       message: toMessageJson({ ...assistant, siblingIds: siblings }),
     })
     ctx.realtime.toUser(actor.userId, 'chat:branch', { chatId, leafId: assistant.id })
+    const reply = startReply(ctx, actor, assistant, prepared)
     return { assistantMessage: assistant, model: prepared.model, reply }
   } catch (error) {
     ctx.liveReplies.release(chatId)
