@@ -6,7 +6,7 @@ import { newUser } from './new-user'
 import { AttachmentsPanel } from './pages/attachments'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
-import { textFile } from './test-files'
+import { photo, textFile } from './test-files'
 
 /*
  * Issue 27, points 1–4: conversations as trees (docs/decisions/158). Edit a sent message, keep
@@ -182,6 +182,11 @@ describe('conversation trees', () => {
     await expectToast(page, 'Failed to show that version')
     expect(await userMessages(page).last().innerText()).toContain('Name a vegetable')
     await page.unroute('**/api/chats/*/branch')
+    // An error stays until closed: closed here, so the later screenshots show the editor alone.
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to show that version' })
+    await toast.hover()
+    await toast.locator('[data-close-button]').click()
+    await toast.waitFor({ state: 'detached' })
   })
 
   test('Branch in new chat opens "<title> (branch)" holding the path up to that message', async () => {
@@ -242,6 +247,74 @@ describe('conversation trees', () => {
     // The original keeps both of its files.
     await edited.getByRole('button', { name: 'Previous version' }).click()
     await userMessages(page).last().filter({ hasText: 'Summarise these' }).waitFor()
+    await userMessages(page).last().getByTestId('message-attachments').getByRole('listitem').nth(1).waitFor()
+  })
+
+  test('an edit adds new files: they upload in the editor, a refused one says why, the model gets the rest', async () => {
+    const editor = page.getByTestId('message-editor')
+    const chips = editor.getByTestId('editor-attachment')
+    const chip = (name: string) => chips.filter({ hasText: name })
+    const addFiles = async (files: Parameters<AttachmentsPanel['pick']>[0]) => {
+      const chooser = page.waitForEvent('filechooser')
+      await editor.getByRole('button', { name: 'Add photos & files' }).click()
+      await (await chooser).setFiles(files)
+    }
+    await userMessages(page).last().getByRole('button', { name: 'Edit message' }).click()
+    await chips.nth(1).waitFor()
+
+    // Cancel deletes what the editor uploaded: it never belonged to a message.
+    await addFiles([textFile('draft.txt', 'A draft nobody sends.')])
+    await chip('draft.txt').and(page.locator('[data-status="ready"]')).waitFor()
+    const deleted = page.waitForResponse(
+      (response) => response.request().method() === 'DELETE' && response.url().includes('/api/uploads/'),
+    )
+    await editor.getByRole('button', { name: 'Cancel' }).click()
+    expect((await deleted).ok()).toBe(true)
+    await editor.waitFor({ state: 'detached' })
+
+    await userMessages(page).last().getByRole('button', { name: 'Edit message' }).click()
+    await chips.nth(1).waitFor()
+    await addFiles([
+      textFile('extra.txt', 'The extra says: bring snacks.'),
+      // A PDF that is really a PNG: the server's 415, shown on the file, which is not sent.
+      { name: 'fake.pdf', mimeType: 'application/pdf', buffer: photo().buffer },
+    ])
+    await chip('extra.txt').and(page.locator('[data-status="ready"]')).waitFor()
+    await chip('fake.pdf').and(page.locator('[data-status="error"]')).waitFor()
+    expect(await chip('fake.pdf').getByRole('alert').innerText()).toContain(
+      "The file's contents do not match its type",
+    )
+    await screenshot(page, 'branches-editor-refused-file-1280-light')
+    expect(await editor.getByRole('button', { name: 'Save & submit' }).isDisabled()).toBe(false)
+    await editor.getByRole('button', { name: 'Remove plan.txt' }).click()
+    await editor.getByRole('button', { name: 'Remove fake.pdf' }).click()
+    expect(await chips.allInnerTexts()).toEqual(['notes.txt', 'extra.txt'])
+    await editor.getByRole('textbox', { name: 'Edited text' }).fill('Summarise the notes and the extra')
+    await expectAxeClean(page, 'editor with a new file')
+    await inEveryLook(page, async (look) => {
+      await screenshot(page, `branches-editor-new-file-${look}`)
+    })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.emulateMedia({ colorScheme: 'light' })
+
+    fake.queueScript({ reply: 'Umbrella and snacks.' })
+    await editor.getByRole('button', { name: 'Save & submit' }).click()
+    await chat.waitForAnswer('Umbrella and snacks.')
+    const edited = userMessages(page).last()
+    await edited.filter({ hasText: 'Summarise the notes and the extra' }).waitFor()
+    expect(await position(edited).innerText()).toBe('3 / 3')
+    // The model read the kept file and the new one, not the removed one.
+    expect(lastPrompt()).toContain('bring an umbrella')
+    expect(lastPrompt()).toContain('bring snacks')
+    expect(lastPrompt()).not.toContain('leave at noon')
+    const listed = edited.getByTestId('message-attachments').getByRole('listitem')
+    await listed.nth(1).waitFor()
+    const names = (await listed.allInnerTexts()).join(' ')
+    expect(names).toContain('notes.txt')
+    expect(names).toContain('extra.txt')
+    expect(await listed.count()).toBe(2)
+    // A reload reads the same files from the server.
+    await page.reload()
     await userMessages(page).last().getByTestId('message-attachments').getByRole('listitem').nth(1).waitFor()
   })
 })

@@ -47,6 +47,9 @@ const pressed = (tab: Page, which: 'up' | 'down') =>
   feedbackOf(tab).getByTestId(`feedback-${which}`).getAttribute('aria-pressed')
 const ratingShown = (tab: Page, rating: 'up' | 'down' | 'none') =>
   tab.locator(`[data-testid="message-feedback"][data-rating="${rating}"]`).waitFor({ timeout: 5_000 })
+/** The issue's promise: what one tab does shows in the person's other tabs within a second. */
+const ratingFollowed = (tab: Page, rating: 'up' | 'down' | 'none') =>
+  tab.locator(`[data-testid="message-feedback"][data-rating="${rating}"]`).waitFor({ timeout: 1_000 })
 
 describe('rating an answer and what it cost', () => {
   test('an answer arrives in a priced model; a second tab shows the same chat', async () => {
@@ -74,7 +77,7 @@ describe('rating an answer and what it cost', () => {
     await ratingShown(page, 'up')
     expect(await pressed(page, 'up')).toBe('true')
     expect(await pressed(page, 'down')).toBe('false')
-    await ratingShown(other, 'up')
+    await ratingFollowed(other, 'up')
 
     const form = page.getByTestId('feedback-form')
     await form.waitFor()
@@ -83,11 +86,11 @@ describe('rating an answer and what it cost', () => {
     await form.getByRole('button', { name: 'Save' }).click()
     await expectToast(page, 'Thanks for your feedback')
     await form.waitFor({ state: 'detached' })
-    await feedbackOf(other).getByRole('button', { name: 'Edit your comment' }).waitFor()
+    await feedbackOf(other).getByRole('button', { name: 'Edit your comment' }).waitFor({ timeout: 1_000 })
 
     // Thumbs down replaces the rating (the comment kept, offered again); Escape closes the field.
     await feedbackOf(page).getByTestId('feedback-down').click()
-    await ratingShown(other, 'down')
+    await ratingFollowed(other, 'down')
     expect(await form.getByLabel('Your comment (optional)').inputValue()).toBe('Short and right.')
     await page.keyboard.press('Escape')
     await form.waitFor({ state: 'detached' })
@@ -95,7 +98,7 @@ describe('rating an answer and what it cost', () => {
     await feedbackOf(page).getByTestId('feedback-down').click()
     await ratingShown(page, 'none')
     expect(await pressed(page, 'down')).toBe('false')
-    await ratingShown(other, 'none')
+    await ratingFollowed(other, 'none')
   })
 
   test('a refused rating goes back and says why', async () => {
@@ -159,13 +162,46 @@ describe('rating an answer and what it cost', () => {
     await page.keyboard.press('Escape')
   })
 
+  test('a new answer’s cost shows in the other tab as it ends; a rating there shows here', async () => {
+    fake.queueScript({ chunks: ['Rome ', 'is the capital ', 'of Italy.'], chunkDelayMs: 150 })
+    await chat.send('And of Italy?')
+    const otherChat = new ChatPage(other)
+    await otherChat.lastAnswer().filter({ hasText: 'Rome is the capital' }).waitFor()
+    await chat.waitForAnswer('Rome is the capital of Italy.')
+    // The ended answer's tokens and cost ride on its completion event: no reload in the other tab.
+    const coins = otherChat.lastAnswer().getByTestId('message-usage')
+    await coins.waitFor({ timeout: 1_000 })
+    await coins.click()
+    const panel = other.getByTestId('message-usage-panel')
+    await panel.waitFor()
+    expect(await panel.getByTestId('usage-cost').innerText()).toBe('$0.000072')
+    await other.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+
+    // The other way round: rated in the second tab, shown in the first within a second.
+    await feedbackOf(other).getByTestId('feedback-down').click()
+    await ratingShown(other, 'down')
+    await feedbackOf(page).and(page.locator('[data-rating="down"]')).waitFor({ timeout: 1_000 })
+    await other.keyboard.press('Escape')
+    // Both answers now count in the chat's total, read afresh in the other tab too.
+    await new ChatPage(other).openPlusMenu()
+    await other.getByRole('menuitem', { name: 'Advanced settings' }).click()
+    const total = other.getByTestId('chat-settings-dialog').getByTestId('chat-usage')
+    await total.getByTestId('chat-usage-cost').waitFor()
+    expect(await total.getByTestId('chat-usage-input').innerText()).toBe('24')
+    expect(await total.getByTestId('chat-usage-output').innerText()).toBe('12')
+    // $0.000144, shown to two significant digits.
+    expect(await total.getByTestId('chat-usage-cost').innerText()).toBe('$0.00014')
+    await other.keyboard.press('Escape')
+  })
+
   test('Admin › Usage counts the ratings per model', async () => {
     await openAdminSection(page, 'usage')
     const ratings = page.getByTestId('usage-ratings')
     const row = ratings.locator('[data-testid="usage-rating"][data-model="fake-model"]')
     await row.waitFor()
     expect(await row.getByTestId('usage-rating-up').innerText()).toBe('1')
-    expect(await row.getByTestId('usage-rating-down').innerText()).toBe('0')
+    expect(await row.getByTestId('usage-rating-down').innerText()).toBe('1')
     await inEveryLook(page, async (look) => {
       await ratings.scrollIntoViewIfNeeded()
       await screenshot(page, `feedback-admin-ratings-${look}`)

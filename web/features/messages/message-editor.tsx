@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { X } from 'lucide-react'
 import { useLayoutEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
 import { messageAttachmentsQuery } from '../attachments/attachment-queries'
-import { FileBadgeIcon } from '../attachments/file-badge-icon'
+import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'
+import { useFilePicker } from '../attachments/file-picker'
+import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
+import { AddFilesButton, EditorFileChip } from './editor-files'
 import { hasFilesMarker, stripFilesMarker } from './markdown/split-blocks'
 import { useMessageActions } from './message-actions'
 import type { Message } from './messages-query'
@@ -14,7 +17,8 @@ const MAX_HEIGHT = 320
 
 /**
  * A sent message opened in place: its text (without the files marker, which the server writes
- * again) and its files, each removable. 'Save & submit' sends the edit beside the original; Escape
+ * again) and its files, each removable, and new files added as in the composer (the paperclip, a
+ * paste or a drop; they upload at once). 'Save & submit' sends the edit beside the original; Escape
  * or Cancel closes it unchanged. Empty text with no files cannot be sent (the composer's rule).
  */
 export default function MessageEditor({ message, onClose }: { message: Message; onClose: () => void }) {
@@ -27,10 +31,12 @@ export default function MessageEditor({ message, onClose }: { message: Message; 
   const [saving, setSaving] = useState(false)
   const textarea = useRef<HTMLTextAreaElement>(null)
   const kept = (attachments.data ?? []).filter((file) => !removed.has(file.id))
+  const uploads = useAttachmentUploads()
+  const picker = useFilePicker(addFiles)
   // The files must be known before saving, or the edit would drop them unasked.
   const filesPending = hasFiles && attachments.isPending
-  const blank = text.trim() === '' && kept.length === 0
-  const canSave = !blank && !filesPending && !saving && actions.canReply
+  const blank = text.trim() === '' && kept.length === 0 && uploads.readyIds.length === 0
+  const canSave = !blank && !filesPending && !uploads.uploading && !saving && actions.canReply
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
   useLayoutEffect(() => {
@@ -48,74 +54,90 @@ export default function MessageEditor({ message, onClose }: { message: Message; 
     el.setSelectionRange(el.value.length, el.value.length)
   }, [])
 
+  /** The message's kept files count against the per-message limit too (the upload hook knows only its own). */
+  function addFiles(incoming: File[]) {
+    const max = uploads.limits?.maxFiles
+    const room = max === undefined ? incoming.length : Math.max(0, max - kept.length - uploads.files.length)
+    if (max !== undefined && incoming.length > room) toast.error(t('chat.attachments.tooMany', { max }))
+    uploads.add(incoming.slice(0, room))
+  }
+
   async function save() {
     if (!canSave) return
     setSaving(true)
-    const taken = await actions.edit(
-      message.id,
-      text,
-      kept.map((file) => file.id),
-    )
+    const taken = await actions.edit(message.id, text, [...kept.map((file) => file.id), ...uploads.readyIds])
     setSaving(false)
-    if (taken) onClose()
+    if (!taken) return
+    // The new files now belong to the edited message: nothing to delete.
+    uploads.clear()
+    onClose()
+  }
+
+  /** Closes unchanged; files uploaded for the edit are deleted (else the server sweeps them after a day). */
+  function cancel() {
+    for (let index = uploads.files.length - 1; index >= 0; index--) uploads.remove(index)
+    onClose()
   }
 
   return (
-    <form
-      className="w-full max-w-[85%] rounded-2xl border border-zinc-300 bg-white shadow-sm focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/25 dark:border-zinc-700 dark:bg-zinc-900"
-      data-testid="message-editor"
-      aria-label={t('chat.edit.label')}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void save()
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return
-        event.preventDefault()
-        onClose()
-      }}
-    >
-      {kept.length > 0 ? (
-        <ul aria-label={t('chat.attachments.attached')} className="flex flex-wrap gap-2 px-3 pt-3">
-          {kept.map((file) => (
-            <li
-              key={file.id}
-              className="flex max-w-56 items-center gap-2 rounded-xl border border-zinc-200 bg-zinc-50 py-1.5 pr-1 pl-2 dark:border-zinc-700 dark:bg-zinc-800/60"
-              data-testid="editor-attachment"
-            >
-              <FileBadgeIcon name={file.filename} contentType={file.content_type} />
-              <span className="min-w-0 truncate text-xs font-medium" title={file.filename}>
-                {file.filename}
-              </span>
-              <button
-                type="button"
-                onClick={() => setRemoved((current) => new Set([...current, file.id]))}
-                aria-label={t('chat.attachments.remove', { name: file.filename })}
-                className="flex size-6 shrink-0 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
-              >
-                <X className="size-3.5" aria-hidden />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <textarea
-        ref={textarea}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        rows={2}
-        aria-label={t('chat.edit.text')}
-        className="block w-full resize-none bg-transparent px-4 py-3 text-[15px] leading-6 outline-none"
-        style={{ maxHeight: MAX_HEIGHT }}
-      />
-      <div className="flex items-center justify-end gap-2 px-3 pb-3">
-        <Button type="button" variant="ghost" size="sm" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" size="sm" busy={saving} disabled={!canSave}>
-          {t('chat.edit.save')}
-        </Button>
-      </div>
-    </form>
+    // Full width on phones: at 85% of 390 px, German's 'Speichern und senden' ran past the edge.
+    <AttachmentDropZone onFiles={addFiles} className="w-full sm:max-w-[85%]">
+      <form
+        className="w-full rounded-2xl border border-zinc-300 bg-white shadow-sm focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/25 dark:border-zinc-700 dark:bg-zinc-900"
+        data-testid="message-editor"
+        aria-label={t('chat.edit.label')}
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save()
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return
+          event.preventDefault()
+          cancel()
+        }}
+      >
+        {picker.input}
+        {kept.length > 0 || uploads.files.length > 0 ? (
+          <ul aria-label={t('chat.attachments.attached')} className="flex flex-wrap gap-2 px-3 pt-3">
+            {kept.map((file) => (
+              <EditorFileChip
+                key={file.id}
+                name={file.filename}
+                contentType={file.content_type}
+                onRemove={() => setRemoved((current) => new Set([...current, file.id]))}
+              />
+            ))}
+            {uploads.files.map((entry, index) => (
+              <EditorFileChip
+                key={entry.key}
+                name={entry.file.name}
+                contentType={entry.uploaded?.contentType ?? entry.file.type}
+                upload={entry}
+                onRemove={() => uploads.remove(index)}
+              />
+            ))}
+          </ul>
+        ) : null}
+        <textarea
+          ref={textarea}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onPaste={(event) => pasteFiles(event, addFiles)}
+          rows={2}
+          aria-label={t('chat.edit.text')}
+          className="block w-full resize-none bg-transparent px-4 py-3 text-[15px] leading-6 outline-none"
+          style={{ maxHeight: MAX_HEIGHT }}
+        />
+        <div className="flex flex-wrap items-center gap-2 px-3 pb-3">
+          <AddFilesButton onClick={picker.open} />
+          <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={cancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" size="sm" busy={saving} disabled={!canSave}>
+            {t('chat.edit.save')}
+          </Button>
+        </div>
+      </form>
+    </AttachmentDropZone>
   )
 }

@@ -149,7 +149,8 @@ export function useRegenerate(chatId: string | undefined) {
       if (!old) return void reloadMessages(queryClient, chatId)
       const answer = placeholder(chatId, assistantMessageId, justAfter(old.created_at), modelId, {
         parentId: old.parent_id,
-        siblingIds: [...siblingIdsOf(old), assistantMessageId],
+        // The socket may have told the old answer of the new one already (its events can come first).
+        siblingIds: [...new Set([...siblingIdsOf(old), assistantMessageId])],
       })
       branchFrom(queryClient, chatId, old.id, [answer])
     },
