@@ -1,10 +1,12 @@
 import { rm } from 'node:fs/promises'
 import tailwind from 'bun-plugin-tailwind'
+import { buildPwaFiles } from './build-pwa'
 
 /**
  * Builds the React client into public/build: first the TanStack Router CLI regenerates the route
  * tree (Bun's bundler has no router plugin), then Bun bundles from the HTML entry with Tailwind.
- * Asset names carry a content hash so the server can cache them forever.
+ * Asset names carry a content hash so the server can cache them forever. Then the installable
+ * app's files beside index.html (scripts/build-pwa.ts).
  */
 const generate = Bun.spawnSync(['bunx', 'tsr', 'generate'], {
   cwd: 'web',
@@ -37,3 +39,5 @@ if (!result.success) {
 for (const output of result.outputs) {
   console.log(`${output.path.replace(`${process.cwd()}/`, '')}  ${(output.size / 1024).toFixed(1)} KB`)
 }
+
+await buildPwaFiles('public/build')

@@ -6,11 +6,13 @@ import { createRoot } from 'react-dom/client'
 import { applyTheme, watchSystemTheme } from './features/theme/theme'
 import { i18n } from './i18n/i18n'
 import { createQueryClient } from './lib/query-client'
+import { registerServiceWorker } from './pwa/register'
 import { routeTree } from './routeTree.gen'
 
 // Before the first paint, so a dark preference never flashes light (no inline script: strict CSP).
 applyTheme()
 watchSystemTheme()
+registerServiceWorker()
 
 const queryClient = createQueryClient()
 const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' })

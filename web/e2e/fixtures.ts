@@ -50,6 +50,11 @@ export interface ContextOptions {
   dark?: boolean
   /** The browser's language (`navigator.language`, Accept-Language), e.g. 'de-DE'. */
   locale?: string
+  /**
+   * 'allow' for the tests of the installable app (pwa.test.ts); blocked elsewhere, so that
+   * `page.route` sees every request and no test depends on when the worker takes over.
+   */
+  serviceWorkers?: 'allow' | 'block'
 }
 
 export interface SignedInPageOptions extends ContextOptions {
@@ -102,6 +107,7 @@ export async function startE2E(
       viewport: options.viewport ?? DESKTOP,
       colorScheme: options.dark ? 'dark' : 'light',
       deviceScaleFactor: 1,
+      serviceWorkers: options.serviceWorkers ?? 'block',
       ...(options.locale && { locale: options.locale }),
     })
     context.setDefaultTimeout(15_000)
