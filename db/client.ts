@@ -56,14 +56,14 @@ export async function openPglite(
 ): Promise<Database> {
   const initdb = !loadDataDir && !(dataDir && existsSync(`${dataDir}/PG_VERSION`))
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const [{ PGlite }, { pgliteAssets, vector }] = await Promise.all([
+  const [{ PGlite }, { pgliteAssets, unaccent, vector }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('./pglite-assets'),
   ])
   const pglite = await PGlite.create({
     dataDir,
     loadDataDir,
-    extensions: { vector },
+    extensions: { vector, unaccent },
     ...(await pgliteAssets({ initdb })),
     ...(options.startParams ? { startParams: options.startParams } : {}),
   })

@@ -16,6 +16,13 @@ export async function migrate(
   database: Database,
   // Tests pass a prefix of the list to build a database as an older release left it.
   list: readonly { tag: string; sql: string }[] = migrations,
+  options: {
+    /**
+     * Called under the lock before the first pending migration of a database that already had
+     * some (not a new one): the backup before migrating (src/backups/before-migrate.ts).
+     */
+    beforeApply?: (pending: string[]) => Promise<void>
+  } = {},
 ): Promise<{ applied: string[]; vector: boolean }> {
   // The lock comes first: `create … if not exists` is no guard against a concurrent create (both
   // pass the check, one fails on a duplicate catalogue key), so instances starting together on a
@@ -30,16 +37,23 @@ export async function migrate(
     const done = new Set(
       (await database.query<{ tag: string }>('select tag from parley_migrations')).map((row) => row.tag),
     )
-    for (const migration of list) {
-      if (done.has(migration.tag)) continue
+    const pending = list.filter((migration) => !done.has(migration.tag))
+    if (pending.length && done.size && options.beforeApply)
+      await options.beforeApply(pending.map((migration) => migration.tag))
+    for (const migration of pending) {
       const statements = migration.sql
         .split('--> statement-breakpoint')
         .map((statement) => statement.trim())
         .filter(Boolean)
       const hash = createHash('sha256').update(migration.sql).digest('hex')
-      await database.exec(
-        `begin;\n${statements.join(';\n')};\ninsert into parley_migrations (tag, hash) values ('${migration.tag}', '${hash}');\ncommit;`,
-      )
+      try {
+        await database.exec(
+          `begin;\n${statements.join(';\n')};\ninsert into parley_migrations (tag, hash) values ('${migration.tag}', '${hash}');\ncommit;`,
+        )
+      } catch (error) {
+        await database.exec('rollback').catch(() => {})
+        throw new MigrationError(migration.tag, applied, error)
+      }
       applied.push(migration.tag)
     }
   } catch (error) {
@@ -57,5 +71,22 @@ async function enableVector(database: Database): Promise<boolean> {
     return true
   } catch {
     return false
+  }
+}
+
+/** A migration that failed; its transaction was rolled back, the ones before it (`applied`) stay. */
+export class MigrationError extends Error {
+  constructor(
+    readonly tag: string,
+    readonly applied: string[],
+    cause: unknown,
+  ) {
+    super(
+      `migration ${tag} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    )
+    this.name = 'MigrationError'
   }
 }

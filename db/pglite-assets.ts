@@ -11,6 +11,7 @@ import { type Extension, PGlite } from '@electric-sql/pglite'
 import initdbWasm from '../node_modules/@electric-sql/pglite/dist/initdb.wasm' with { type: 'file' }
 import fsBundle from '../node_modules/@electric-sql/pglite/dist/pglite.data' with { type: 'file' }
 import pgliteWasm from '../node_modules/@electric-sql/pglite/dist/pglite.wasm' with { type: 'file' }
+import unaccentBundle from '../node_modules/@electric-sql/pglite/dist/unaccent.tar.gz' with { type: 'file' }
 import vectorBundle from '../node_modules/@electric-sql/pglite-pgvector/dist/vector.tar.gz' with {
   type: 'file',
 }
@@ -20,6 +21,15 @@ export const vector: Extension = {
   setup: async (_pg, emscriptenOpts) => ({
     emscriptenOpts,
     bundlePath: pathToFileURL(await readablePath(vectorBundle)),
+  }),
+}
+
+/** Accent folding for search (migration 0020, docs/decisions/161): its rules file comes in the bundle. */
+export const unaccent: Extension = {
+  name: 'unaccent',
+  setup: async (_pg, emscriptenOpts) => ({
+    emscriptenOpts,
+    bundlePath: pathToFileURL(await readablePath(unaccentBundle)),
   }),
 }
 

@@ -24,6 +24,7 @@ import { modelRoutes } from './models'
 import { profileRoutes } from './profile'
 import { promptRoutes } from './prompts'
 import { researchRoutes } from './research'
+import { searchRoutes } from './search'
 import { webClient } from './web-client'
 
 export interface AppOptions {
@@ -67,6 +68,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(knowledgeRoutes(ctx))
     .use(agentRoutes(ctx))
     .use(researchRoutes(ctx))
+    .use(searchRoutes(ctx))
     .use(budgetRoutes(ctx))
     .use(adminRoutes(ctx))
 

@@ -63,6 +63,8 @@ export interface Storage {
   get(key: string): Promise<Blob | null>
   delete(key: string): Promise<void>
   deletePrefix(prefix: string): Promise<void>
+  /** Every key inside the folder `prefix` ('' for all), sorted (backups: src/backups). */
+  list(prefix: string): Promise<string[]>
 }
 
 /** Sends mail over SMTP_URL, or writes `.eml` files to DATA_DIR/outbox and logs the link (src/mail). */

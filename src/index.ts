@@ -1,3 +1,5 @@
+import { MigrationFailedError } from './backups/before-migrate'
+import { CLI_COMMANDS } from './cli/names'
 import { ConfigError, loadConfig, resolveAppSecret } from './config'
 import { startServer } from './server'
 
@@ -10,6 +12,12 @@ if (process.argv[2] === 'healthcheck') {
   process.exit(ok ? 0 : 1)
 }
 
+// `parley backup`, `parley restore FILE` and the other CLI commands (src/cli): the binary is the CLI too.
+if (CLI_COMMANDS.includes(process.argv[2] ?? '')) {
+  await import('./cli/index')
+  await new Promise(() => {}) // the CLI exits the process when done
+}
+
 try {
   const config = resolveAppSecret(loadConfig())
   const server = await startServer(config)
@@ -20,7 +28,7 @@ try {
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof MigrationFailedError) {
     console.error(error.message)
     process.exit(1)
   }

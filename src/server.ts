@@ -1,8 +1,8 @@
 import { openPostgres } from '../db/client'
-import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open-database'
 import { createApp } from './app'
 import { startExpiryPurge } from './auth/purge'
+import { migrateWithBackup } from './backups/before-migrate'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { closeTextExtraction } from './extract/service'
@@ -40,7 +40,15 @@ export async function startServer(
   })
   // Migrations run on one connection: the advisory lock that serialises instances is per connection.
   const migrator = config.databaseUrl ? openPostgres(config.databaseUrl, { max: 1 }) : database
-  const { applied, vector } = await migrate(migrator)
+  const storage = createStorage(config)
+  // A database that holds data is backed up before migrations change it (decision 159).
+  const { applied, vector } = await migrateWithBackup({ config, database, migrator, storage, log }).catch(
+    async (error: unknown) => {
+      if (migrator !== database) await migrator.close()
+      await database.close()
+      throw error
+    },
+  )
   if (migrator !== database) await migrator.close()
   if (applied.length) log.info('migrations applied', { applied })
 
@@ -50,7 +58,7 @@ export async function startServer(
     database,
     db: database.db,
     log,
-    storage: createStorage(config),
+    storage,
     mailer: createMailer(config, log),
     jobs: createJobs({ database, databaseUrl: config.databaseUrl, log }),
     now,

@@ -308,7 +308,8 @@ function createClients(socketPath: string, queryTimeoutMs: number, onTimeout: ()
   }
 }
 
-function defaultSocketPath(dataDir: string): string {
+/** Where the database process of `dataDir` listens (a backup asks it for a dump there). */
+export function defaultSocketPath(dataDir: string): string {
   const beside = join(dataDir, '..', '.s.PGSQL.parley')
   if (Buffer.byteLength(beside) <= MAX_SOCKET_PATH) return beside
   const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16)

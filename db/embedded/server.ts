@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs'
 import { connect, createServer, type Server } from 'node:net'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket'
-import { pgliteAssets, vector } from '../pglite-assets'
+import { pgliteAssets, unaccent, vector } from '../pglite-assets'
 import { extractTemplate, isNewDataDir } from '../template-extract'
-import { CHILD_DATA_ENV, CHILD_SOCKET_ENV, CHILD_TEMPLATE_ENV } from './child-env'
+import { CHILD_DATA_ENV, CHILD_SOCKET_ENV, CHILD_TEMPLATE_ENV, DUMP_REQUEST } from './child-env'
 
 /**
  * The embedded database's own process (docs/decisions/116-embedded-database-process.md): PGlite on
@@ -43,11 +43,11 @@ export async function runEmbeddedServer(options: {
   // Only PGlite here (no drizzle, no app code): this process's memory is the database's.
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
-    extensions: { vector },
+    extensions: { vector, unaccent },
     ...(await pgliteAssets({ initdb: !existsSync(join(options.dataDir, 'PG_VERSION')) })),
   })
   const queue = createQueryQueue(pglite)
-  const server = await listenOne(options.socketPath, queue)
+  const server = await listenOne(options.socketPath, queue, () => pglite.dumpDataDir('none'))
 
   let stopping = false
   const stop = async (code: number) => {
@@ -144,10 +144,28 @@ function createQueryQueue(pglite: PGlite) {
  * one (whose open transaction is rolled back). A connection takes over only once it sends its
  * startup message, so a probe (`answers`) disturbs nobody.
  */
-async function listenOne(socketPath: string, queue: ReturnType<typeof createQueryQueue>): Promise<Server> {
+async function listenOne(
+  socketPath: string,
+  queue: ReturnType<typeof createQueryQueue>,
+  dump: () => Promise<Blob>,
+): Promise<Server> {
   let current: PGLiteSocketHandler | undefined
   const server = createServer((socket) => {
     socket.once('data', async (first) => {
+      // A backup's dump request (src/backups/embedded-dump.ts) takes no client's place: PGlite's
+      // dumpDataDir copies the folder under the same lock the queries take, into the file named.
+      if (first.toString('latin1', 0, DUMP_REQUEST.length) === DUMP_REQUEST) {
+        const line = first.toString('utf8', DUMP_REQUEST.length)
+        const path = line.slice(0, line.indexOf('\n'))
+        try {
+          if (!isAbsolute(path)) throw new Error('the dump request names no absolute path')
+          await Bun.write(path, await dump())
+          socket.end('OK\n')
+        } catch (error) {
+          socket.end(`ERR ${error instanceof Error ? error.message : String(error)}\n`)
+        }
+        return
+      }
       // Nothing may be read (and lost) before the handler listens.
       socket.pause()
       const previous = current

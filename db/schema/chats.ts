@@ -60,6 +60,11 @@ export const messageStatuses = ['complete', 'streaming', 'stopped', 'failed'] as
 export const feedbackRatings = ['up', 'down'] as const
 export const responseFormats = ['text', 'json', 'markdown'] as const
 
+/*
+ * chats and messages each have a `search` tsvector (migration 0020, docs/decisions/161) that is not
+ * declared here on purpose: a declared column would be read by every select() and returning() of
+ * these hot tables. src/search/search-data.ts declares the narrow view that reads it.
+ */
 export const messages = pgTable(
   'messages',
   {
@@ -108,7 +113,9 @@ export const messages = pgTable(
       .where(sql`${table.parentId} is null`),
     // Admin › Usage's ratings per model read only the rated answers.
     index('messages_rated_idx').on(table.createdAt).where(sql`${table.feedbackRating} is not null`),
-    index('messages_user_idx').on(table.userId),
+    // A person's messages, newest first: search reads the newest matches of a common word this way
+    // (docs/decisions/161); the foreign key's cascade uses it too.
+    index('messages_user_created_idx').on(table.userId, table.createdAt),
     // The running replies: a send's "is a reply streaming in this chat?" and the start-up sweep read
     // only these few rows, however long the chat (docs/decisions/122-hot-path-queries.md).
     index('messages_streaming_idx').on(table.chatId).where(sql`${table.status} = 'streaming'`),

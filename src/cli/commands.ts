@@ -1,16 +1,21 @@
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { openPostgres } from '../../db/client'
-import { migrate } from '../../db/migrate'
 import { openDatabase } from '../../db/open-database'
 import { users } from '../../db/schema'
 import { INVALID_EMAIL, isValidEmail } from '../auth/model'
 import { assertPasswordPolicy, hashPassword } from '../auth/passwords'
 import { createAccount, findUserByEmail } from '../auth/service'
 import { invalidateUserSessions } from '../auth/session'
+import { createBackup } from '../backups/backup'
+import { MigrationFailedError, migrateWithBackup } from '../backups/before-migrate'
+import { isBackupError } from '../backups/errors'
+import { restoreBackup } from '../backups/restore'
 import { loadConfig } from '../config'
 import type { Env } from '../config/parse'
 import { isAppError } from '../http/errors'
+import { createStorage } from '../storage'
 
 export const USAGE = `Usage: bun run cli <command> [options]
 
@@ -21,13 +26,22 @@ Commands:
       Sets a new password and signs the account out everywhere.
   set-role --email <e> --role admin|user
       Makes an account an administrator, or a user again.
+  backup [--out <file>] [--include-secret --passphrase <p>]
+      Writes one archive of the database, every stored file and a manifest, while the server may
+      keep serving; default DATA_DIR/backups/parley-<time>.tar.gz. --include-secret adds APP_SECRET
+      and seals the archive with the passphrase (or PARLEY_BACKUP_PASSPHRASE).
+  restore <file> [--passphrase <p>]
+      Restores an archive into an empty DATA_DIR (embedded) or the empty database DATABASE_URL
+      names, and an empty file store, after checking every checksum. Sessions are not restored.
 
 The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
-With the embedded database, stop the server first: only one process may open it.
+With the embedded database, stop the server first for the account commands: only one process may
+open it (backup is the exception: it asks the running server's database process for a dump).
 
-Exit codes: 0 done, 1 failed (e.g. no such account), 2 wrong usage.`
+Exit codes: 0 done, 1 failed (e.g. no such account, a full disk), 2 wrong usage, 3 refused (a
+restore into a target that is not empty, a corrupted archive, a wrong passphrase).`
 
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+export const EXIT = { ok: 0, failed: 1, usage: 2, refused: 3 } as const
 
 export interface CliIo {
   out(line: string): void
@@ -51,12 +65,18 @@ export async function runCli(argv: string[], env: Env, io: CliIo): Promise<numbe
   }
 
   const config = loadConfig(env)
+  if (command.name === 'backup' || command.name === 'restore')
+    return runBackupCommand(command, config, env, io)
   const database = await openDatabase(config)
   try {
-    // Migrations take a lock on one connection (see src/server.ts); the CLI does the same.
+    // Migrations take a lock on one connection (see src/server.ts); the CLI does the same, and
+    // backs the database up first as the server does.
     const migrator = config.databaseUrl ? openPostgres(config.databaseUrl, { max: 1 }) : database
-    await migrate(migrator)
-    if (migrator !== database) await migrator.close()
+    await migrateWithBackup({ config, database, migrator, storage: createStorage(config) }).finally(
+      async () => {
+        if (migrator !== database) await migrator.close()
+      },
+    )
 
     const db = database.db
     switch (command.name) {
@@ -90,11 +110,69 @@ export async function runCli(argv: string[], env: Env, io: CliIo): Promise<numbe
       }
     }
   } catch (error) {
-    if (isAppError(error)) return fail(io, error.message)
+    if (isAppError(error) || error instanceof MigrationFailedError) return fail(io, error.message)
     throw error
   } finally {
     await database.close()
   }
+}
+
+async function runBackupCommand(
+  command: Extract<ReturnType<typeof parseCommand>, { name: 'backup' | 'restore' }>,
+  config: ReturnType<typeof loadConfig>,
+  env: Env,
+  io: CliIo,
+): Promise<number> {
+  const passphrase = command.passphrase ?? env.PARLEY_BACKUP_PASSPHRASE ?? undefined
+  const storage = createStorage(config)
+  try {
+    if (command.name === 'backup') {
+      if (command.includeSecret && !passphrase)
+        return usage(
+          io,
+          '--include-secret needs --passphrase (or PARLEY_BACKUP_PASSPHRASE): the archive is then sealed',
+        )
+      const started = performance.now()
+      const { path, size, manifest } = await createBackup({
+        config,
+        storage,
+        out: command.out ? resolve(command.out) : undefined,
+        includeSecret: command.includeSecret,
+        passphrase: command.includeSecret ? passphrase : undefined,
+      })
+      const rows = Object.values(manifest.database.tables).reduce((sum, n) => sum + n, 0)
+      io.out(
+        `Backup written: ${path} (${formatBytes(size)}, ${rows} rows, ${manifest.files} files, ${Math.round(performance.now() - started)} ms${manifest.secret ? ', sealed with the app secret' : ''})`,
+      )
+      return EXIT.ok
+    }
+    const manifest = await restoreBackup({
+      config,
+      storage,
+      file: resolve(command.file),
+      passphrase,
+      note: (line) => io.out(line),
+    })
+    io.out(
+      `Restored ${command.file} (Parley ${manifest.parleyVersion}, ${manifest.createdAt}, migration ${manifest.database.migration}, ${manifest.files} files). Everyone signs in again.`,
+    )
+    return EXIT.ok
+  } catch (error) {
+    if (!isBackupError(error)) throw error
+    io.err(error.message)
+    if (error.code === 'usage') return EXIT.usage
+    return error.code === 'failed' || error.code === 'disk-full' ? EXIT.failed : EXIT.refused
+  }
+}
+
+function usage(io: CliIo, message: string): number {
+  io.err(`${message}\n\n${USAGE}`)
+  return EXIT.usage
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 }
 
 function fail(io: CliIo, message: string): number {
@@ -106,7 +184,7 @@ function parseCommand(argv: string[]) {
   const [name, ...rest] = argv
   if (name === undefined || name === 'help' || name === '--help' || name === '-h')
     return { name: 'help' as const }
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     options: {
       email: { type: 'string' },
@@ -114,9 +192,15 @@ function parseCommand(argv: string[]) {
       name: { type: 'string' },
       admin: { type: 'boolean' },
       role: { type: 'string' },
+      out: { type: 'string' },
+      'include-secret': { type: 'boolean' },
+      passphrase: { type: 'string' },
     },
     strict: true,
+    allowPositionals: true,
   })
+  if (name !== 'restore' && positionals.length)
+    throw new UsageError(`${name} takes no argument ${positionals[0]}`)
   const required = (option: 'email' | 'password' | 'role') => {
     const value = values[option]
     if (!value) throw new UsageError(`${name} needs --${option}`)
@@ -143,6 +227,19 @@ function parseCommand(argv: string[]) {
       const role = (['admin', 'user'] as const).find((known) => known === wanted)
       if (!role) throw new UsageError('--role must be admin or user')
       return { name, email: email(), role }
+    }
+    case 'backup':
+      return {
+        name,
+        out: values.out,
+        includeSecret: values['include-secret'] ?? false,
+        passphrase: values.passphrase,
+      }
+    case 'restore': {
+      const [file, ...extra] = positionals
+      if (!file) throw new UsageError('restore needs the archive: restore <file>')
+      if (extra.length) throw new UsageError(`restore takes one archive, not ${positionals.length}`)
+      return { name, file, passphrase: values.passphrase }
     }
     default:
       throw new UsageError(`Unknown command: ${name}`)

@@ -34,6 +34,13 @@ describe('loadConfig', () => {
     expect(config.orgTimeZone).toBe('UTC')
   })
 
+  test('BACKUP_BEFORE_MIGRATE is on unless turned off, and refuses a value that is not a boolean', () => {
+    expect(loadConfig({}).backupBeforeMigrate).toBe(true)
+    expect(loadConfig({ BACKUP_BEFORE_MIGRATE: 'false' }).backupBeforeMigrate).toBe(false)
+    expect(loadConfig({ BACKUP_BEFORE_MIGRATE: 'on' }).backupBeforeMigrate).toBe(true)
+    expect(failure({ BACKUP_BEFORE_MIGRATE: 'sometimes' }).message).toContain('BACKUP_BEFORE_MIGRATE')
+  })
+
   test('ORG_TIME_ZONE takes an IANA zone, in its canonical spelling', () => {
     expect(loadConfig({ ORG_TIME_ZONE: 'Europe/Paris' }).orgTimeZone).toBe('Europe/Paris')
     expect(loadConfig({ ORG_TIME_ZONE: 'america/los_angeles' }).orgTimeZone).toBe('America/Los_Angeles')

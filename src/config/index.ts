@@ -51,6 +51,11 @@ export function loadConfig(env: Env = process.env) {
      * unix socket ('process'; docs/decisions/116-embedded-database-process.md).
      */
     embeddedDatabase: readChoice(env, 'EMBEDDED_DATABASE', ['inline', 'process'] as const, 'process'),
+    /**
+     * On Postgres, back up before migrations change a database that holds data (the embedded
+     * database always is: src/backups/before-migrate.ts).
+     */
+    backupBeforeMigrate: readBool(env, 'BACKUP_BEFORE_MIGRATE', true),
     appUrl: readUrl(env, 'APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
     appSecret: readString(env, 'APP_SECRET'),
     logLevel: (readString(env, 'LOG_LEVEL') ?? 'info') as 'debug' | 'info' | 'warn' | 'error' | 'silent',

@@ -39,6 +39,19 @@ describe('local storage driver', () => {
     await storage.deletePrefix('users/never-existed/')
   })
 
+  test('list names every file inside a folder, sorted, and nothing of a neighbour', async () => {
+    const listed = createLocalStorage(`${root}-list`)
+    await listed.put('users/l/2', new Uint8Array([1]), 'text/plain')
+    await listed.put('users/l/sub/1', new Uint8Array([1]), 'text/plain')
+    await listed.put('users/lm/3', new Uint8Array([1]), 'text/plain')
+    expect(await listed.list('users/l/')).toEqual(['users/l/2', 'users/l/sub/1'])
+    expect(await listed.list('')).toEqual(['users/l/2', 'users/l/sub/1', 'users/lm/3'])
+    expect(await listed.list('users/none/')).toEqual([])
+    expect(await createLocalStorage(`${root}-never-made`).list('')).toEqual([])
+    expect(listed.list('../')).rejects.toThrow('invalid storage key')
+    await rm(`${root}-list`, { recursive: true, force: true })
+  })
+
   test('a key that escapes the storage root is refused', async () => {
     for (const key of ['../outside', 'users/../../outside', '/etc/passwd', 'users/./x', '']) {
       await expect(storage.put(key, new Uint8Array([1]), 'text/plain')).rejects.toThrow()

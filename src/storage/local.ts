@@ -1,5 +1,5 @@
-import { mkdir, rm, stat } from 'node:fs/promises'
-import { dirname, join, resolve, sep } from 'node:path'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { Storage } from '../context'
 import { assertStorageKey } from './key'
 
@@ -34,6 +34,19 @@ export function createLocalStorage(root: string): Storage {
     async deletePrefix(prefix) {
       const path = pathOf(prefix)
       if (await stat(path).catch(() => null)) await rm(path, { recursive: true, force: true })
+    },
+    async list(prefix) {
+      const folder = prefix === '' ? base : pathOf(prefix.replace(/\/$/, ''))
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+        (error: { code?: string }) => {
+          if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return []
+          throw error
+        },
+      )
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(base, join(entry.parentPath, entry.name)).split(sep).join('/'))
+        .sort()
     },
   }
 }

@@ -81,6 +81,15 @@ describe('S3 storage driver', () => {
     }
   })
 
+  test('list reads every page and keeps to the folder', async () => {
+    for (const key of ['users/l1/a', 'users/l1/b', 'users/l1/c/d', 'users/l12/e'])
+      await storage.put(key, bytes(1), 'text/plain')
+    expect(await storage.list('users/l1')).toEqual(['users/l1/a', 'users/l1/b', 'users/l1/c/d'])
+    const all = await storage.list('')
+    expect(all).toContain('users/l12/e')
+    expect(all).toEqual([...s3.objects.keys()].sort())
+  })
+
   test('wrong credentials are refused by the server and surface as an error', async () => {
     const wrong = createS3Storage({ ...settings(), accessKeyId: 'someone-else' })
     await expect(wrong.put('users/u6/a', bytes(1), 'text/plain')).rejects.toThrow()

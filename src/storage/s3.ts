@@ -60,6 +60,18 @@ export function createS3Storage(settings: S3Settings): Storage {
         continuationToken = page.isTruncated ? page.nextContinuationToken : undefined
       } while (continuationToken)
     },
+    async list(prefix) {
+      const folder = prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`
+      if (folder) assertStorageKey(folder)
+      const keys: string[] = []
+      let continuationToken: string | undefined
+      do {
+        const page = await client.list({ ...(folder ? { prefix: folder } : {}), continuationToken })
+        for (const object of page.contents ?? []) keys.push(object.key)
+        continuationToken = page.isTruncated ? page.nextContinuationToken : undefined
+      } while (continuationToken)
+      return keys.sort()
+    },
   }
 }
 

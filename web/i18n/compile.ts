@@ -20,6 +20,7 @@ import { impersonation } from './en/impersonation'
 import { knowledge } from './en/knowledge'
 import { prompts } from './en/prompts'
 import { research } from './en/research'
+import { search } from './en/search'
 import { shell } from './en/shell'
 import type { Locale } from './locales'
 import { de } from './translations/de/index'
@@ -56,6 +57,7 @@ export const ENGLISH_AREAS = {
   research,
   agents,
   agentSettings,
+  search,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

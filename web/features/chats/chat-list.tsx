@@ -1,21 +1,29 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { Loader2, Plus, RefreshCw, Search } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Command, Loader2, Plus, RefreshCw, Search } from 'lucide-react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
+import { openPalette } from '../palette/palette-ui'
 import { ChatRow } from './chat-row'
 import { type Chat, chatsQuery } from './chats-query'
 import { DeleteChatDialog } from './delete-chat-dialog'
 import { useCreateChat, useDeleteChat, useRenameChat } from './use-chat-mutations'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
 import '../../i18n/areas/shell'
+import '../../i18n/areas/search'
 
 const ROW_HEIGHT = 40
 
+// Fetched when something is first typed in the search box: the first visit does not carry it.
+const MessageResults = lazy(() =>
+  import('../search/message-results').then((module) => ({ default: module.MessageResults })),
+)
+
 /**
- * The sidebar's chats: New Chat, title search, refresh, and the list newest first. Pages arrive by
+ * The sidebar's chats: New Chat, search (titles, then every message: decision 161), refresh, the
+ * command palette's button, and the list newest first. Pages arrive by
  * keyset cursor as the list scrolls, and only the rows in view are rendered, so ten thousand
  * chats cost the same as fifty.
  */
@@ -88,6 +96,16 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
         >
           <RefreshCw className={`size-4 ${chats.isRefetching ? 'animate-spin' : ''}`} aria-hidden />
         </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('search.palette.open')}
+          title={t('search.palette.open')}
+          onClick={openPalette}
+          data-testid="open-palette"
+        >
+          <Command className="size-4" aria-hidden />
+        </Button>
       </div>
       <div className="relative">
         <Search
@@ -104,6 +122,11 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
         />
       </div>
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-list">
+        {q ? (
+          <h2 className="px-2 pt-1 pb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+            {t('search.sidebar.chats')}
+          </h2>
+        ) : null}
         {chats.isPending ? (
           <p
             className="flex items-center gap-2 px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400"
@@ -141,6 +164,12 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
           <p className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-400" role="status">
             {t('shell.chats.loadingMore')}
           </p>
+        ) : null}
+        {/* Below the title matches, every message that matches (decision 161). */}
+        {q ? (
+          <Suspense fallback={null}>
+            <MessageResults q={q} onNavigate={onNavigate} />
+          </Suspense>
         ) : null}
       </div>
       <DeleteChatDialog

@@ -13,7 +13,7 @@ import {
   Square,
   Telescope,
 } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
@@ -26,6 +26,7 @@ import { useAttachmentUploads } from '../attachments/use-attachment-uploads'
 import { MicButton } from '../dictation/mic-button'
 import { useDictation } from '../dictation/use-dictation'
 import { openKnowledge } from '../knowledge/knowledge-ui'
+import { onPromptLibraryRequest } from '../prompts/prompt-library-ui'
 import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
 import type { VisionChoice } from './vision-warning'
@@ -109,6 +110,8 @@ export function Composer({
       (entry.uploaded ? entry.uploaded.kind === 'image' : isImageFile(entry.file.type)),
   ).length
   const [libraryOpen, setLibraryOpen] = useState(false)
+  // The command palette's "Open the prompt library" (decision 161).
+  useEffect(() => onPromptLibraryRequest(() => setLibraryOpen(true)), [])
   // '/' at the very start opens the picker until Escape; it opens again once the '/' is retyped.
   const [slashDismissed, setSlashDismissed] = useState(false)
   const slashOpen = text.startsWith('/') && !text.includes('\n') && !slashDismissed

@@ -10,6 +10,7 @@ import { useCurrentChatId } from '../chats/use-current-chat'
 import { ImpersonationBanner } from '../impersonation/impersonation-banner'
 import { KnowledgeHost } from '../knowledge/knowledge-host'
 import { ChatView } from '../messages/chat-view'
+import { PaletteHost } from '../palette/palette-host'
 import { profileQuery } from '../profile/profile-query'
 import { useProfileLanguage } from '../profile/use-profile-language'
 import { Header } from './header'
@@ -82,6 +83,7 @@ export function Dashboard({ userId }: { userId: string }) {
         </Suspense>
         <KnowledgeHost />
         <AgentsHost />
+        <PaletteHost onOpenSettings={() => setDialog('settings')} />
       </div>
     </SocketContext.Provider>
   )

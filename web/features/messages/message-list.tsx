@@ -1,6 +1,7 @@
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Loader2 } from 'lucide-react'
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { MessageBubble } from './message-bubble'
 import type { Message } from './messages-query'
@@ -119,6 +120,10 @@ export function MessageList({
     if (hasOlder && !loadingOlder && nearTop()) loadOlderRef.current()
   }, [hasOlder, loadingOlder])
 
+  const marked = useFoundMessage(messages, hasOlder, loadingOlder, loadOlderRef, (index) =>
+    virtualizer.scrollToIndex(index, { align: 'center' }),
+  )
+
   const items = virtualizer.getVirtualItems()
   const lastId = messages.at(-1)?.id
   return (
@@ -164,6 +169,8 @@ export function MessageList({
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 style={{ marginBottom: GAP }}
+                className={message.id === marked ? FOUND_CLASS : undefined}
+                data-found={message.id === marked ? '' : undefined}
               >
                 <MessageBubble message={message} isLast={message.id === lastId} />
               </div>
@@ -173,4 +180,49 @@ export function MessageList({
       </div>
     </div>
   )
+}
+
+/** How a search result's message is marked when the chat opens at it (decision 161). */
+const FOUND_CLASS =
+  'rounded-2xl bg-amber-100/70 ring-2 ring-amber-400 transition-colors duration-700 dark:bg-amber-400/10 dark:ring-amber-500/70'
+const FOUND_FOR_MS = 2500
+
+/**
+ * `?m=<messageId>` (a search result): older pages load until the message is there, then it is
+ * scrolled to the middle and marked for a moment; the parameter is dropped so a reload does not
+ * mark it again.
+ */
+function useFoundMessage(
+  messages: Message[],
+  hasOlder: boolean,
+  loadingOlder: boolean,
+  loadOlder: { current: () => void },
+  scrollTo: (index: number) => void,
+): string | null {
+  const wanted = useSearch({ strict: false, select: (search: { m?: string }) => search.m })
+  const navigate = useNavigate()
+  const [marked, setMarked] = useState<string | null>(null)
+  const scrollRef = useRef(scrollTo)
+  scrollRef.current = scrollTo
+  useEffect(() => {
+    if (!wanted) return
+    const index = messages.findIndex((message) => message.id === wanted)
+    if (index < 0) {
+      if (hasOlder && !loadingOlder) loadOlder.current()
+      return
+    }
+    scrollRef.current(index)
+    setMarked(wanted)
+    void navigate({
+      to: '.',
+      search: (previous: { m?: string }) => ({ ...previous, m: undefined }),
+      replace: true,
+    })
+  }, [wanted, messages, hasOlder, loadingOlder, loadOlder, navigate])
+  useEffect(() => {
+    if (!marked) return
+    const timer = setTimeout(() => setMarked(null), FOUND_FOR_MS)
+    return () => clearTimeout(timer)
+  }, [marked])
+  return marked
 }

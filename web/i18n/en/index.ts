@@ -17,6 +17,7 @@ import { impersonation } from './impersonation'
 import { knowledge } from './knowledge'
 import { prompts } from './prompts'
 import { research } from './research'
+import { search } from './search'
 import { shell } from './shell'
 
 /**
@@ -44,4 +45,5 @@ export const en = {
   ...research,
   ...agents,
   ...agentSettings,
+  ...search,
 } as const

@@ -18,6 +18,7 @@ import { impersonation } from './impersonation'
 import { knowledge } from './knowledge'
 import { prompts } from './prompts'
 import { research } from './research'
+import { search } from './search'
 import { shell } from './shell'
 
 export const de = defineCatalogue({
@@ -41,4 +42,5 @@ export const de = defineCatalogue({
   ...research,
   ...agents,
   ...agentSettings,
+  ...search,
 })

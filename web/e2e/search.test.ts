@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import { chats, messages, users } from '../../db/schema'
+import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
+import { type E2E, expectAxeClean, inEveryLook, SETUP_TIMEOUT, screenshot, startE2E } from './fixtures'
+import { newUser } from './new-user'
+
+/*
+ * Issue 28, points 1 and 2 (docs/decisions/161): the sidebar search finds messages and opens the
+ * chat at the one chosen, marked for a moment, switching branch when it is in another one; the
+ * command palette (Ctrl+K) lists recent chats, finds chats and messages and runs actions.
+ */
+
+setDefaultTimeout(90_000)
+
+let e2e: E2E
+let fake: FakeOpenAi
+let page: Page
+const ids: Record<string, string> = {}
+
+/** A chat with one path of messages (question, answer, ...), written to the server's database. */
+async function seedChat(userId: string, title: string, texts: string[], at: number) {
+  const [chat] = await e2e.db
+    .insert(chats)
+    .values({ userId, title, createdAt: new Date(at) })
+    .returning()
+  let parent: string | null = null
+  const made: string[] = []
+  for (const [index, content] of texts.entries()) {
+    const [row]: { id: string }[] = await e2e.db
+      .insert(messages)
+      .values({
+        chatId: chat!.id,
+        userId,
+        content,
+        isUser: index % 2 === 0,
+        parentId: parent,
+        createdAt: new Date(at + index * 1000),
+      })
+      .returning()
+    parent = row!.id
+    made.push(row!.id)
+  }
+  return { chatId: chat!.id, ids: made }
+}
+
+beforeAll(async () => {
+  fake = startFakeOpenAi()
+  e2e = await startE2E({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' })
+  const user = newUser('Ada Lovelace')
+  page = await e2e.signedInPage({ user })
+  const [row] = await e2e.db.select({ id: users.id }).from(users).where(eq(users.email, user.email))
+  const start = Date.UTC(2026, 2, 1)
+  // The résumé is asked about early in a long chat: it is beyond the first page (50 messages).
+  const filler = Array.from({ length: 70 }, (_, index) => `Step ${index} of the plan, nothing more.`)
+  const long = await seedChat(
+    row!.id,
+    'Job hunting',
+    ['Can you look at my résumé template?', 'Your Résumé reads well; shorten the summary.', ...filler],
+    start,
+  )
+  ids.longChat = long.chatId
+  ids.resume = long.ids[1]!
+  const picnic = await seedChat(
+    row!.id,
+    'Picnic',
+    ['What should I bring?', 'Bring sandwiches and lemonade.'],
+    start + 200_000,
+  )
+  // A second answer beside the first: the newest, so the chat shows it, and the sandwiches are in
+  // the other branch.
+  const [other] = await e2e.db
+    .insert(messages)
+    .values({
+      chatId: picnic.chatId,
+      userId: row!.id,
+      content: 'Bring a quiche.',
+      isUser: false,
+      parentId: picnic.ids[0]!,
+      createdAt: new Date(start + 300_000),
+    })
+    .returning()
+  ids.picnic = picnic.chatId
+  ids.sandwiches = picnic.ids[1]!
+  ids.quiche = other!.id
+  await seedChat(
+    row!.id,
+    'Budget 2027',
+    ['Draft the budgets for 2027', 'Here are the quarterly budgets.'],
+    start + 400_000,
+  )
+  await page.reload()
+  await page.getByTestId('chat-row').first().waitFor()
+}, SETUP_TIMEOUT)
+afterAll(async () => {
+  await e2e?.close()
+  await fake?.close()
+}, SETUP_TIMEOUT)
+
+const searchBox = () => page.getByRole('searchbox', { name: 'Search chats' })
+const results = () => page.getByTestId('message-result')
+const found = () => page.locator('[data-found] [data-testid="message"]')
+
+describe('sidebar search', () => {
+  test('finds a message by a word without its accents and opens the chat at it, marked', async () => {
+    await searchBox().fill('resume')
+    await results().first().waitFor()
+    expect(await results().count()).toBe(2)
+    expect(await results().first().locator('mark').allInnerTexts()).toEqual(['Résumé'])
+    expect(await results().first().innerText()).toContain('Job hunting')
+    await expectAxeClean(page, 'sidebar message results')
+    await inEveryLook(page, async (look) => {
+      // On a phone the chats are in a drawer, with a search box of its own.
+      if (look.startsWith('390')) {
+        await page.getByTestId('sidebar-toggle').click()
+        await searchBox().fill('resume')
+        await results().first().waitFor()
+      }
+      await screenshot(page, `search-sidebar-${look}`)
+      if (look.startsWith('390')) {
+        await page.keyboard.press('Escape')
+        await searchBox().waitFor({ state: 'detached' })
+      }
+    })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.emulateMedia({ colorScheme: 'light' })
+    await searchBox().fill('resume')
+    await results().first().waitFor()
+
+    await results().first().click()
+    await page.waitForURL((url) => url.pathname === `/c/${ids.longChat}`)
+    // Older pages load until the message is there; it is scrolled into view and marked.
+    await found().filter({ hasText: 'shorten the summary' }).waitFor()
+    expect(await found().isVisible()).toBe(true)
+    await screenshot(page, 'search-opened-1280-light')
+    // The mark goes after a moment, and the address no longer names the message.
+    await found().waitFor({ state: 'detached', timeout: 6000 })
+    expect(new URL(page.url()).searchParams.get('m')).toBeNull()
+  })
+
+  test('a message in another branch switches the chat to that branch', async () => {
+    await searchBox().fill('sandwiches')
+    await results().filter({ hasText: 'Picnic' }).first().click()
+    await page.waitForURL((url) => url.pathname === `/c/${ids.picnic}`)
+    await found().filter({ hasText: 'Bring sandwiches' }).waitFor()
+    // The quiche answer is the other version now.
+    expect(await page.getByTestId('message').filter({ hasText: 'quiche' }).count()).toBe(0)
+    await searchBox().fill('')
+  })
+})
+
+describe('command palette', () => {
+  test('Ctrl+K opens it with the actions and recent chats; typing finds chats and messages', async () => {
+    await page.keyboard.press('Control+k')
+    const palette = page.getByTestId('command-palette')
+    await palette.waitFor()
+    const input = page.getByRole('combobox', { name: 'Command palette' })
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true)
+    const listbox = page.getByRole('listbox', { name: 'Command palette' })
+    expect(
+      await listbox.getByRole('group', { name: 'Recent chats' }).getByRole('option').allInnerTexts(),
+    ).toEqual(['Budget 2027', 'Picnic', 'Job hunting'])
+    await expectAxeClean(page, 'command palette')
+    await inEveryLook(page, async (look) => screenshot(page, `search-palette-${look}`))
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.emulateMedia({ colorScheme: 'light' })
+
+    await input.fill('budg')
+    const messagesGroup = listbox.getByRole('group', { name: 'Messages' })
+    await messagesGroup.getByRole('option').first().waitFor()
+    expect(await listbox.getByRole('group', { name: 'Chats' }).getByRole('option').allInnerTexts()).toEqual([
+      'Budget 2027',
+    ])
+    expect(await messagesGroup.locator('mark').first().innerText()).toBe('budgets')
+    // The number of results is announced.
+    expect(await page.getByTestId('palette-count').innerText()).toBe('3 results')
+    await expectAxeClean(page, 'command palette results')
+    await inEveryLook(page, async (look) => screenshot(page, `search-palette-results-${look}`))
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.emulateMedia({ colorScheme: 'light' })
+
+    // The arrows move the active option; Enter opens the message.
+    const active = () => input.getAttribute('aria-activedescendant')
+    const first = await active()
+    await input.press('ArrowDown')
+    expect(await active()).not.toBe(first)
+    await input.press('ArrowDown')
+    await input.press('Enter')
+    await palette.waitFor({ state: 'detached' })
+    await found().filter({ hasText: 'budgets' }).waitFor()
+  })
+
+  test('runs actions: a new chat, the theme; Escape closes it', async () => {
+    const rows = await page.getByTestId('chat-row').count()
+    await page.keyboard.press('Control+k')
+    const input = page.getByRole('combobox', { name: 'Command palette' })
+    await input.fill('new chat')
+    expect(await page.getByRole('option').first().innerText()).toBe('New chat')
+    await input.press('Enter')
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="chat-row"]').length > count,
+      rows,
+    )
+
+    await page.keyboard.press('Control+k')
+    await input.fill('theme')
+    await input.press('Enter')
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
+    await page.keyboard.press('Control+k')
+    await input.fill('theme')
+    await input.press('Enter')
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'))
+
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('command-palette').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('command-palette').waitFor({ state: 'detached' })
+  })
+
+  test('opens the knowledge base', async () => {
+    await page.keyboard.press('Control+k')
+    const input = page.getByRole('combobox', { name: 'Command palette' })
+    await input.fill('knowledge')
+    await input.press('Enter')
+    await page.getByRole('dialog', { name: 'Knowledge Base' }).waitFor()
+    await page.keyboard.press('Escape')
+  })
+})
