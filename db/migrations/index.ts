@@ -20,6 +20,7 @@ import m17 from './0017_knowledge_index_progress.sql' with { type: 'text' }
 import m18 from './0018_message_notes.sql' with { type: 'text' }
 import m19 from './0019_message_tree.sql' with { type: 'text' }
 import m20 from './0020_search.sql' with { type: 'text' }
+import m21 from './0021_chat_branched.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -43,4 +44,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0018_message_notes', sql: m18 },
   { tag: '0019_message_tree', sql: m19 },
   { tag: '0020_search', sql: m20 },
+  { tag: '0021_chat_branched', sql: m21 },
 ]

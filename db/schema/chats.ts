@@ -31,6 +31,11 @@ export const chats = pgTable(
     currentLeafId: uuid('current_leaf_id').references((): AnyPgColumn => messages.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Whether any message of the chat has a sibling (set by a trigger, migration 0021): a chat that
+     * never branched is read by its time index alone, its newest messages being its path.
+     */
+    branched: boolean('branched').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

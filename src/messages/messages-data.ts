@@ -55,6 +55,22 @@ const latestPathPage = preparedPer((db) =>
     .prepare('messages_path_page'),
 )
 
+/**
+ * The latest page of a chat that never branched (`chats.branched`): its newest messages are its
+ * path, read by the chat's time index as before trees (half the cost of the walk).
+ */
+const latestLinearPage = preparedPer((db) =>
+  db
+    .select({ ...getTableColumns(messages), usage: usageOfRow })
+    .from(messages)
+    .where(
+      and(eq(messages.chatId, sql.placeholder('chatId')), eq(messages.userId, sql.placeholder('userId'))),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('messages_linear_page'),
+)
+
 /** A message as a list read gives it: with its siblings and, for a reply, what it cost. */
 export type TreeMessage = Message & { siblingIds: string[]; usage: RowUsage | null }
 
@@ -84,8 +100,17 @@ export function messagesFor(db: Db, actor: Actor) {
      * `limit` messages with their siblings and usage, and the cursor of the part above them. One
      * statement (docs/decisions/158).
      */
-    async page(chatId: string, query: { cursor?: string; limit?: number; leafId?: string }) {
+    async page(
+      chatId: string,
+      query: { cursor?: string; limit?: number; leafId?: string; neverBranched?: boolean },
+    ) {
       const limit = pageSize(query.limit)
+      if (query.neverBranched && !query.cursor && !query.leafId) {
+        const rows = await latestLinearPage(db).execute({ chatId, userId: actor.userId, limit: limit + 1 })
+        const page: TreeMessage[] = rows.slice(0, limit).map((row) => ({ ...row, siblingIds: [row.id] }))
+        const last = page.at(-1)
+        return { page, nextCursor: rows.length > limit && last ? encodePathCursor(last.id) : null }
+      }
       const start = query.cursor
         ? sql`(select c.parent_id from messages c where c.id = ${decodePathCursor(query.cursor)}
             and c.chat_id = ${chatId} and c.user_id = ${actor.userId})`

@@ -19,8 +19,11 @@ export async function listMessages(
   chatId: string,
   query: { cursor?: string; limit?: number; leafId?: string },
 ) {
-  await requireChat(ctx, actor, chatId)
-  const { page, nextCursor } = await messagesFor(ctx.db, actor).page(chatId, query)
+  const chat = await requireChat(ctx, actor, chatId)
+  const { page, nextCursor } = await messagesFor(ctx.db, actor).page(chatId, {
+    ...query,
+    neverBranched: !chat.branched,
+  })
   const live = ctx.liveReplies.get(chatId)
   return {
     messages: page

@@ -224,6 +224,13 @@ describe('regenerating', () => {
     expect(promptOf()).toEqual(['user: Write a haiku'])
     const page = (await chat.messages(chatId)).messages
     expect(page.map((m) => m.content)).toEqual(['Write a haiku', 'Second haiku.'])
+    // The first sibling marked the chat branched (a trigger): from now on it is read by its path.
+    const branched = async (id: string) =>
+      (await t.ctx.db.select({ branched: chats.branched }).from(chats).where(eq(chats.id, id)))[0]!.branched
+    expect(await branched(chatId)).toBe(true)
+    const linear = await chat.createChat()
+    await ask(linear, 'Only one answer')
+    expect(await branched(linear)).toBe(false)
     expect(page[1]!.sibling_ids).toEqual([first, secondId])
     expect(page[1]!.usage).toMatchObject({
       input_tokens: expect.any(Number),
