@@ -131,17 +131,27 @@ export function messagesFor(db: Db, actor: Actor) {
      * The latest `limit` messages of the path ending at `leafId` (default: the chat's current leaf),
      * newest first, as the prompt reads them.
      */
-    latest(chatId: string, limit: number, leafId?: string | null) {
+    latest(chatId: string, limit: number, leafId?: string | null, neverBranched = false) {
       // An edit of a first question has no parent: its conversation so far is empty.
       if (leafId === null) return Promise.resolve([])
+      const columns = {
+        id: messages.id,
+        content: messages.content,
+        isUser: messages.isUser,
+        status: messages.status,
+        createdAt: messages.createdAt,
+      }
+      // A chat that never branched: its newest messages are its path (the time index, as before trees).
+      if (neverBranched && leafId === undefined) {
+        return db
+          .select(columns)
+          .from(messages)
+          .where(inChat(chatId))
+          .orderBy(...newestFirst)
+          .limit(limit)
+      }
       return db
-        .select({
-          id: messages.id,
-          content: messages.content,
-          isUser: messages.isUser,
-          status: messages.status,
-          createdAt: messages.createdAt,
-        })
+        .select(columns)
         .from(messages)
         .where(onPath(leafId ?? currentLeaf(chatId, actor.userId), chatId, actor.userId, limit))
         .orderBy(...newestFirst)

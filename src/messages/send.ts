@@ -66,7 +66,7 @@ export async function sendMessage(ctx: AppContext, user: Sender, chatId: string,
   const files = await requireUnsentAttachments(ctx.db, actor, attachmentIds, limitsOf(ctx))
   await claimChat(ctx, actor, chatId)
   try {
-    const conversation = await loadHistory(ctx, actor, chatId)
+    const conversation = await loadHistory(ctx, actor, chatId, undefined, { neverBranched: !chat.branched })
     const isFirstMessage = !conversation.turns.some((turn) => turn.role === 'user')
     const asked = await ask(ctx, user, { chat, config, conversation, input, files, kept: [] })
     if (isFirstMessage) void autoTitle(ctx, actor, chat, input.content, files.length, user.preferredLanguage)

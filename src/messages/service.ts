@@ -66,8 +66,9 @@ export async function loadHistory(
   actor: Actor,
   chatId: string,
   leafId?: string | null,
+  options: { neverBranched?: boolean } = {},
 ): Promise<Conversation> {
-  const rows = await messagesFor(ctx.db, actor).latest(chatId, HISTORY_ROWS, leafId)
+  const rows = await messagesFor(ctx.db, actor).latest(chatId, HISTORY_ROWS, leafId, options.neverBranched)
   const last = rows[0]
   // Every message sent with files carries the marker, so only those rows cost a lookup, and a
   // chat without files (most sends) costs no second query.
