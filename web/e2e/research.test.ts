@@ -173,7 +173,9 @@ describe('Deep research', () => {
     await card.getByText('Researching: Wind power').waitFor()
     await card.getByTestId('research-cancel').click()
     const stopped = ada.locator('[data-testid="message"][data-role="assistant"][data-status="stopped"]')
-    await stopped.waitFor()
+    // The job sees the cancel at its next check, after the model call in flight (250 ms a chunk):
+    // under a loaded machine that took past 15 s once.
+    await stopped.waitFor({ timeout: 45_000 })
     await stopped.getByTestId('research-cancelled').waitFor()
     expect(await ada.getByTestId('research-progress').count()).toBe(0)
     // Leaving and coming back reads the run from the server.
