@@ -115,7 +115,7 @@ async function dropBenchDatabase(url: string | undefined) {
 }
 
 interface RoundResult {
-  mode: 'direct' | 'parley'
+  mode: 'direct' | 'parley' | 'parley+tools'
   streams: number
   tokenLatencies: number[]
   ttfts: number[]
@@ -199,11 +199,17 @@ async function runDirect(
   return { mode: 'direct', streams, tokenLatencies, ttfts, wallMs, errors, ...stop() }
 }
 
+/**
+ * `tools`: each chat enables the built-in tools every server has (file search and the code
+ * interpreter, issue 30) before the round; the model calls none, so what this adds to the first
+ * token is the cost of offering tools (goal: ≤ 5 ms at p95, beside the same round without).
+ */
 async function runParley(
   serverUrl: string,
   tokens: string[],
   streams: number,
   pids: Record<string, number>,
+  tools = false,
 ): Promise<RoundResult> {
   // Setup (not measured): a chat and a joined socket per stream.
   const clients = await Promise.all(
@@ -212,6 +218,11 @@ async function runParley(
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
       const created = await fetch(`${serverUrl}/api/chats`, { method: 'POST', headers, body: '{}' })
       const chatId = ((await created.json()) as { data: { id: string } }).data.id
+      if (tools) {
+        const body = JSON.stringify({ tools: ['file-search', 'code-interpreter'] })
+        const res = await fetch(`${serverUrl}/api/chats/${chatId}/config`, { method: 'PATCH', headers, body })
+        if (res.status !== 200) throw new Error(`enabling tools answered ${res.status}`)
+      }
       const socket: Socket = io(serverUrl, {
         path: '/socket.io/',
         transports: ['websocket'],
@@ -281,7 +292,15 @@ async function runParley(
   const wallMs = performance.now() - started
   const measured = stop()
   for (const { socket } of clients) socket.disconnect()
-  return { mode: 'parley', streams, tokenLatencies, ttfts, wallMs, errors, ...measured }
+  return {
+    mode: tools ? 'parley+tools' : 'parley',
+    streams,
+    tokenLatencies,
+    ttfts,
+    wallMs,
+    errors,
+    ...measured,
+  }
 }
 
 function report(results: RoundResult[]) {
@@ -330,6 +349,14 @@ function report(results: RoundResult[]) {
       `${streams} streams: Parley adds ${fmt(added(50))} / ${fmt(added(95))} / ${fmt(added(99))} ms per token ` +
         `(p50/p95/p99) and ${fmt(ttft(50))} / ${fmt(ttft(95))} ms to the first token (p50/p95).`,
     )
+    const withTools = results.find((r) => r.mode === 'parley+tools' && r.streams === streams)
+    if (withTools) {
+      const toolsTtft = (p: number) => percentile(withTools.ttfts, p) - percentile(parley.ttfts, p)
+      console.log(
+        `${streams} streams: enabling tools (none called) adds ${fmt(toolsTtft(50))} / ${fmt(toolsTtft(95))} ms ` +
+          `to the first token (p50/p95; goal ≤ 5 ms at p95).`,
+      )
+    }
   }
 }
 
@@ -470,6 +497,7 @@ async function runMain() {
     for (const streams of ROUNDS) {
       results.push(await runDirect(providerUrl, streams, pids))
       results.push(await runParley(serverUrl, tokens, streams, pids))
+      results.push(await runParley(serverUrl, tokens, streams, pids, true))
     }
     report(results)
   } finally {

@@ -117,7 +117,22 @@ describe('enumerated columns', () => {
        values ('a@example.com', $1, 's', 'customer_request', 'C-1', 60, now(), now(), 'stopped')`,
       [user!.id],
     )
+    await database.query(
+      `insert into shares (token_hash, user_id, chat_id, leaf_id, title)
+       select 'h', $1, $2, id, 'T' from messages where chat_id = $2 limit 1`,
+      [user!.id, chat!.id],
+    )
+    await database.query(`insert into mcp_servers (name, url) values ('M', 'https://mcp.example.com/mcp')`)
+    await database.query(
+      `insert into tool_runs (user_id, tool, name, status, duration_ms) values ($1, 'web-search', 'web_search', 'done', 1)`,
+      [user!.id],
+    )
     await database.query(`insert into agent_workflows (agent_id) values ('rag')`)
+    await database.query(
+      `with g as (insert into groups (name) values ('G') returning id)
+       insert into group_members (group_id, user_id) select id, $1 from g`,
+      [user!.id],
+    )
     await database.query(`insert into user_agent_settings (user_id, agent_id) values ($1, 'calendar')`, [
       user!.id,
     ])
@@ -156,7 +171,10 @@ describe('money', () => {
        where table_schema = 'public' and column_name like '%micros%' order by 1`,
     )
     expect(money).toEqual([
+      { column: 'api_keys.monthly_limit_micros', type: 'bigint' },
       { column: 'budget_reservations.amount_micros', type: 'bigint' },
+      { column: 'groups.daily_limit_micros', type: 'bigint' },
+      { column: 'groups.monthly_limit_micros', type: 'bigint' },
       { column: 'models.input_price_micros_per_million', type: 'bigint' },
       { column: 'models.input_price_override_micros_per_million', type: 'bigint' },
       { column: 'models.output_price_micros_per_million', type: 'bigint' },

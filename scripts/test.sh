@@ -112,6 +112,7 @@ if [ -n "$pg_url" ]; then
     src/attachments/s3-uploads.test.ts
     src/auth/mail-language.test.ts       # mail text and delivery
     src/auth/smtp-delivery.test.ts
+    src/tools/code-interpreter/code-interpreter.test.ts  # Python in a child; the database holds its user
   )
   pg_uses='startApp\(|startInstances\(|createTestDatabase|TEST_DATABASE_URL'
   mapfile -t pg_suites < <(grep -lE "$pg_uses" "${calm_suites[@]}" | grep -vxF -f <(printf '%s\n' "${same_on_postgres[@]}"))

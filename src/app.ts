@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import { accountRoutes } from './account'
 import { adminRoutes } from './admin'
 import { agentRoutes } from './agents'
+import { apiKeyRoutes } from './api-keys'
 import { attachmentRoutes } from './attachments'
 import { authRoutes } from './auth'
 import { accessGate, indexRouteAccess } from './auth/guard'
@@ -13,18 +14,25 @@ import type { AppContext } from './context'
 import { demoRoutes } from './demo'
 import { dictationRoutes } from './dictation'
 import { feedbackRoutes } from './feedback'
+import { groupRoutes } from './groups'
 import { healthRoutes } from './health'
 import { apiDocsPage } from './http/api-docs'
 import { httpBase, SOCKET_IO_PATH } from './http/base'
+import { identityRoutes } from './identity'
 import { imageRoutes } from './images'
 import { impersonationRoutes } from './impersonation'
 import { knowledgeRoutes } from './knowledge'
 import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
+import { openAiRoutes } from './openai-api'
 import { profileRoutes } from './profile'
+import { projectRoutes } from './projects'
 import { promptRoutes } from './prompts'
 import { researchRoutes } from './research'
+import { scimRoutes } from './scim'
 import { searchRoutes } from './search'
+import { shareRoutes } from './shares'
+import { toolRoutes } from './tools'
 import { webClient } from './web-client'
 
 export interface AppOptions {
@@ -55,10 +63,12 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(demoRoutes(ctx))
     .use(profileRoutes(ctx))
     .use(authRoutes(ctx))
+    .use(identityRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(impersonationRoutes(ctx))
     .use(attachmentRoutes(ctx))
     .use(chatRoutes(ctx))
+    .use(projectRoutes(ctx))
     .use(messageRoutes(ctx))
     .use(feedbackRoutes(ctx))
     .use(modelRoutes(ctx))
@@ -70,7 +80,18 @@ export function createApp(ctx: AppContext, options: AppOptions) {
     .use(researchRoutes(ctx))
     .use(searchRoutes(ctx))
     .use(budgetRoutes(ctx))
+    .use(groupRoutes(ctx))
+    .use(scimRoutes(ctx))
+    // Grouped: one more `.use` on this chain made the App type too deep for tsc (TS2589).
+    .use(
+      new Elysia({ name: 'keys-and-shares' })
+        .use(apiKeyRoutes(ctx))
+        .use(shareRoutes(ctx))
+        .use(toolRoutes(ctx)),
+    )
     .use(adminRoutes(ctx))
+    // The team API (issue 31): OpenAI's routes and error shape, on personal keys only.
+    .use(openAiRoutes(ctx))
 
   const engine = options.socketEngine
   if (engine) {

@@ -12,9 +12,11 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AuthConfirmRouteImport } from './routes/auth/confirm'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
+import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
 const AdminLazyRouteImport = createFileRoute('/admin')()
@@ -29,6 +31,11 @@ const AdminLazyRoute = AdminLazyRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any).lazy(() => import('./routes/admin.lazy').then((d) => d.Route))
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -53,6 +60,11 @@ const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
 } as any).lazy(() =>
   import('./routes/auth/reset-password.lazy').then((d) => d.Route),
 )
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCChatIdRoute = AppCChatIdRouteImport.update({
   id: '/c/$chatId',
   path: '/c/$chatId',
@@ -61,16 +73,20 @@ const AppCChatIdRoute = AppCChatIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/login': typeof LoginRoute
   '/admin': typeof AdminLazyRouteWithChildren
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/s/$token': typeof STokenRoute
   '/admin/$section': typeof AdminSectionLazyRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesByTo {
+  '/login': typeof LoginRoute
   '/admin': typeof AdminLazyRouteWithChildren
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/s/$token': typeof STokenRoute
   '/admin/$section': typeof AdminSectionLazyRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -78,9 +94,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/login': typeof LoginRoute
   '/admin': typeof AdminLazyRouteWithChildren
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/s/$token': typeof STokenRoute
   '/admin/$section': typeof AdminSectionLazyRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
@@ -89,25 +107,31 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/login'
     | '/admin'
     | '/auth/confirm'
     | '/auth/reset-password'
+    | '/s/$token'
     | '/admin/$section'
     | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/login'
     | '/admin'
     | '/auth/confirm'
     | '/auth/reset-password'
+    | '/s/$token'
     | '/admin/$section'
     | '/'
     | '/c/$chatId'
   id:
     | '__root__'
     | '/_app'
+    | '/login'
     | '/admin'
     | '/auth/confirm'
     | '/auth/reset-password'
+    | '/s/$token'
     | '/admin/$section'
     | '/_app/'
     | '/_app/c/$chatId'
@@ -115,9 +139,11 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  LoginRoute: typeof LoginRoute
   AdminLazyRoute: typeof AdminLazyRouteWithChildren
   AuthConfirmRoute: typeof AuthConfirmRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -134,6 +160,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminLazyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -162,6 +195,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/reset-password'
       fullPath: '/auth/reset-password'
       preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/c/$chatId': {
@@ -200,9 +240,11 @@ const AdminLazyRouteWithChildren = AdminLazyRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  LoginRoute: LoginRoute,
   AdminLazyRoute: AdminLazyRouteWithChildren,
   AuthConfirmRoute: AuthConfirmRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -17,6 +17,8 @@ export type FailureReason =
   | 'no_model'
   /** The spec's 'Failed to conduct research' itself: nothing to add under it. */
   | 'research_failed'
+  /** The person's AI budget ran out between two steps of an answer that calls tools (issue 30). */
+  | 'budget_exceeded'
 
 export interface Failure {
   reason: FailureReason

@@ -21,6 +21,11 @@ import m18 from './0018_message_notes.sql' with { type: 'text' }
 import m19 from './0019_message_tree.sql' with { type: 'text' }
 import m20 from './0020_search.sql' with { type: 'text' }
 import m21 from './0021_chat_branched.sql' with { type: 'text' }
+import m22 from './0022_identity_groups.sql' with { type: 'text' }
+import m23 from './0023_chat_pins_archive_projects.sql' with { type: 'text' }
+import m24 from './0024_api_keys.sql' with { type: 'text' }
+import m25 from './0025_shares_retention.sql' with { type: 'text' }
+import m26 from './0026_tools.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -45,4 +50,9 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0019_message_tree', sql: m19 },
   { tag: '0020_search', sql: m20 },
   { tag: '0021_chat_branched', sql: m21 },
+  { tag: '0022_identity_groups', sql: m22 },
+  { tag: '0023_chat_pins_archive_projects', sql: m23 },
+  { tag: '0024_api_keys', sql: m24 },
+  { tag: '0025_shares_retention', sql: m25 },
+  { tag: '0026_tools', sql: m26 },
 ]

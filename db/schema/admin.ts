@@ -75,6 +75,18 @@ export const orgSettings = pgTable(
     imagePriceSquareMicros: bigint('image_price_square_micros', { mode: 'number' }),
     imagePricePortraitMicros: bigint('image_price_portrait_micros', { mode: 'number' }),
     imagePriceLandscapeMicros: bigint('image_price_landscape_micros', { mode: 'number' }),
+    /* Sign-in (issue 29); null: PASSWORD_SIGN_IN, sign-up on, any domain. */
+    passwordSignIn: boolean('password_sign_in'),
+    signupEnabled: boolean('signup_enabled'),
+    /** Lower-case e-mail domains allowed to create accounts; null or empty: any. */
+    allowedDomains: text('allowed_domains').array(),
+    /* The team API (issue 31); null: API_KEYS (on). `api_groups` null or empty: everyone. */
+    apiEnabled: boolean('api_enabled'),
+    apiGroups: uuid('api_groups').array(),
+    /* Sharing and retention (issue 32); null: public links off, nothing deleted by age. */
+    publicLinks: boolean('public_links'),
+    retentionChatDays: integer('retention_chat_days'),
+    retentionFileDays: integer('retention_file_days'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -84,6 +96,8 @@ export const orgSettings = pgTable(
     nonNegativeCheck('org_settings_image_square_check', table.imagePriceSquareMicros),
     nonNegativeCheck('org_settings_image_portrait_check', table.imagePricePortraitMicros),
     nonNegativeCheck('org_settings_image_landscape_check', table.imagePriceLandscapeMicros),
+    check('org_settings_retention_chat_check', sql`${table.retentionChatDays} between 1 and 36500`),
+    check('org_settings_retention_file_check', sql`${table.retentionFileDays} between 1 and 36500`),
     check('org_settings_rag_min_similarity_check', sql`${table.ragMinSimilarity} between 0 and 1`),
     check('org_settings_threshold_check', sql`${table.alertThreshold} between 1 and 100`),
     check('org_settings_primary_color_check', sql`${table.brandPrimaryColor} ~ '^#[0-9a-f]{6}$'`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -13,8 +14,30 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { Failure } from '../catalogues/failures'
 import type { ResearchNote } from '../catalogues/research'
+import type { StoredToolCall } from '../catalogues/tools'
 import { enumCheck } from './checks'
 import { users } from './users'
+
+/** A named set of a person's chats with instructions every chat in it sends first (issue 28). */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('projects_user_idx').on(table.userId, table.createdAt),
+    check('projects_name_check', sql`char_length(${table.name}) between 1 and 100`),
+    check('projects_instructions_check', sql`char_length(${table.instructions}) <= 20000`),
+  ],
+)
+export type Project = typeof projects.$inferSelect
 
 export const chats = pgTable(
   'chats',
@@ -36,11 +59,20 @@ export const chats = pgTable(
      * never branched is read by its time index alone, its newest messages being its path.
      */
     branched: boolean('branched').notNull().default(false),
+    /** Pinned chats lead the list; archived ones leave it and stay searchable (issue 28, decision 162). */
+    pinned: boolean('pinned').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    /** The project the chat belongs to; its instructions go before the chat's own system prompt. */
+    projectId: uuid('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('chats_user_created_idx').on(table.userId, table.createdAt, table.id),
+    // The sidebar's list: a person's chats, archived or not, pinned first, newest first.
+    index('chats_user_list_idx').on(table.userId, table.archived, table.pinned, table.createdAt, table.id),
+    index('chats_project_list_idx')
+      .on(table.projectId, table.archived, table.pinned, table.createdAt, table.id)
+      .where(sql`${table.projectId} is not null`),
     // Deleting a message sets a chat's leaf to null: without an index each delete scans the chats.
     index('chats_current_leaf_idx').on(table.currentLeafId),
   ],
@@ -103,6 +135,8 @@ export const messages = pgTable(
      * language (docs/decisions/143): e.g. the question's images the model could not see. Null: none.
      */
     notes: jsonb('notes').$type<MessageNote[]>(),
+    /** The tools an assistant reply called, in order (issue 30); null: none. */
+    toolCalls: jsonb('tool_calls').$type<StoredToolCall[]>(),
     /** The person's rating of an assistant reply (thumbs up or down) and an optional comment; null: none. */
     feedbackRating: text('feedback_rating', { enum: feedbackRatings }),
     feedbackComment: text('feedback_comment'),
@@ -144,6 +178,8 @@ export const chatConfigs = pgTable(
     presencePenalty: doublePrecision('presence_penalty').notNull().default(0),
     responseFormat: text('response_format', { enum: responseFormats }).notNull().default('text'),
     webSearchEnabled: boolean('web_search_enabled').notNull().default(false),
+    /** The tools the model may call in this chat (issue 30): built-in ids and `mcp:<serverId>`. */
+    tools: text('tools').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [enumCheck('chat_configs_response_format_check', table.responseFormat, responseFormats)],

@@ -36,6 +36,8 @@ export const knowledgeBase = pgTable(
     content: text('content').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     isShared: boolean('is_shared').notNull().default(false),
+    /** Groups that may read it when it is not shared with everyone (issue 29). */
+    sharedGroupIds: uuid('shared_group_ids').array().notNull().default(sql`'{}'::uuid[]`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     indexStatus: text('index_status', { enum: knowledgeIndexStatuses }).notNull().default('pending'),
     /** Why the last indexing failed (the provider's message), for the panel's retry. */

@@ -20,6 +20,8 @@ export const savedPrompts = pgTable(
     promptText: text('prompt_text').notNull(),
     category: text('category', { enum: promptCategories }).notNull().default('general'),
     isPublic: boolean('is_public').notNull().default(false),
+    /** Groups that may read it when it is not public (issue 29). */
+    sharedGroupIds: uuid('shared_group_ids').array().notNull().default(sql`'{}'::uuid[]`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     useCount: integer('use_count').notNull().default(0),
     modelId: text('model_id'),

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { apiKeys } from './api-keys'
 import { chats, messages } from './chats'
 import { nonNegativeCheck } from './checks'
 import { users } from './users'
@@ -13,6 +15,8 @@ export const usageRecords = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** The team-API key the call came through (issue 31); null: the web app. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     modelId: text('model_id').notNull(),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
@@ -29,6 +33,8 @@ export const usageRecords = pgTable(
     // Deleting a chat or a message sets these to null: without an index each delete scans the table.
     index('usage_chat_idx').on(table.chatId),
     index('usage_message_idx').on(table.messageId),
+    // A key's spend this month, and the admin's per-key usage.
+    index('usage_api_key_idx').on(table.apiKeyId, table.createdAt).where(sql`${table.apiKeyId} is not null`),
     nonNegativeCheck('usage_records_cost_check', table.costMicros),
   ],
 )

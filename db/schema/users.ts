@@ -12,7 +12,10 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null: the account signs in only through an identity provider (issue 29). */
+    passwordHash: text('password_hash'),
+    /** SCIM's `externalId` for this person, as the provisioning client sent it. */
+    externalId: text('external_id'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     fullName: text('full_name').notNull().default(''),
     avatarKey: text('avatar_key'),

@@ -1,12 +1,18 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { adminAgentRoutes } from './agents/index'
+import { adminApiKeyRoutes } from './api-keys/index'
 import { adminAuditRoutes } from './audit/index'
 import { adminBrandingRoutes } from './branding/index'
 import { adminBudgetRoutes } from './budgets'
+import { adminGroupRoutes } from './groups/index'
 import { adminImpersonationRoutes } from './impersonations/index'
 import { adminKnowledgeRoutes } from './knowledge/index'
+import { adminMcpServerRoutes } from './mcp-servers/index'
 import { adminModelRoutes } from './models/index'
+import { adminScimRoutes } from './scim/index'
+import { adminShareRoutes } from './shares/index'
+import { adminSignInRoutes } from './sign-in/index'
 import { adminUsageRoutes } from './usage/index'
 import { adminUserRoutes } from './users/index'
 
@@ -25,3 +31,9 @@ export const adminRoutes = (ctx: AppContext) =>
     .use(adminImpersonationRoutes(ctx))
     .use(adminKnowledgeRoutes(ctx))
     .use(adminAgentRoutes(ctx))
+    .use(adminSignInRoutes(ctx))
+    .use(adminGroupRoutes(ctx))
+    .use(adminScimRoutes(ctx))
+    .use(adminApiKeyRoutes(ctx))
+    .use(adminShareRoutes(ctx))
+    .use(adminMcpServerRoutes(ctx))

@@ -3,6 +3,7 @@ import type { ChatProvider, WorkflowCall } from '../ai/types'
 import { workflowReply } from '../ai/workflow-response'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
+import { groupPolicy, requireAgentAllowed } from '../groups/policy'
 import { AppError } from '../http/errors'
 import { calendarAccess } from './calendar-oauth'
 import { type AgentDefinition, agentDefinition, DEFAULT_AGENT_ID } from './catalogue'
@@ -58,6 +59,8 @@ export async function planAgentReply(
   const agent = agentDefinition(requested)
   const offered = agent ? org.get(agent.id) : undefined
   if (!agent || !offered?.offered) throw new AppError('bad_request:agent', AGENT_UNAVAILABLE)
+  // Issue 29: only an agent chosen by name is narrowed; no agent (the default) is never refused.
+  requireAgentAllowed(await groupPolicy(ctx, actor.userId), agent.id)
   const settings = (await userAgentSettings(ctx, actor)).get(agent.id)
   if (!(settings?.enabled ?? agent.enabledByDefault))
     throw new AppError('bad_request:agent', AGENT_UNAVAILABLE)

@@ -3,6 +3,7 @@ import type { UserAgentSetting } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { sealSecret } from '../crypto/secret-box'
+import { allowsAgent, groupPolicy } from '../groups/policy'
 import { AppError } from '../http/errors'
 import { isHttpUrl } from '../net/http-url'
 import { agentSettingsFor } from './agents-data'
@@ -51,13 +52,17 @@ export function agentJson(
   return json
 }
 
-/** The agents the organisation offers, in the fixed order, with the actor's settings. */
+/** The agents the organisation offers and the actor's groups allow (issue 29), in the fixed order, with the actor's settings. */
 export async function listAgents(ctx: AppContext, actor: Actor): Promise<{ items: AgentJson[] }> {
-  const [org, rows] = await Promise.all([orgAgents(ctx), agentSettingsFor(ctx.db, actor).list()])
+  const [org, rows, policy] = await Promise.all([
+    orgAgents(ctx),
+    agentSettingsFor(ctx.db, actor).list(),
+    groupPolicy(ctx, actor.userId),
+  ])
   const byId = new Map(rows.map((row) => [row.agentId, row]))
   return {
-    items: AGENTS.filter((agent) => org.get(agent.id)!.offered).map((agent) =>
-      agentJson(ctx, agent, org.get(agent.id)!, byId.get(agent.id)),
+    items: AGENTS.filter((agent) => org.get(agent.id)!.offered && allowsAgent(policy, agent.id)).map(
+      (agent) => agentJson(ctx, agent, org.get(agent.id)!, byId.get(agent.id)),
     ),
   }
 }

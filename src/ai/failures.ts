@@ -24,6 +24,8 @@ export function failureText(failure: Failure): string {
       return 'No AI model is available right now'
     case 'research_failed':
       return 'Failed to conduct research'
+    case 'budget_exceeded':
+      return 'The AI budget ran out before the answer was finished'
   }
 }
 

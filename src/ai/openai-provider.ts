@@ -61,6 +61,7 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
         frequency_penalty: s.frequencyPenalty,
         presence_penalty: s.presencePenalty,
         ...(s.responseFormat === 'json' ? { response_format: { type: 'json_object' as const } } : {}),
+        ...(call.tools?.length ? { tools: call.tools } : {}),
       }
       const state: ChatStreamState = { started: false, finished: false }
       try {
@@ -142,7 +143,11 @@ function toOpenAiMessage(turn: ChatTurn): ChatCompletionMessageParam {
     case 'user':
       return { role: 'user', content: turn.content }
     case 'assistant':
-      return { role: 'assistant', content: turnText(turn) }
+      return 'tool_calls' in turn
+        ? { role: 'assistant', content: turn.content || null, tool_calls: turn.tool_calls }
+        : { role: 'assistant', content: turnText(turn) }
+    case 'tool':
+      return { role: 'tool', tool_call_id: turn.tool_call_id, content: turn.content }
     case 'system':
       return { role: 'system', content: turnText(turn) }
   }

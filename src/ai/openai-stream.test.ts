@@ -53,6 +53,41 @@ describe('chat completions stream', () => {
     expect(state).toEqual({ started: true, finished: true })
   })
 
+  test('tool calls, parallel and in pieces, are assembled by index and given once the stream is whole', async () => {
+    const tool = (calls: unknown[], finish: string | null = null) =>
+      `data: ${JSON.stringify({ choices: [{ delta: { tool_calls: calls }, finish_reason: finish }] })}\n\n`
+    const { events, state } = await read([
+      chunk('Let me check.'),
+      tool([{ index: 0, id: 'call_1', type: 'function', function: { name: 'web_search', arguments: '' } }]),
+      tool([
+        { index: 1, id: 'call_2', type: 'function', function: { name: 'file_search', arguments: '{"qu' } },
+      ]),
+      tool([{ index: 0, function: { arguments: '{"query":' } }]) +
+        tool([{ index: 1, function: { arguments: 'ery":"b"}' } }]),
+      tool([{ index: 0, function: { arguments: '"a"}' } }], 'tool_calls'),
+      'data: [DONE]\n\n',
+    ])
+    expect(events).toEqual([
+      { type: 'delta', text: 'Let me check.' },
+      {
+        type: 'tool_calls',
+        calls: [
+          { id: 'call_1', type: 'function', function: { name: 'web_search', arguments: '{"query":"a"}' } },
+          { id: 'call_2', type: 'function', function: { name: 'file_search', arguments: '{"query":"b"}' } },
+        ],
+      },
+    ])
+    expect(state.finished).toBe(true)
+    // A provider that sends no id still gets one; a hostile index does not grow an array.
+    const odd = await read([tool([{ index: 1e9, function: { name: 'x', arguments: '{}' } }], 'tool_calls')])
+    expect(odd.events).toEqual([
+      {
+        type: 'tool_calls',
+        calls: [{ id: 'call_0', type: 'function', function: { name: 'x', arguments: '{}' } }],
+      },
+    ])
+  })
+
   test('a stream that ends without finish_reason is not finished; nothing after [DONE] counts', async () => {
     expect((await read([chunk('cut')])).state).toEqual({ started: true, finished: false })
     const after = await read([chunk('a', 'stop'), 'data: [DONE]\n\n', chunk('late')])

@@ -1,6 +1,6 @@
 import { openaiSdk } from './openai-sdk'
 import { SseParser } from './sse'
-import type { ProviderEvent } from './types'
+import type { ProviderEvent, ToolCallRequest } from './types'
 
 /** What the caller learns of a chat stream besides its events. */
 export interface ChatStreamState {
@@ -10,8 +10,18 @@ export interface ChatStreamState {
   finished: boolean
 }
 
+/** A piece of a streamed tool call: the first carries its id and name, the next ones more arguments. */
+interface ToolCallDelta {
+  index?: number
+  id?: string
+  function?: { name?: string; arguments?: string }
+}
+
 interface ChatChunk {
-  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[]
+  choices?: {
+    delta?: { content?: string | null; tool_calls?: ToolCallDelta[] | null }
+    finish_reason?: string | null
+  }[]
   usage?: { prompt_tokens: number; completion_tokens: number } | null
   error?: unknown
 }
@@ -36,6 +46,8 @@ export async function* readChatStream(
   const parser = new SseParser()
   let text = ''
   let usage: ChatChunk['usage']
+  // The tool calls being assembled, by their index (parallel calls interleave their pieces).
+  const calls: ToolCallRequest[] = []
   let done = false
   const onEvent = (data: string, event: string | undefined) => {
     if (done) return
@@ -55,6 +67,14 @@ export async function* readChatStream(
     const choice = chunk.choices?.[0]
     const content = choice?.delta?.content
     if (content) text += content
+    for (const piece of choice?.delta?.tool_calls ?? []) {
+      const index = typeof piece.index === 'number' && piece.index >= 0 && piece.index < 128 ? piece.index : 0
+      const call = calls[index] ?? { id: '', type: 'function', function: { name: '', arguments: '' } }
+      calls[index] = call
+      if (piece.id) call.id = piece.id
+      if (piece.function?.name) call.function.name += piece.function.name
+      if (piece.function?.arguments) call.function.arguments += piece.function.arguments
+    }
     if (choice?.finish_reason) state.finished = true
     if (chunk.usage) usage = chunk.usage
   }
@@ -81,6 +101,12 @@ export async function* readChatStream(
         usage = undefined
         yield { type: 'usage', promptTokens, completionTokens }
       }
+    }
+    const asked = calls.filter((call) => call?.function.name)
+    if (asked.length) {
+      state.started = true
+      // A provider that sent no id still gets one: the result must name the call it answers.
+      yield { type: 'tool_calls', calls: asked.map((call, n) => ({ ...call, id: call.id || `call_${n}` })) }
     }
   } finally {
     // Left early (an error, the consumer stopped): the request is given up.

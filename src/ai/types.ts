@@ -9,9 +9,24 @@ export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; 
  * One message of a prompt. A user turn with attachments carries parts (its text first, then one
  * part per file); providers that cannot take parts flatten them with `turnText`.
  */
-export interface ChatTurn {
-  role: 'system' | 'user' | 'assistant'
-  content: string | ContentPart[]
+export type ChatTurn =
+  | { role: 'system' | 'user' | 'assistant'; content: string | ContentPart[] }
+  /** The model's request to call tools (issue 30), with whatever text came before it. */
+  | { role: 'assistant'; content: string; tool_calls: ToolCallRequest[] }
+  /** A tool's result, answering the call `tool_call_id`. */
+  | { role: 'tool'; tool_call_id: string; content: string }
+
+/** A function call the model asked for, as OpenAI sends it (arguments: JSON text, maybe malformed). */
+export interface ToolCallRequest {
+  id: string
+  type: 'function'
+  function: { name: string; arguments: string }
+}
+
+/** A function the model may call, in OpenAI's tools format (parameters: a JSON Schema object). */
+export interface ToolSpec {
+  type: 'function'
+  function: { name: string; description: string; parameters: Record<string, unknown> }
 }
 
 /** The turn as plain text: text parts joined by blank lines, images as a short note. */
@@ -54,6 +69,8 @@ export interface ModelCall {
   workflow?: WorkflowCall
   /** The asking user's language (en, es, fr, de, it, pt): Parley's own texts in a reply follow it. */
   language?: string
+  /** The functions the model may call (issue 30); absent or empty: none are offered. */
+  tools?: ToolSpec[]
   /** Aborts on stop or on the request timeout. */
   signal: AbortSignal
 }
@@ -61,6 +78,8 @@ export interface ModelCall {
 export type ProviderEvent =
   | { type: 'delta'; text: string }
   | { type: 'usage'; promptTokens: number; completionTokens: number }
+  /** The model asks for these calls (all of one turn, once its stream is whole). */
+  | { type: 'tool_calls'; calls: ToolCallRequest[] }
 
 /** One way of producing a reply: an OpenAI-compatible API, a workflow webhook, or the demo model. */
 export interface ChatProvider {

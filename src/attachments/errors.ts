@@ -3,7 +3,6 @@ import { AppError } from '../http/errors'
 
 /** Unknown and other users' files answer the same, so ids cannot be probed. */
 export const fileNotFound = () => new AppError('not_found:file', 'File not found')
-export const messageNotFound = () => new AppError('not_found:message', 'Message not found')
 export const alreadySent = () =>
   new AppError('conflict:file_sent', 'This file was already sent with a message')
 export const fileTooLarge = (maxBytes: number) =>

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { type Session, sessions, type User, users } from '../../db/schema'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import { assertPasswordSignIn, assertPasswordSignUp } from '../identity/sign-in-settings'
 import type { MailLanguage } from './email-texts'
 import { confirmationMail, emailChangeMail, passwordResetMail } from './emails'
 import { INVALID_LINK, toPublicUser } from './model'
@@ -21,7 +22,7 @@ export const INVALID_CREDENTIALS = 'Invalid login credentials'
 export const RESET_REQUESTED = 'If an account exists for that email, a reset link has been sent.'
 
 /** Serialises "is this the first account?" so two simultaneous first sign-ups cannot both become admin. */
-const FIRST_ACCOUNT_LOCK = 727_274_002
+export const FIRST_ACCOUNT_LOCK = 727_274_002
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db
@@ -82,6 +83,7 @@ export async function signUp(
   input: { email: string; password: string; fullName: string; preferredLanguage?: MailLanguage },
 ) {
   if (!input.fullName.trim()) throw new AppError('bad_request:full_name', 'Full name is required')
+  await assertPasswordSignUp(ctx.db, ctx.config, input.email)
   const confirmationRequired = ctx.config.requireEmailConfirmation
   // When the operator does not require confirmation, addresses are taken as given: the account is
   // marked confirmed, so turning the setting on later does not lock existing users out.
@@ -105,8 +107,10 @@ export async function signUp(
 }
 
 export async function logIn(ctx: AppContext, input: { email: string; password: string }) {
+  await assertPasswordSignIn(ctx.db, ctx.config)
   const user = await findUserByEmail(ctx.db, input.email)
-  if (!user) {
+  // An account made by an identity provider has no password: it is refused like an unknown one.
+  if (!user?.passwordHash) {
     await verifyDummyPassword(input.password, ctx.config.passwordHash)
     throw new AppError('unauthorized:credentials', INVALID_CREDENTIALS)
   }
@@ -125,6 +129,7 @@ export async function logIn(ctx: AppContext, input: { email: string; password: s
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  await assertPasswordSignIn(ctx.db, ctx.config)
   const user = await findUserByEmail(ctx.db, email)
   if (!user) return
   const token = await createAuthToken(ctx.db, { userId: user.id, kind: 'password_reset', now: ctx.now() })
@@ -204,7 +209,7 @@ async function assertCurrentPassword(ctx: AppContext, userId: string, currentPas
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId))
-  if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
+  if (!row?.passwordHash || !(await verifyPassword(currentPassword, row.passwordHash))) {
     throw new AppError('unauthorized:current_password', WRONG_CURRENT_PASSWORD)
   }
 }
@@ -257,7 +262,7 @@ export async function requestEmailChange(
 }
 
 /** Postgres' unique_violation, which drizzle wraps (the driver's error is its `cause`). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   let current = error
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
     if ('code' in current && current.code === '23505') return true

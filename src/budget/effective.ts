@@ -3,8 +3,11 @@ import type { Config } from '../config'
 import type { BudgetStatus } from './budget-state'
 import { dollarsToMicros, type Micros, microsToDollars } from './money'
 
-/** Where an effective budget value comes from: the user's override, the organisation's setting, or the environment. */
-export type BudgetSource = 'user' | 'organisation' | 'environment'
+/**
+ * Where an effective budget value comes from: the user's override, their groups' limits (the most
+ * generous, issue 29), the organisation's setting, or the environment.
+ */
+export type BudgetSource = 'user' | 'group' | 'organisation' | 'environment'
 
 export type BudgetField = 'dailyLimit' | 'monthlyLimit' | 'alertThreshold' | 'enforce'
 
@@ -27,6 +30,11 @@ type OverrideRow = Pick<
   UserBudgetOverride,
   'dailyLimitMicros' | 'monthlyLimitMicros' | 'alertThreshold' | 'enforce'
 >
+/** The most generous limits of the person's groups (src/groups/policy.ts); null: their groups set none. */
+export interface GroupLimits {
+  dailyLimitMicros: Micros | null
+  monthlyLimitMicros: Micros | null
+}
 
 /** What the environment gives (BUDGET_*, ORG_TIME_ZONE): the values before any administrator's. */
 export function environmentBudget(config: Pick<Config, 'budget' | 'orgTimeZone'>) {
@@ -40,13 +48,15 @@ export function environmentBudget(config: Pick<Config, 'budget' | 'orgTimeZone'>
 }
 
 /**
- * The user's override ?? the organisation's setting ?? the environment, field by field. Pass
- * `override` null for the organisation's defaults.
+ * The user's override ?? their groups' limit ?? the organisation's setting ?? the environment, field
+ * by field (groups set only the two limits). Pass `override` and `groups` null for the organisation's
+ * defaults.
  */
 export function effectiveBudget(
   config: Pick<Config, 'budget' | 'orgTimeZone'>,
   org: OrgRow | null | undefined,
   override: OverrideRow | null | undefined,
+  groups?: GroupLimits | null,
 ): EffectiveBudget {
   const env = environmentBudget(config)
   const pick = <T>(user: T | null | undefined, organisation: T | null | undefined, fallback: T) =>
@@ -55,8 +65,27 @@ export function effectiveBudget(
       : organisation != null
         ? { value: organisation, source: 'organisation' as const }
         : { value: fallback, source: 'environment' as const }
-  const daily = pick(override?.dailyLimitMicros, org?.dailyLimitMicros, env.dailyLimitMicros)
-  const monthly = pick(override?.monthlyLimitMicros, org?.monthlyLimitMicros, env.monthlyLimitMicros)
+  const limit = (
+    user: Micros | null | undefined,
+    group: Micros | null | undefined,
+    organisation: Micros | null | undefined,
+    fallback: Micros,
+  ) =>
+    user == null && group != null
+      ? { value: group, source: 'group' as const }
+      : pick(user, organisation, fallback)
+  const daily = limit(
+    override?.dailyLimitMicros,
+    groups?.dailyLimitMicros,
+    org?.dailyLimitMicros,
+    env.dailyLimitMicros,
+  )
+  const monthly = limit(
+    override?.monthlyLimitMicros,
+    groups?.monthlyLimitMicros,
+    org?.monthlyLimitMicros,
+    env.monthlyLimitMicros,
+  )
   const threshold = pick(override?.alertThreshold, org?.alertThreshold, env.alertThreshold)
   const enforce = pick(override?.enforce, org?.enforce, env.enforce)
   const timeZone = pick<string>(null, org?.timeZone, env.timeZone)

@@ -14,4 +14,9 @@ export const budgetStatus = t.Object({
 
 export const budgetStatusResponse = ok(budgetStatus) // Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
 
-export const budgetSource = t.Union([t.Literal('user'), t.Literal('organisation'), t.Literal('environment')])
+export const budgetSource = t.Union([
+  t.Literal('user'),
+  t.Literal('group'),
+  t.Literal('organisation'),
+  t.Literal('environment'),
+])

@@ -4,6 +4,7 @@ import type { OrgSettings } from '../../db/schema'
 import { whileDatabaseRestarts } from '../../db/unavailable'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
+import { groupPolicy, readGroupPolicy } from '../groups/policy'
 import { AppError } from '../http/errors'
 import { budgetFor } from './budget-data'
 import { type BudgetStatus, exceededMessage, exceededPeriod } from './budget-state'
@@ -33,17 +34,27 @@ export async function getOrgBudget(ctx: Ctx): Promise<EffectiveBudget> {
 }
 
 /**
- * The budget that applies to the actor: their override ?? the organisation's setting ?? the
- * environment. `fresh` reads the organisation's row from `ctx.db` (a decision, inside its lock)
- * instead of this instance's short-lived copy.
+ * The budget that applies to the actor: their override ?? their groups' most generous limit ?? the
+ * organisation's setting ?? the environment. `fresh` reads the organisation's row and the groups
+ * from `ctx.db` (a decision, inside its lock) instead of this instance's short-lived copies.
  */
 export async function effectiveBudgetFor(
   ctx: Ctx,
   actor: Actor,
   options: { fresh?: boolean } = {},
 ): Promise<EffectiveBudget> {
-  const org = options.fresh ? await readOrgSettingsRow(ctx.db) : await cachedOrgSettings(ctx)
-  return effectiveBudget(ctx.config, org, await budgetFor(ctx.db, actor).override())
+  if (options.fresh) {
+    // One after the other: `ctx.db` is the decision's transaction.
+    const org = await readOrgSettingsRow(ctx.db)
+    const override = await budgetFor(ctx.db, actor).override()
+    return effectiveBudget(ctx.config, org, override, await readGroupPolicy(ctx.db, actor.userId))
+  }
+  const [org, override, groups] = await Promise.all([
+    cachedOrgSettings(ctx),
+    budgetFor(ctx.db, actor).override(),
+    groupPolicy(ctx, actor.userId),
+  ])
+  return effectiveBudget(ctx.config, org, override, groups)
 }
 
 /** The actor's spend today and this month, in the organisation's time zone, in micro-dollars. */
@@ -62,8 +73,11 @@ export async function getBudgetStatus(ctx: Ctx, actor: Actor): Promise<BudgetSta
   // and the spend are read together, in one statement.
   const { timeZone } = effectiveBudget(ctx.config, org, null)
   const { day, month } = periodStarts(ctx.now(), timeZone)
-  const { override, daily, monthly } = await budgetFor(ctx.db, actor).overrideAndSpend(day, month)
-  return budgetStatus(effectiveBudget(ctx.config, org, override), { daily, monthly })
+  const [{ override, daily, monthly }, groups] = await Promise.all([
+    budgetFor(ctx.db, actor).overrideAndSpend(day, month),
+    groupPolicy(ctx, actor.userId),
+  ])
+  return budgetStatus(effectiveBudget(ctx.config, org, override, groups), { daily, monthly })
 }
 
 export interface UsageInput {
@@ -75,6 +89,8 @@ export interface UsageInput {
   completionTokens: number
   costMicros: Micros
   estimated: boolean
+  /** The team-API key the call came through (issue 31); absent: the web app. */
+  apiKeyId?: string | null
 }
 
 /**
@@ -191,7 +207,8 @@ export interface Reservation {
   release(): Promise<void>
 }
 
-const NOTHING_RESERVED: Reservation = { id: null, release: async () => {} }
+/** No reservation: the budget is not enforced, or the step reserved nothing. */
+export const NOTHING_RESERVED: Reservation = { id: null, release: async () => {} }
 
 /**
  * How long a reservation counts: a reply is cut off after AI_TIMEOUT_MS, and the margin covers the

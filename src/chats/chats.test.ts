@@ -194,6 +194,7 @@ describe('chat config', () => {
         presence_penalty: 0,
         response_format: 'text',
         web_search_enabled: false,
+        tools: [],
       },
     })
   })

@@ -3,6 +3,7 @@ import type { GenerationSettings } from '../ai/types'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
+import { normalizeToolIds } from '../tools/tool-ids'
 import { chatsFor } from './chats-data'
 import { CHAT_NOT_FOUND } from './service'
 
@@ -16,13 +17,18 @@ export const CHAT_CONFIG_DEFAULTS = {
   presence_penalty: 0,
   response_format: 'text' as GenerationSettings['responseFormat'],
   web_search_enabled: false,
+  /** Built-in tool ids and `mcp:<serverId>` (issue 30), in the order the person enabled them. */
+  tools: [] as string[],
 }
 export type ChatConfigJson = typeof CHAT_CONFIG_DEFAULTS
+
+/** A fresh copy: the defaults' `tools` array must never be shared with a caller that changes it. */
+const defaultConfig = (): ChatConfigJson => ({ ...CHAT_CONFIG_DEFAULTS, tools: [] })
 
 export const WEB_SEARCH_UNAVAILABLE = 'Web search is not configured on this server'
 
 function toJson(row: ChatConfig | undefined): ChatConfigJson {
-  if (!row) return { ...CHAT_CONFIG_DEFAULTS }
+  if (!row) return defaultConfig()
   return {
     system_prompt: row.systemPrompt,
     temperature: row.temperature,
@@ -32,10 +38,15 @@ function toJson(row: ChatConfig | undefined): ChatConfigJson {
     presence_penalty: row.presencePenalty,
     response_format: row.responseFormat,
     web_search_enabled: row.webSearchEnabled,
+    tools: row.tools,
   }
 }
 
-/** The actor's chat and its settings in one query (the send path runs this for every message), or 404. */
+/**
+ * The actor's chat and the settings a reply uses, in one query (the send path runs this for every
+ * message), or 404. The system prompt a reply sends starts with the chat's project's instructions
+ * (issue 28): the project's, then the chat's own, as a person reads them from the outside in.
+ */
 export async function requireChatWithConfig(
   ctx: Pick<AppContext, 'db'>,
   actor: Actor,
@@ -43,11 +54,17 @@ export async function requireChatWithConfig(
 ): Promise<{ chat: Chat; config: ChatConfigJson }> {
   const row = await chatsFor(ctx.db, actor).findWithConfig(chatId)
   if (!row) throw new AppError('not_found:chat', CHAT_NOT_FOUND)
-  return { chat: row.chat, config: toJson(row.config ?? undefined) }
+  const config = toJson(row.config ?? undefined)
+  const project = row.projectInstructions?.trim()
+  if (project) config.system_prompt = config.system_prompt ? `${project}\n\n${config.system_prompt}` : project
+  return { chat: row.chat, config }
 }
 
+/** The chat's own settings, as the person saved them (without its project's instructions). */
 export async function getChatConfig(ctx: Pick<AppContext, 'db'>, actor: Actor, chatId: string) {
-  return (await requireChatWithConfig(ctx, actor, chatId)).config
+  const row = await chatsFor(ctx.db, actor).findWithConfig(chatId)
+  if (!row) throw new AppError('not_found:chat', CHAT_NOT_FOUND)
+  return toJson(row.config ?? undefined)
 }
 
 /** Saves the given fields over the current ones. Ranges are checked by the route schema. */
@@ -61,7 +78,8 @@ export async function updateChatConfig(
   if (patch.web_search_enabled && !ctx.config.ai.searxngUrl) {
     throw new AppError('bad_request:web_search', WEB_SEARCH_UNAVAILABLE)
   }
-  const next = { ...current, ...definedOnly(patch) }
+  const tools = patch.tools ? normalizeToolIds(patch.tools) : current.tools
+  const next = { ...current, ...definedOnly(patch), tools }
   // An empty system prompt is stored as null (spec section 5).
   const systemPrompt = next.system_prompt?.trim() ? next.system_prompt : null
   const row = await chatsFor(ctx.db, actor).saveConfig(chatId, {
@@ -73,6 +91,7 @@ export async function updateChatConfig(
     presencePenalty: next.presence_penalty,
     responseFormat: next.response_format,
     webSearchEnabled: next.web_search_enabled,
+    tools: next.tools,
     updatedAt: ctx.now(),
   })
   if (!row) throw new AppError('not_found:chat', CHAT_NOT_FOUND)
@@ -82,7 +101,7 @@ export async function updateChatConfig(
 export async function resetChatConfig(ctx: Pick<AppContext, 'db'>, actor: Actor, chatId: string) {
   if (!(await chatsFor(ctx.db, actor).resetConfig(chatId)))
     throw new AppError('not_found:chat', CHAT_NOT_FOUND)
-  return { ...CHAT_CONFIG_DEFAULTS }
+  return defaultConfig()
 }
 
 export function toGenerationSettings(config: ChatConfigJson): GenerationSettings {

@@ -31,6 +31,20 @@ export function decodeCursor(cursor: string): Position {
   return { createdAt: new Date(ms), id: match[2]!.toLowerCase() }
 }
 
+/**
+ * The chat list's cursor: `p.` before the position when the row is pinned (pinned chats come
+ * first). A cursor without it (made before pins existed) is a position among the unpinned.
+ */
+export function encodeListCursor(row: Position & { pinned: boolean }): string {
+  const position = encodeCursor(row)
+  return row.pinned ? `p.${position}` : position
+}
+
+export function decodeListCursor(cursor: string): Position & { pinned: boolean } {
+  const pinned = cursor.startsWith('p.')
+  return { ...decodeCursor(pinned ? cursor.slice(2) : cursor), pinned }
+}
+
 /** Rows strictly after `position` in (createdAt desc, id desc) order. */
 export function olderThan(columns: { createdAt: Column; id: Column }, position: Position): SQL {
   return or(

@@ -4,15 +4,17 @@ import type { AppContext } from '../context'
 import { done } from '../http/model'
 import { getChatConfig, resetChatConfig, updateChatConfig } from './config-service'
 import {
+  bulkChatsBody,
+  bulkChatsResponse,
   chatConfigBody,
   chatConfigResponse,
   chatListQuery,
   chatListResponse,
   chatResponse,
   createChatBody,
-  renameChatBody,
+  updateChatBody,
 } from './model'
-import { createChat, deleteChat, listChats, renameChat } from './service'
+import { bulkChats, createChat, deleteChat, listChats, updateChat } from './service'
 
 /** The user's chats (list, create, rename, delete) and each chat's model settings. */
 export const chatRoutes = (ctx: AppContext) =>
@@ -25,7 +27,10 @@ export const chatRoutes = (ctx: AppContext) =>
         response: chatListResponse,
         auth: true,
         query: chatListQuery,
-        detail: { summary: 'List chats, newest first' },
+        detail: {
+          summary:
+            'List chats, pinned first then newest first; archived=true lists the archived ones; project=<id>|none filters',
+        },
       },
     )
     .post(
@@ -45,9 +50,27 @@ export const chatRoutes = (ctx: AppContext) =>
       '/api/chats/:id',
       async ({ actor, params, body }) => ({
         success: true as const,
-        data: await renameChat(ctx, actor, params.id, body.title),
+        data: await updateChat(ctx, actor, params.id, body),
       }),
-      { response: chatResponse, auth: true, body: renameChatBody, detail: { summary: 'Rename a chat' } },
+      {
+        response: chatResponse,
+        auth: true,
+        body: updateChatBody,
+        detail: { summary: 'Rename, pin, archive or move a chat to a project (project_id null: out of it)' },
+      },
+    )
+    .post(
+      '/api/chats/bulk',
+      async ({ actor, body }) => ({ success: true as const, data: await bulkChats(ctx, actor, body) }),
+      {
+        response: bulkChatsResponse,
+        auth: true,
+        body: bulkChatsBody,
+        detail: {
+          summary:
+            'Delete, archive, restore or move many chats at once; answers which ids were changed and which refused',
+        },
+      },
     )
     .delete(
       '/api/chats/:id',

@@ -2,6 +2,7 @@ import { t } from 'elysia'
 import type { Chat } from '../../db/schema'
 import { ok } from '../http/model'
 import { pageQuery } from '../http/page-query'
+import { MAX_CHAT_TOOLS } from '../tools/tool-ids'
 
 /** The answer to `chat:join`: a reply streaming in the chat comes with its text so far (chats/socket.ts). */
 export type JoinAck =
@@ -14,6 +15,9 @@ export function toChatJson(chat: Chat) {
     id: chat.id,
     title: chat.title,
     user_id: chat.userId,
+    pinned: chat.pinned,
+    archived: chat.archived,
+    project_id: chat.projectId,
     created_at: chat.createdAt.toISOString(),
     updated_at: chat.updatedAt.toISOString(),
   }
@@ -24,6 +28,11 @@ export type ChatJson = ReturnType<typeof toChatJson>
 export const chatListQuery = t.Object({
   ...pageQuery,
   q: t.Optional(t.String({ maxLength: 200 })),
+  archived: t.Optional(
+    t.Union([t.Literal('true'), t.Literal('false')], { error: 'archived must be true or false' }),
+  ),
+  /** A project's id, or `none` for the chats in no project; absent: every chat. */
+  project: t.Optional(t.String({ maxLength: 36 })),
 })
 
 export const createChatBody = t.Optional(
@@ -32,9 +41,35 @@ export const createChatBody = t.Optional(
   }),
 )
 
-export const renameChatBody = t.Object({
-  title: t.String({ error: 'Chat title cannot be empty' }),
+/** PATCH /api/chats/:id: rename, pin, archive or move to a project (or out: null), any of them. */
+export const updateChatBody = t.Object({
+  title: t.Optional(t.String({ error: 'Chat title cannot be empty' })),
+  pinned: t.Optional(t.Boolean({ error: 'pinned must be true or false' })),
+  archived: t.Optional(t.Boolean({ error: 'archived must be true or false' })),
+  project_id: t.Optional(
+    t.Union([t.String({ format: 'uuid' }), t.Null()], { error: 'project_id must be a project id or null' }),
+  ),
 })
+
+export const bulkActions = ['delete', 'archive', 'unarchive', 'move'] as const
+
+/** POST /api/chats/bulk: one action on up to 500 chats; `projectId` (null: out of any) for `move`. */
+export const bulkChatsBody = t.Object({
+  ids: t.Array(t.String({ maxLength: 36 }), {
+    minItems: 1,
+    maxItems: 500,
+    error: 'ids must list 1 to 500 chat ids',
+  }),
+  // Spelled out (not mapped from bulkActions) so that the client's typed calls see each action.
+  action: t.Union([t.Literal('delete'), t.Literal('archive'), t.Literal('unarchive'), t.Literal('move')], {
+    error: 'action must be delete, archive, unarchive or move',
+  }),
+  projectId: t.Optional(
+    t.Union([t.String({ format: 'uuid' }), t.Null()], { error: 'projectId must be a project id or null' }),
+  ),
+})
+
+const TOOLS_ERROR = `tools must be a list of at most ${MAX_CHAT_TOOLS} tool ids`
 
 /** Spec section 5 "Chat config inputs": each field optional, each out-of-range value named. */
 export const chatConfigBody = t.Object({
@@ -64,6 +99,13 @@ export const chatConfigBody = t.Object({
     }),
   ),
   web_search_enabled: t.Optional(t.Boolean({ error: 'web_search_enabled must be true or false' })),
+  /** The tools the model may call (issue 30); each id is checked by the service, which names an unknown one. */
+  tools: t.Optional(
+    t.Array(t.String({ maxLength: 100, error: TOOLS_ERROR }), {
+      maxItems: MAX_CHAT_TOOLS,
+      error: TOOLS_ERROR,
+    }),
+  ),
 })
 
 // Response schemas: what each route answers (issue 34; the OpenAPI document shows them).
@@ -72,6 +114,9 @@ export const chatJson = t.Object({
   id: t.String(),
   title: t.String(),
   user_id: t.String(),
+  pinned: t.Boolean(),
+  archived: t.Boolean(),
+  project_id: t.Nullable(t.String()),
   created_at: t.String(),
   updated_at: t.String(),
 })
@@ -85,10 +130,14 @@ export const chatConfigJson = t.Object({
   presence_penalty: t.Number(),
   response_format: t.Union([t.Literal('json'), t.Literal('text'), t.Literal('markdown')]),
   web_search_enabled: t.Boolean(),
+  tools: t.Array(t.String()),
 })
 
 export const chatListResponse = ok(t.Object({ chats: t.Array(chatJson), nextCursor: t.Nullable(t.String()) }))
 
 export const chatResponse = ok(chatJson)
+
+/** Which chats a bulk action changed, and which it refused (not the person's, or not found). */
+export const bulkChatsResponse = ok(t.Object({ done: t.Array(t.String()), refused: t.Array(t.String()) }))
 
 export const chatConfigResponse = ok(chatConfigJson)

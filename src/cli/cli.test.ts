@@ -9,8 +9,13 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
 /** Runs `bun src/cli/index.ts` as a user would, on the embedded database in a temp DATA_DIR. */
 async function cli(...args: string[]) {
+  return cliWith({}, ...args)
+}
+
+async function cliWith(extraEnv: Record<string, string>, ...args: string[]) {
   const proc = Bun.spawn(['bun', join(import.meta.dir, 'index.ts'), ...args], {
     env: {
+      ...extraEnv,
       PATH: process.env.PATH,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
@@ -119,7 +124,43 @@ describe('bun run cli: accounts', () => {
     expect(byEmail['Root@Example.com']!.emailConfirmedAt).not.toBeNull()
     expect(byEmail['bob@example.com']!.role).toBe('admin')
     expect(byEmail['carol@example.com']!.role).toBe('user')
-    expect(await Bun.password.verify('newrootpass', byEmail['Root@Example.com']!.passwordHash)).toBe(true)
-    expect(await Bun.password.verify('bobpass1', byEmail['bob@example.com']!.passwordHash)).toBe(true)
+    expect(await Bun.password.verify('newrootpass', byEmail['Root@Example.com']!.passwordHash!)).toBe(true)
+    expect(await Bun.password.verify('bobpass1', byEmail['bob@example.com']!.passwordHash!)).toBe(true)
+  }, 180_000)
+})
+
+describe('bun run cli: the break-glass path with password sign-in off', () => {
+  test('reset-password works and says the password needs password sign-in; sign-in --password on turns it on', async () => {
+    const off = { PASSWORD_SIGN_IN: 'false' }
+    await cliWith(off, 'create-user', '--email', 'glass@example.com', '--password', 'glasspass1')
+    const reset = await cliWith(
+      off,
+      'reset-password',
+      '--email',
+      'glass@example.com',
+      '--password',
+      'newglass1',
+    )
+    expect(reset.code).toBe(0)
+    expect(reset.stdout).toContain(
+      'Password sign-in is off for the web; this password works once it is turned back on: bun run cli sign-in --password on',
+    )
+    const on = await cliWith(off, 'sign-in', '--password', 'on')
+    expect(on).toMatchObject({ code: 0 })
+    expect(on.stdout).toContain('Password sign-in on the web is now on')
+    const again = await cliWith(
+      off,
+      'reset-password',
+      '--email',
+      'glass@example.com',
+      '--password',
+      'newglass2',
+    )
+    expect(again.stdout).not.toContain('Password sign-in is off')
+    const back = await cliWith(off, 'sign-in', '--password', 'default')
+    expect(back.stdout).toContain('Password sign-in on the web is now off (from PASSWORD_SIGN_IN)')
+    const wrong = await cliWith(off, 'sign-in', '--password', 'maybe')
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toContain('--password must be on, off or default')
   }, 180_000)
 })

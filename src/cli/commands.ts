@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { openPostgres } from '../../db/client'
 import { openDatabase } from '../../db/open-database'
 import { users } from '../../db/schema'
+import { adminSignInData } from '../admin/sign-in/sign-in-data'
 import { INVALID_EMAIL, isValidEmail } from '../auth/model'
 import { assertPasswordPolicy, hashPassword } from '../auth/passwords'
 import { createAccount, findUserByEmail } from '../auth/service'
@@ -15,6 +16,7 @@ import { restoreBackup } from '../backups/restore'
 import { loadConfig } from '../config'
 import type { Env } from '../config/parse'
 import { isAppError } from '../http/errors'
+import { readSignInSettings } from '../identity/sign-in-settings'
 import { createStorage } from '../storage'
 
 export const USAGE = `Usage: bun run cli <command> [options]
@@ -23,7 +25,12 @@ Commands:
   create-user --email <e> --password <p> [--name <n>] [--admin]
       Creates an account (confirmed). Without --admin it is a user, unless it is the first account.
   reset-password --email <e> --password <p>
-      Sets a new password and signs the account out everywhere.
+      Sets a new password and signs the account out everywhere. Works while password sign-in is
+      off (the break-glass path when the identity provider fails); the password is then usable on
+      the web once password sign-in is on again (sign-in --password on).
+  sign-in --password on|off|default
+      Turns password sign-in on the web on or off, whatever PASSWORD_SIGN_IN says, or (default)
+      leaves it to PASSWORD_SIGN_IN again. The same setting as Admin › Sign-in.
   set-role --email <e> --role admin|user
       Makes an account an administrator, or a user again.
   backup [--out <file>] [--include-secret --passphrase <p>]
@@ -99,6 +106,17 @@ export async function runCli(argv: string[], env: Env, io: CliIo): Promise<numbe
         await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id))
         await invalidateUserSessions(db, user.id)
         io.out(`Password of ${user.email} reset; its sessions were ended`)
+        if (!(await readSignInSettings(db, config)).password)
+          io.out(
+            'Password sign-in is off for the web; this password works once it is turned back on: bun run cli sign-in --password on',
+          )
+        return EXIT.ok
+      }
+      case 'sign-in': {
+        await adminSignInData(db).updateSignIn({ passwordSignIn: command.password }, new Date())
+        const settings = await readSignInSettings(db, config)
+        const source = settings.passwordFromEnvironment ? ' (from PASSWORD_SIGN_IN)' : ''
+        io.out(`Password sign-in on the web is now ${settings.password ? 'on' : 'off'}${source}`)
         return EXIT.ok
       }
       case 'set-role': {
@@ -222,6 +240,12 @@ function parseCommand(argv: string[]) {
       }
     case 'reset-password':
       return { name, email: email(), password: required('password') }
+    case 'sign-in': {
+      const wanted = required('password')
+      const choices = { on: true, off: false, default: null } as const
+      if (!(wanted in choices)) throw new UsageError('--password must be on, off or default')
+      return { name, password: choices[wanted as keyof typeof choices] }
+    }
     case 'set-role': {
       const wanted = required('role')
       const role = (['admin', 'user'] as const).find((known) => known === wanted)

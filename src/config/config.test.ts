@@ -114,6 +114,36 @@ describe('loadConfig', () => {
     }
   })
 
+  test('OIDC_*: off without an issuer; with one, the client id and secret are required; defaults', () => {
+    expect(loadConfig({}).oidc).toBeNull()
+    expect(loadConfig({}).passwordSignIn).toBe(true)
+    expect(loadConfig({ PASSWORD_SIGN_IN: 'false' }).passwordSignIn).toBe(false)
+    expect(failure({ PASSWORD_SIGN_IN: 'maybe' }).variable).toBe('PASSWORD_SIGN_IN')
+    expect(failure({ OIDC_ISSUER: 'https://login.example.com' }).variable).toBe('OIDC_CLIENT_ID')
+    expect(failure({ OIDC_ISSUER: 'https://login.example.com', OIDC_CLIENT_ID: 'id' }).variable).toBe(
+      'OIDC_CLIENT_SECRET',
+    )
+    expect(failure({ OIDC_ISSUER: 'ftp://login.example.com' }).variable).toBe('OIDC_ISSUER')
+    const base = {
+      OIDC_ISSUER: 'https://login.example.com/',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+    }
+    expect(loadConfig(base).oidc).toEqual({
+      issuer: 'https://login.example.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+      label: 'Single sign-on',
+      scopes: 'openid email profile',
+      groupsClaim: null,
+      adminGroups: [],
+    })
+    expect(
+      loadConfig({ ...base, OIDC_LABEL: 'Okta', OIDC_GROUPS_CLAIM: 'groups', OIDC_ADMIN_GROUPS: 'a, b ,,c' })
+        .oidc,
+    ).toMatchObject({ label: 'Okta', groupsClaim: 'groups', adminGroups: ['a', 'b', 'c'] })
+  })
+
   test('S3 settings must be complete', () => {
     expect(failure({ S3_BUCKET: 'files' }).variable).toBe('S3_ACCESS_KEY_ID')
     expect(failure({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' }).variable).toBe('S3_SECRET_ACCESS_KEY')

@@ -98,6 +98,10 @@ export function loadConfig(env: Env = process.env) {
       workflowSigningSecret: readString(env, 'WORKFLOW_SIGNING_SECRET') ?? null,
       searxngUrl: readUrl(env, 'SEARXNG_URL', ['http:', 'https:']),
       requestTimeoutMs: readInt(env, 'AI_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+      /** Each tool call is cut off after this and fails; the answer goes on (issue 30). */
+      toolTimeoutMs: readInt(env, 'TOOL_TIMEOUT_MS', 30_000, 100, 600_000),
+      /** The model calls at most this many rounds of tools in one answer; then it must answer. */
+      toolMaxSteps: readInt(env, 'TOOL_MAX_STEPS', 10, 1, 50),
       modelPrices: readModelPrices(env),
     },
     /** The calendar agent's OAuth provider (docs/decisions/124); Google's endpoints by default. */
@@ -117,6 +121,14 @@ export function loadConfig(env: Env = process.env) {
       scopes:
         readString(env, 'CALENDAR_OAUTH_SCOPES') ?? 'openid email https://www.googleapis.com/auth/calendar',
     },
+    /** The identity provider set by the environment (issue 29): id `env` in src/identity; null when OIDC_ISSUER is unset. */
+    oidc: readOidc(env),
+    /** Password sign-in on the web until an administrator's setting says otherwise (the CLI always works). */
+    passwordSignIn: readBool(env, 'PASSWORD_SIGN_IN', true),
+    /** The team API (/v1, personal keys; issue 31) until an administrator's setting says otherwise. */
+    apiKeys: readBool(env, 'API_KEYS', true),
+    /** Calls per minute one API key may make (0: no limit). */
+    apiKeyRateLimit: readInt(env, 'API_KEY_RATE_LIMIT', 60, 0, 1_000_000),
     research: {
       /** The model deep research uses; unset: the user's preferred model. */
       model: readString(env, 'RESEARCH_MODEL') ?? null,
@@ -163,6 +175,20 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig> & { appSecret: string }
+
+function readOidc(env: Env) {
+  const issuer = readUrl(env, 'OIDC_ISSUER', ['http:', 'https:'])
+  if (!issuer) return null
+  return {
+    issuer,
+    clientId: required(env, 'OIDC_CLIENT_ID', 'is required when OIDC_ISSUER is set'),
+    clientSecret: required(env, 'OIDC_CLIENT_SECRET', 'is required when OIDC_ISSUER is set'),
+    label: readString(env, 'OIDC_LABEL') ?? 'Single sign-on',
+    scopes: readString(env, 'OIDC_SCOPES') ?? 'openid email profile',
+    groupsClaim: readString(env, 'OIDC_GROUPS_CLAIM') ?? null,
+    adminGroups: readList(env, 'OIDC_ADMIN_GROUPS'),
+  }
+}
 
 /**
  * Attempts per window on the sign-in endpoints (0 turns a limit off). See

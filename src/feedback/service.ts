@@ -4,7 +4,7 @@ import { isUuid } from '../chats/cursor'
 import { requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
-import { toMessageJson } from '../messages/model'
+import { messageNotFound, toMessageJson } from '../messages/model'
 import { feedbackFor } from './feedback-data'
 import {
   type ChatUsageJson,
@@ -14,8 +14,6 @@ import {
 } from './model'
 
 type Ctx = Pick<AppContext, 'db' | 'realtime'>
-
-export const MESSAGE_NOT_FOUND = 'Message not found'
 
 /**
  * Rates one of the person's answers (thumbs up or down, an optional comment), or with `rating: null`
@@ -35,12 +33,12 @@ export async function rateAnswer(
   }
   const data = feedbackFor(ctx.db, actor)
   const message = isUuid(messageId) ? await data.message(messageId) : undefined
-  if (!message) throw new AppError('not_found:message', MESSAGE_NOT_FOUND)
+  if (!message) throw messageNotFound()
   if (message.isUser) throw new AppError('bad_request:feedback', 'Only answers can be rated')
   const feedback: MessageFeedback | null = input.rating ? { rating: input.rating, comment } : null
   const rated = await data.rate(messageId, feedback)
   // Deleted between the read and the write (the chat removed in another tab).
-  if (!rated) throw new AppError('not_found:message', MESSAGE_NOT_FOUND)
+  if (!rated) throw messageNotFound()
   ctx.realtime.toUser(actor.userId, 'message:feedback', { chatId: rated.chatId, messageId, feedback })
   return { message: toMessageJson(rated) }
 }

@@ -3,6 +3,8 @@ import { databaseUnavailable } from '../../db/unavailable'
 import { admit } from '../auth/guard'
 import { mayWrite } from '../auth/session-cache'
 import type { AppContext } from '../context'
+import { fromStatus, isOpenAiPath, openAiErrorResponse } from '../openai-api/errors'
+import { isScimPath, scimErrorResponse, scimTypeOfCode } from '../scim/errors'
 import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
 import {
   capTextReading,
@@ -48,7 +50,10 @@ function declaredBodyLimit(request: Request, uploads: { maxFileBytes: number }):
   if (path === SOCKET_IO_PATH) return JSON_BODY_LIMIT
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (type.startsWith('multipart/form-data')) return Number.POSITIVE_INFINITY
-  return path === '/api/chat' ? inlineChatBodyLimit(uploads) : JSON_BODY_LIMIT
+  // The team API's chat completions carry images inline too; read only after the key is checked (src/openai-api/body.ts).
+  return path === '/api/chat' || path === '/v1/chat/completions'
+    ? inlineChatBodyLimit(uploads)
+    : JSON_BODY_LIMIT
 }
 
 /**
@@ -61,16 +66,13 @@ export const httpBase = (ctx: AppContext) =>
   new Elysia({ name: 'http.base' })
     .onRequest(({ request }) => {
       requestFacts.set(request, { start: performance.now() })
-      const refusal = urlRefusal(request.url)
+      const refusal = urlRefusal(request)
       if (refusal) return refusal
       // A declared length over the limit: refused before authentication, as a proxy in front would,
       // and before a byte of the body is read.
       const length = Number(request.headers.get('content-length') ?? 0)
       if (length > declaredBodyLimit(request, ctx.config.uploads))
-        return Response.json(
-          { success: false, error: 'Request body is too large', code: 'payload_too_large:body' },
-          { status: 413 },
-        )
+        return errorResponse(request, 413, 'Request body is too large', 'payload_too_large:body')
       // Its polling packets are capped at 1 MB (src/realtime/server.ts), under the JSON limit.
       if (pathOf(request) === SOCKET_IO_PATH) capTextReading(request, JSON_BODY_LIMIT)
     })
@@ -86,7 +88,9 @@ export const httpBase = (ctx: AppContext) =>
       const path = pathOf(request)
       // socket.io's engine reads its own polling bodies (text/plain packets, capped by its
       // maxHttpBufferSize): left unread here, or the engine would find the stream consumed.
-      return path === SOCKET_IO_PATH
+      // SCIM's routes read their own after checking the token, and answer in SCIM's error shape (src/scim/body.ts).
+      // So do the team API's /v1 routes, after checking the key, in OpenAI's error shape (src/openai-api/body.ts).
+      return path === SOCKET_IO_PATH || isScimPath(path) || isOpenAiPath(path)
         ? STREAMED_BODY
         : parseJsonBody(
             request,
@@ -144,7 +148,7 @@ export const httpBase = (ctx: AppContext) =>
         headers?: Record<string, string>,
       ) => {
         set.status = status
-        return Response.json({ success: false, error: message, code: errorCode }, { status, headers })
+        return errorResponse(request, status, message, errorCode, headers)
       }
       // Our body parser's refusals reach here wrapped in Elysia's ParseError.
       const appError =
@@ -230,21 +234,31 @@ const nonObjectBodies = new WeakSet<Request>()
  * a decoded NUL would reach Postgres, which cannot store it. A NUL in the query goes on to the route
  * (a confirmation link's token has its own answer); the 22021 net in onError catches the rest.
  */
-function urlRefusal(raw: string): Response | null {
-  const url = new URL(raw)
+function urlRefusal(request: Request): Response | null {
+  const url = new URL(request.url)
   let path: string
   try {
     path = decodeURIComponent(url.pathname)
     decodeURIComponent(url.search)
   } catch {
-    return Response.json(
-      { success: false, error: 'Malformed percent-encoding in the URL', code: 'bad_request:url' },
-      { status: 400 },
-    )
+    return errorResponse(request, 400, 'Malformed percent-encoding in the URL', 'bad_request:url')
   }
-  if (path.includes('\0'))
-    return Response.json({ success: false, error: NUL_MESSAGE, code: 'bad_request:nul' }, { status: 400 })
+  if (path.includes('\0')) return errorResponse(request, 400, NUL_MESSAGE, 'bad_request:nul')
   return null
+}
+
+/** An error answer in the app's shape, or in SCIM's under /scim/v2 (its clients read RFC 7644's; src/scim/errors.ts). */
+function errorResponse(
+  request: Request,
+  status: number,
+  error: string,
+  code: ErrorCode,
+  headers?: Record<string, string>,
+): Response {
+  if (isScimPath(pathOf(request)))
+    return scimErrorResponse(status, error, scimTypeOfCode(status, code), headers)
+  if (isOpenAiPath(pathOf(request))) return openAiErrorResponse(fromStatus(status, error, headers))
+  return Response.json({ success: false, error, code }, { status, headers })
 }
 
 function appErrorIn(error: unknown): AppError | null {

@@ -18,11 +18,19 @@ const BODY_BYTES = 24 * MiB
 
 let t: ListeningApp
 let admin: TestUser
+let scimHeaders: Record<string, string>
+let apiKeyHeaders: Record<string, string>
 let port: number
 beforeAll(async () => {
   t = await startApp({ UPLOAD_MAX_FILE_BYTES: String(UPLOAD_LIMIT) }, { listen: true })
   admin = await t.createUser({ role: 'admin' })
   port = Number(new URL(t.url).port)
+  // SCIM's routes (src/scim) take a SCIM token, not a session, and read their body after checking it.
+  const made = await t.as(admin).api.admin.scim.token.post({ label: 'body limits' })
+  scimHeaders = { authorization: `Bearer ${made.data!.data.token}` }
+  // The team API's routes (src/openai-api) take an API key, and read their body after checking it.
+  const key = await t.as(admin).api.keys.post({ name: 'body limits', scopes: ['chat', 'embeddings'] })
+  apiKeyHeaders = { authorization: `Bearer ${key.data!.data.key}` }
 }, 60_000)
 afterAll(() => t?.close())
 
@@ -339,10 +347,15 @@ describe('a body over the limit is answered while it is still being sent', () =>
     const late: unknown[] = []
     for (const route of routes) {
       // Signed in as an administrator, so that the body is what is refused, whatever the order of checks.
+      const caller = route.path.startsWith('/scim/')
+        ? scimHeaders
+        : route.path.startsWith('/v1/')
+          ? apiKeyHeaders
+          : admin.headers
       const asJson = await rawSend({
         method: route.method,
         path: route.path,
-        headers: { ...admin.headers, ...json },
+        headers: { ...caller, ...json },
         prefix: '{"title":"',
       })
       if (asJson.finishedFirst || asJson.status !== 413) late.push({ ...route, json: asJson })
@@ -350,7 +363,7 @@ describe('a body over the limit is answered while it is still being sent', () =>
       const asForm = await rawSend({
         method: route.method,
         path: route.path,
-        headers: { ...admin.headers, ...multipart },
+        headers: { ...caller, ...multipart },
         prefix: fieldPart,
       })
       if (asForm.finishedFirst || asForm.status !== 415 || asForm.sentAtAnswer >= JSON_BODY_LIMIT)

@@ -24,8 +24,15 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/forgot-password': 'for someone who cannot sign in',
   'POST /api/auth/reset-password': 'a mailed link; its token is the credential',
   'GET /api/auth/confirm': 'a mailed link; its token is the credential',
+  'GET /api/auth/providers': 'the sign-in card lists the identity providers',
+  'GET /api/auth/oidc/:id/start': 'begins a sign-in at an identity provider',
+  'GET /api/auth/oidc/:id/callback': 'the identity provider’s answer; its state and code are the credential',
   'DELETE /api/impersonation':
     'reads its own credentials (the support session or the parked admin cookie, decision 117)',
+  'GET /api/shares/:id': 'a share link; its token is the credential (public links are opened signed out)',
+  'GET /api/shares/:id/images/:image': 'an image of a shared chat; the link’s token is the credential',
+  'GET /api/shares/:id/files/:file':
+    'a file of a shared chat; the link’s token and the session, checked inside',
 }
 
 /** Besides the admin area, the routes support access may not use (decision 117), with their reason. */
@@ -39,6 +46,15 @@ const ACCOUNT_SECURITY: Record<string, string> = {
   'POST /api/agents/calendar/connect': 'connecting a calendar grants access to the person’s account',
   'GET /api/agents/calendar/callback': 'finishing a calendar connection, as connecting',
   'DELETE /api/agents/calendar/connection': 'the calendar connection is the person’s own',
+  'GET /api/keys': 'API keys are credentials: support access neither sees nor makes them (issue 31)',
+  'POST /api/keys': 'API keys are credentials: support access neither sees nor makes them (issue 31)',
+  'DELETE /api/keys/:id': 'API keys are credentials: support access neither sees nor makes them (issue 31)',
+  'POST /api/chats/:id/shares':
+    'support access can neither create links nor export the person’s data (issue 32)',
+  'DELETE /api/shares/:id': 'links are the person’s own to make and revoke (issue 32)',
+  'POST /api/shares/:id/fork': 'continuing a link writes a chat the person chose to keep (issue 32)',
+  'GET /api/chats/:id/export':
+    'support access can neither create links nor export the person’s data (issue 32)',
 }
 
 const isAdminRoute = (path: string) => path.startsWith('/api/admin/')

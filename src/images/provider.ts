@@ -23,17 +23,31 @@ export interface GeneratedBytes {
   type: ImageType
 }
 
+/** The error of an image the asker stopped (Stop, or the tool's time-out): nothing was stored or charged. */
+export const IMAGE_STOPPED = 'The image generation was stopped'
+
+/** Throws when `signal` has fired: the person no longer waits for the image. */
+export function throwIfStopped(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw stopped(signal)
+}
+
+const stopped = (signal: AbortSignal) =>
+  new AppError('conflict:image_stopped', IMAGE_STOPPED, { cause: signal.reason })
+
 /**
  * One image from the OpenAI-compatible images API (`POST {base}/images/generations`), as bytes:
  * a `b64_json` answer is decoded, a `url` answer is fetched at once (provider URLs expire within
  * the hour), within the same deadline and at most MAX_IMAGE_BYTES. Whatever goes wrong becomes an
- * AppError with the spec's texts; nothing is stored here.
+ * AppError with the spec's texts; nothing is stored here. `signal` cancels the request (and the
+ * download) mid-way, as the Image Generation tool's Stop and time-out do.
  */
 export async function generateImageBytes(
   settings: ImageProviderSettings,
   prompt: string,
   size: ImageSize,
+  signal?: AbortSignal,
 ): Promise<GeneratedBytes> {
+  throwIfStopped(signal)
   const deadline = Date.now() + settings.timeoutMs
   const sdk = await openaiSdk()
   const client = new sdk.default({
@@ -45,13 +59,17 @@ export async function generateImageBytes(
   let answer: { url?: string | null; b64_json?: string | null } | undefined
   try {
     // No response_format: DALL·E answers a URL by default, gpt-image models only ever b64_json.
-    const response = await client.images.generate({ model: settings.model, prompt, size, n: 1 })
+    const response = await client.images.generate(
+      { model: settings.model, prompt, size, n: 1 },
+      signal ? { signal } : undefined,
+    )
     answer = response.data?.[0]
   } catch (error) {
+    if (signal?.aborted) throw stopped(signal)
     throw providerFailure(sdk, error)
   }
   if (answer?.b64_json) return checkImage(Buffer.from(answer.b64_json, 'base64'))
-  if (answer?.url) return checkImage(await download(answer.url, deadline))
+  if (answer?.url) return checkImage(await download(answer.url, deadline, signal))
   throw new AppError('unavailable:image_provider', IMAGE_FAILED, {
     cause: new Error('the images API answered without url or b64_json'),
   })
@@ -87,7 +105,7 @@ function isContentPolicy(error: APIError): boolean {
   )
 }
 
-async function download(url: string, deadline: number): Promise<Uint8Array> {
+async function download(url: string, deadline: number, signal?: AbortSignal): Promise<Uint8Array> {
   const notSaved = (cause: unknown) => new AppError('unavailable:image_download', IMAGE_NOT_SAVED, { cause })
   let parsed: URL
   try {
@@ -97,8 +115,9 @@ async function download(url: string, deadline: number): Promise<Uint8Array> {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw notSaved(new Error('not http(s)'))
   try {
+    const timeout = AbortSignal.timeout(Math.max(1, deadline - Date.now()))
     const response = await fetch(parsed, {
-      signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       redirect: 'follow',
     })
     if (!response.ok || !response.body) throw new Error(`the image URL answered ${response.status}`)
@@ -106,6 +125,7 @@ async function download(url: string, deadline: number): Promise<Uint8Array> {
     if (declared > MAX_IMAGE_BYTES) throw new Error(`the image is ${declared} bytes`)
     return await readCapped(response, MAX_IMAGE_BYTES)
   } catch (error) {
+    if (signal?.aborted) throw stopped(signal)
     if (error instanceof DOMException && error.name === 'TimeoutError') {
       throw new AppError(
         'unavailable:image_timeout',

@@ -14,7 +14,7 @@ import { imageTexts } from './answer-texts'
 import { imagesFor } from './images-data'
 import type { GenerateImageInput } from './model'
 import { imagePrice } from './prices'
-import { generateImageBytes } from './provider'
+import { generateImageBytes, throwIfStopped } from './provider'
 import { IMAGE_STYLES, type ImageStyle, MAX_PROMPT_CHARS, withStylePhrase } from './styles'
 
 export const imageUrlOf = (id: string) => `/api/images/${id}`
@@ -54,7 +54,7 @@ export async function generateImage(
     ctx,
     actor,
     request,
-    chat?.id ?? null,
+    { chatId: chat?.id ?? null },
     async (tx, { id, answerId, model, now: madeAt }) => {
       if (!chat || !texts) return []
       const rows = messagesFor(tx, actor)
@@ -100,6 +100,25 @@ export async function generateImage(
   }
 }
 
+/**
+ * The Image Generation tool's image (issue 30 point 6): the same budget check and charge, stored
+ * copy, sizes and styles as `POST /api/generate-image`, but no messages of its own. Its usage row
+ * carries the chat and the answer that called the tool (that message exists: it is streaming), so
+ * the cost shows on that answer. The image row is not linked to the answer: regenerating the answer
+ * runs the reply again rather than drawing a lone image (imageOfMessage). `signal` (the person's
+ * Stop, the tool's time-out) cancels the images API request; once aborted nothing is stored or charged.
+ */
+export async function generateToolImage(
+  ctx: AppContext,
+  actor: Actor,
+  input: Pick<GenerateImageInput, 'prompt' | 'size' | 'style'>,
+  answer: { chatId: string; messageId: string; signal: AbortSignal },
+): Promise<{ id: string; imageUrl: string }> {
+  const request = checkInput(input)
+  const made = await makeImage(ctx, actor, request, answer, async () => [])
+  return { id: made.id, imageUrl: imageUrlOf(made.id) }
+}
+
 /** The image an assistant message shows, when that message is an image answer (so regenerating it draws again). */
 export function imageOfMessage(
   ctx: AppContext,
@@ -124,7 +143,7 @@ export async function regenerateImageAnswer(
 ): Promise<Message> {
   const request = checkInput({ prompt: image.prompt, size: image.size, style: image.style })
   const texts = imageTexts(await imagesFor(ctx.db, actor).ownerLanguage(), request.prompt)
-  const made = await makeImage(ctx, actor, request, chatId, async (tx, { id, answerId, model, now }) => {
+  const made = await makeImage(ctx, actor, request, { chatId }, async (tx, { id, answerId, model, now }) => {
     const rows = messagesFor(tx, actor)
     // Beside the old answer, which stays (docs/decisions/158).
     const [answer] = await rows.insert([
@@ -154,16 +173,28 @@ export async function regenerateImageAnswer(
 const answerText = (sentence: string, id: string) => `${sentence}\n\n![Generated Image](${imageUrlOf(id)})`
 
 /**
+ * Where a made image's usage row points, and what can stop the making. `messageId`: an answer that
+ * already exists (the tool's); without it the usage row points at the answer `store` writes (when
+ * there is a chat).
+ */
+interface ImageLink {
+  chatId: string | null
+  messageId?: string
+  signal?: AbortSignal
+}
+
+/**
  * Reserves the image's price against the budget (429 over the limit, before the provider is
  * called), asks the images API, copies the image into storage, then stores the messages (`store`),
  * the image row (linked to the answer), the usage record and releases the reservation in one
- * transaction. A failure at any step leaves nothing behind: no file, no row, no message, no cost.
+ * transaction. A failure at any step, an abort included, leaves nothing behind: no file, no row,
+ * no message, no cost.
  */
 async function makeImage(
   ctx: AppContext,
   actor: Actor,
   { prompt, size, style }: ImageRequest,
-  chatId: string | null,
+  { chatId, messageId, signal }: ImageLink,
   store: (tx: Db, made: { id: string; answerId: string; model: string; now: Date }) => Promise<Message[]>,
 ): Promise<{ id: string; rows: Message[] }> {
   const imageModel = ctx.config.ai.imageModel
@@ -183,18 +214,22 @@ async function makeImage(
       },
       withStylePhrase(prompt, style),
       size,
+      signal,
     )
+    // Stopped while the bytes came in: the person no longer waits for this image, so it is neither kept nor paid.
+    throwIfStopped(signal)
     const id = crypto.randomUUID()
     const key = `users/${actor.userId}/images/${id}.${type.ext}`
     await ctx.storage.put(key, bytes, type.mime)
     storageKey = key
+    throwIfStopped(signal)
     const now = ctx.now()
     // Named before it is written, so the usage row stored with it can point at it.
     const answerId = crypto.randomUUID()
     const rows = await settleReply(ctx, actor, {
       usage: {
         chatId,
-        messageId: chatId ? answerId : null,
+        messageId: messageId ?? (chatId ? answerId : null),
         modelId: imageModel,
         promptTokens: 0,
         completionTokens: 0,

@@ -9,12 +9,14 @@ import type { KnowledgeChange } from './model'
  */
 export function announceChange(
   ctx: Pick<AppContext, 'realtime'>,
-  entry: Pick<KnowledgeEntry, 'id' | 'userId' | 'isShared'>,
+  entry: Pick<KnowledgeEntry, 'id' | 'userId' | 'isShared'> & { sharedGroupIds?: readonly string[] },
   change: KnowledgeChange,
   wasShared = false,
 ): void {
   const payload = { entryId: entry.id, change }
-  if (entry.isShared || wasShared) ctx.realtime.toEveryone('knowledge:changed', payload)
+  // Shared with groups: their members' panels too (the event carries nothing but the id).
+  if (entry.isShared || (entry.sharedGroupIds?.length ?? 0) > 0 || wasShared)
+    ctx.realtime.toEveryone('knowledge:changed', payload)
   else ctx.realtime.toUser(entry.userId, 'knowledge:changed', payload)
 }
 

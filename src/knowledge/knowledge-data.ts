@@ -1,7 +1,14 @@
 import { and, arrayContains, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { KnowledgeSourceType } from '../../db/catalogues/knowledge'
 import type { Database, Db } from '../../db/client'
-import { attachments, type KnowledgeEntry, knowledgeBase, knowledgeChunks, messages } from '../../db/schema'
+import {
+  attachments,
+  groupMembers,
+  type KnowledgeEntry,
+  knowledgeBase,
+  knowledgeChunks,
+  messages,
+} from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import { decodeCursor, encodeCursor, isUuid, olderThan } from '../chats/cursor'
 import { currentLeaf, onPath } from '../messages/path-data'
@@ -13,7 +20,7 @@ const MAX_EXPORTED_MESSAGES = 10_000
 /** The columns a create or an update may write. */
 export type EntryValues = Pick<
   typeof knowledgeBase.$inferInsert,
-  'sourceType' | 'sourceId' | 'title' | 'content' | 'metadata' | 'isShared' | 'tags'
+  'sourceType' | 'sourceId' | 'title' | 'content' | 'metadata' | 'isShared' | 'tags' | 'sharedGroupIds'
 >
 
 /** An entry's stored indexing count, cleared whenever its indexing ends or starts over. */
@@ -25,9 +32,17 @@ export interface EntryFilter {
   sourceTypes?: KnowledgeSourceType[]
 }
 
-/** Visible to the actor: their own entries and every shared one (spec section 6). */
+/**
+ * Visible to the actor: their own entries, every shared one (spec section 6), and those shared with
+ * one of their groups (issue 29; the actor's groups are read once per statement, an InitPlan on
+ * group_members_user_idx, not per entry).
+ */
 function visibleTo(actor: Actor): SQL {
-  return or(eq(knowledgeBase.userId, actor.userId), eq(knowledgeBase.isShared, true))!
+  return or(
+    eq(knowledgeBase.userId, actor.userId),
+    eq(knowledgeBase.isShared, true),
+    sql`${knowledgeBase.sharedGroupIds} && array(select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${actor.userId})`,
+  )!
 }
 
 function filtered(filter: EntryFilter): (SQL | undefined)[] {

@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import { knowledgeSourceTypes } from '../../db/catalogues/knowledge'
 import type { KnowledgeEntry } from '../../db/schema'
+import { sharedGroupIdsField } from '../groups/model'
 import { ok } from '../http/model'
 import { pageQuery } from '../http/page-query'
 
@@ -31,6 +32,8 @@ export function toEntryJson(entry: KnowledgeEntry, actor: { userId: string }) {
     content: entry.content,
     metadata: entry.metadata,
     is_shared: entry.isShared,
+    /** The groups whose members may read it (issue 29). */
+    sharedGroupIds: entry.sharedGroupIds,
     tags: entry.tags,
     created_at: entry.createdAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),
@@ -107,6 +110,7 @@ export const createEntryBody = t.Object({
   content: t.String({ error: 'Content cannot be empty' }),
   tags: t.Optional(tags),
   is_shared: t.Optional(t.Boolean({ error: 'is_shared must be true or false' })),
+  sharedGroupIds: t.Optional(sharedGroupIdsField),
   metadata: t.Optional(metadata),
 })
 export type CreateEntryBody = typeof createEntryBody.static
@@ -116,6 +120,7 @@ export const updateEntryBody = t.Object({
   content: t.Optional(t.String({ error: 'Content cannot be empty' })),
   tags: t.Optional(tags),
   is_shared: t.Optional(t.Boolean({ error: 'is_shared must be true or false' })),
+  sharedGroupIds: t.Optional(sharedGroupIdsField),
   /** Merged into the stored metadata (e.g. {notes}). */
   metadata: t.Optional(metadata),
 })
@@ -127,6 +132,7 @@ export const exportChatBody = t.Object({
   tags: t.Optional(tags),
   notes: t.Optional(t.String({ maxLength: 10_000, error: 'Notes must be 10000 characters or less' })),
   is_shared: t.Optional(t.Boolean({ error: 'is_shared must be true or false' })),
+  sharedGroupIds: t.Optional(sharedGroupIdsField),
 })
 export type ExportChatBody = typeof exportChatBody.static
 
@@ -188,6 +194,7 @@ export const knowledgeEntryJson = t.Object({
   content: t.String(),
   metadata: t.Record(t.String(), t.Unknown()),
   is_shared: t.Boolean(),
+  sharedGroupIds: t.Array(t.String()),
   tags: t.Array(t.String()),
   created_at: t.String(),
   updated_at: t.String(),

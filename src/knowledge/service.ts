@@ -8,6 +8,7 @@ import { chatsFor } from '../chats/chats-data'
 import { pageSize } from '../chats/cursor'
 import { CHAT_NOT_FOUND } from '../chats/service'
 import type { AppContext } from '../context'
+import { checkSharedGroupIds } from '../groups/sharing'
 import { AppError } from '../http/errors'
 import { imagesFor } from '../images/images-data'
 import { announceChange } from './announce'
@@ -68,6 +69,7 @@ async function saveNew(ctx: Ctx, actor: Actor, values: EntryValues) {
 
 /** POST /api/knowledge (spec: {source_type: 'manual', title, content, tags, is_shared}). */
 export async function createEntry(ctx: Ctx, actor: Actor, body: CreateEntryBody) {
+  const sharedGroupIds = (await checkSharedGroupIds(ctx, actor, body.sharedGroupIds)) ?? []
   return saveNew(ctx, actor, {
     sourceType: body.source_type ?? 'manual',
     sourceId: null,
@@ -75,6 +77,7 @@ export async function createEntry(ctx: Ctx, actor: Actor, body: CreateEntryBody)
     content: cleanContent(body.content),
     metadata: body.metadata ?? {},
     isShared: body.is_shared ?? false,
+    sharedGroupIds,
     tags: cleanTags(body.tags),
   })
 }
@@ -129,6 +132,8 @@ export async function updateEntry(ctx: Ctx, actor: Actor, id: string, body: Upda
   if (body.content !== undefined) values.content = cleanContent(body.content)
   if (body.tags !== undefined) values.tags = cleanTags(body.tags)
   if (body.is_shared !== undefined) values.isShared = body.is_shared
+  const sharedGroupIds = await checkSharedGroupIds(ctx, actor, body.sharedGroupIds)
+  if (sharedGroupIds !== undefined) values.sharedGroupIds = sharedGroupIds
   if (body.metadata !== undefined) values.metadata = { ...entry.metadata, ...body.metadata }
   const reindex =
     (values.title !== undefined && values.title !== entry.title) ||
@@ -142,7 +147,7 @@ export async function updateEntry(ctx: Ctx, actor: Actor, id: string, body: Upda
   // Any change moves updated_at, which makes a running job drop its work: an entry still being
   // indexed is queued again, or it would stay pending.
   if (reindex || updated.indexStatus === 'pending') await queueIndexing(ctx, id)
-  announceChange(ctx, updated, 'updated', entry.isShared)
+  announceChange(ctx, updated, 'updated', entry.isShared || entry.sharedGroupIds.length > 0)
   return toEntryJson(updated, actor)
 }
 
@@ -212,6 +217,7 @@ export async function exportChat(ctx: Ctx, actor: Actor, body: ExportChatBody) {
       ...(notes ? { notes } : {}),
     },
     isShared: body.is_shared ?? false,
+    sharedGroupIds: (await checkSharedGroupIds(ctx, actor, body.sharedGroupIds)) ?? [],
     tags: body.tags ? cleanTags(body.tags) : ['chat-export'],
   })
 }

@@ -1,6 +1,5 @@
 import type { Message } from '../../db/schema'
 import { attachmentsFor } from '../attachments/attachments-data'
-import { messageNotFound } from '../attachments/errors'
 import { MARKER_PREFIX } from '../attachments/service'
 import type { Actor } from '../auth/actor'
 import { chatsFor } from '../chats/chats-data'
@@ -9,6 +8,7 @@ import { toChatJson } from '../chats/model'
 import { MAX_TITLE_LENGTH, requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { messagesFor } from './messages-data'
+import { messageNotFound } from './model'
 
 /** The longest path a branch copies: far beyond any chat people read, bounded for a hostile one. */
 const MAX_FORKED_MESSAGES = 10_000

@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia'
+import type { Message, User } from '../../db/schema'
 import { discardUnsentAttachments, importInlineAttachments } from '../attachments/service'
+import type { Actor } from '../auth/actor'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
 import { forkChat } from './fork'
@@ -25,6 +27,32 @@ import { listMessages, showBranch } from './service'
 
 const orUndefined = (value: string | null | undefined) => value ?? undefined
 
+/** Who sends: the actor, with the signed-in account's preferred model and language. */
+const senderOf = (actor: Actor, user: Pick<User, 'preferredModelId' | 'preferredLanguage'>) => ({
+  actor,
+  preferredModelId: user.preferredModelId,
+  preferredLanguage: user.preferredLanguage,
+})
+
+/** A send's or an edit's question, from its body. */
+const questionOf = (body: {
+  content?: string
+  modelId?: string | null
+  agentId?: string | null
+  attachmentIds?: string[]
+}) => ({
+  content: body.content ?? '',
+  modelId: orUndefined(body.modelId),
+  agentId: orUndefined(body.agentId),
+  attachmentIds: body.attachmentIds,
+})
+
+/** The 202 of a send or an edit: the question as stored, and the reply's id to follow. */
+const sentJson = (sent: { userMessage: Message; assistantMessage: { id: string } }) => ({
+  success: true as const,
+  data: { userMessage: toMessageJson(sent.userMessage), assistantMessageId: sent.assistantMessage.id },
+})
+
 /**
  * Messages of a chat and the reply lifecycle: send (202, the reply streams over socket.io), stop,
  * regenerate, and the spec's non-streaming `POST /api/chat`.
@@ -48,25 +76,8 @@ export const messageRoutes = (ctx: AppContext) =>
     .post(
       '/api/chats/:id/messages',
       async ({ actor, user, params, body, set }) => {
-        const sent = await sendMessage(
-          ctx,
-          { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
-          params.id,
-          {
-            content: body.content ?? '',
-            modelId: orUndefined(body.modelId),
-            agentId: orUndefined(body.agentId),
-            attachmentIds: body.attachmentIds,
-          },
-        )
         set.status = 202
-        return {
-          success: true as const,
-          data: {
-            userMessage: toMessageJson(sent.userMessage),
-            assistantMessageId: sent.assistantMessage.id,
-          },
-        }
+        return sentJson(await sendMessage(ctx, senderOf(actor, user), params.id, questionOf(body)))
       },
       {
         response: { 202: sendMessageResponse },
@@ -90,16 +101,11 @@ export const messageRoutes = (ctx: AppContext) =>
     .post(
       '/api/chats/:id/regenerate',
       async ({ actor, user, params, body, set }) => {
-        const sent = await regenerateReply(
-          ctx,
-          { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
-          params.id,
-          {
-            messageId: body?.messageId,
-            modelId: orUndefined(body?.modelId),
-            agentId: orUndefined(body?.agentId),
-          },
-        )
+        const sent = await regenerateReply(ctx, senderOf(actor, user), params.id, {
+          messageId: body?.messageId,
+          modelId: orUndefined(body?.modelId),
+          agentId: orUndefined(body?.agentId),
+        })
         set.status = 202
         return { success: true as const, data: { assistantMessageId: sent.assistantMessage.id } }
       },
@@ -113,25 +119,8 @@ export const messageRoutes = (ctx: AppContext) =>
     .post(
       '/api/messages/:id/edit',
       async ({ actor, user, params, body, set }) => {
-        const sent = await editMessage(
-          ctx,
-          { actor, preferredModelId: user.preferredModelId, preferredLanguage: user.preferredLanguage },
-          params.id,
-          {
-            content: body.content ?? '',
-            modelId: orUndefined(body.modelId),
-            agentId: orUndefined(body.agentId),
-            attachmentIds: body.attachmentIds,
-          },
-        )
         set.status = 202
-        return {
-          success: true as const,
-          data: {
-            userMessage: toMessageJson(sent.userMessage),
-            assistantMessageId: sent.assistantMessage.id,
-          },
-        }
+        return sentJson(await editMessage(ctx, senderOf(actor, user), params.id, questionOf(body)))
       },
       {
         response: { 202: sendMessageResponse },

@@ -26,6 +26,8 @@ export interface LiveReply extends StreamTarget {
   controller: AbortController
   /** Settles with the final message once the reply is stored. */
   done: Promise<Message | undefined>
+  /** Tool calls waiting for the person's Approve or Deny, by call id (src/tools/loop.ts). */
+  approvals?: Map<string, (approved: boolean) => void>
 }
 
 export class LiveReplies {

@@ -262,7 +262,9 @@ export function messagesFor(db: Db, actor: Actor) {
     async storeOutcome(
       messageId: string,
       outcome: Pick<Message, 'content' | 'status' | 'error'> &
-        Partial<Pick<Message, 'sources'>> & { notes?: MessageNote[] | null | SQL<MessageNote[]> },
+        Partial<Pick<Message, 'sources' | 'toolCalls'>> & {
+          notes?: MessageNote[] | null | SQL<MessageNote[]>
+        },
       options: {
         whileStreaming?: boolean
         /** Only while the message still belongs to this research run (a Regenerate may have handed it on). */

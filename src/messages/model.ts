@@ -4,9 +4,13 @@ import { failureValues } from '../ai/failures'
 import { inlineAttachment } from '../attachments/model'
 import { microsToDollars } from '../budget/money'
 import { chatJson } from '../chats/model'
+import { AppError } from '../http/errors'
 import { ok } from '../http/model'
 import { pageQuery } from '../http/page-query'
 import type { RowUsage } from './path-data'
+
+/** The 404 for a message that is not there or not the person's (edits, feedback, tool approvals, files). */
+export const messageNotFound = () => new AppError('not_found:message', 'Message not found')
 
 /** What a list read adds to a message: its siblings and, for a reply, what it cost (docs/decisions/158). */
 export interface TreeExtras {
@@ -36,6 +40,8 @@ export function toMessageJson(message: Message & TreeExtras) {
     ...(message.researchId ? { research_id: message.researchId } : {}),
     /** What the person should know about how the reply was made (e.g. images the model could not see); absent when nothing. */
     ...(notes?.length ? { notes } : {}),
+    /** The tools the answer called, in order (issue 30); absent when none. */
+    ...(message.toolCalls?.length ? { tool_calls: message.toolCalls } : {}),
     /** The message this one follows; null for a chat's first messages. */
     parent_id: message.parentId,
     /** Its parent's children, oldest first, itself included: present when known (list reads, new messages). */
@@ -123,7 +129,27 @@ export const replyErrorCode = t.Union([
   t.Literal('interrupted'),
   t.Literal('no_model'),
   t.Literal('research_failed'),
+  t.Literal('budget_exceeded'),
 ])
+
+/** A tool call of an answer (db/catalogues/tools.ts StoredToolCall). */
+export const toolCallJson = t.Object({
+  id: t.String(),
+  tool: t.String(),
+  server: t.Optional(t.String()),
+  name: t.String(),
+  arguments: t.String(),
+  status: t.Union([
+    t.Literal('running'),
+    t.Literal('awaiting_approval'),
+    t.Literal('done'),
+    t.Literal('failed'),
+    t.Literal('denied'),
+  ]),
+  result_preview: t.Nullable(t.String()),
+  duration_ms: t.Nullable(t.Number()),
+  images: t.Optional(t.Array(t.Object({ url: t.String(), alt: t.String() }))),
+})
 
 export const messageJson = t.Object({
   created_at: t.String(),
@@ -142,6 +168,7 @@ export const messageJson = t.Object({
     ),
   ),
   research_id: t.Optional(t.String()),
+  tool_calls: t.Optional(t.Array(toolCallJson)),
   sources: t.Optional(t.Array(t.Object({ id: t.String(), title: t.String() }))),
   model_id: t.Nullable(t.String()),
   error_code: t.Optional(replyErrorCode),

@@ -11,7 +11,7 @@ import { messagesFor } from './messages-data'
  * 'streaming'. The embedded database belongs to one process, so there every reply is local.
  */
 
-/** The Postgres channel; the payload is `{"chatId":…,"messageId":…}`. */
+/** The Postgres channel; the payload is `{"chatId":…,"messageId":…}`, with `callId` and `approved` for a tool call's decision. */
 export const STOP_CHANNEL = 'parley_reply_stop'
 /** How long a stop request waits for the other instance to store the stopped reply. */
 export const REMOTE_STOP_WAIT_MS = 5_000
@@ -38,10 +38,18 @@ export function listenForStops(ctx: Ctx & Pick<AppContext, 'stopListening'>): Pr
 
 function onStopAnnounced(ctx: Ctx, payload: string) {
   try {
-    const { chatId, messageId } = JSON.parse(payload) as { chatId: string; messageId: string }
+    const { chatId, messageId, callId, approved } = JSON.parse(payload) as {
+      chatId: string
+      messageId: string
+      /** A tool call's Approve or Deny taken by another instance (src/tools/approvals.ts), not a stop. */
+      callId?: string
+      approved?: boolean
+    }
     const reply = ctx.liveReplies.get(chatId)
     // Only the reply that was asked about: a newer one in the same chat keeps going.
-    if (reply?.messageId === messageId) reply.controller.abort()
+    if (reply?.messageId !== messageId) return
+    if (callId !== undefined) reply.approvals?.get(callId)?.(approved === true)
+    else reply.controller.abort()
   } catch (error) {
     ctx.log.warn('ignored a malformed stop announcement', { payload, error })
   }

@@ -1,3 +1,4 @@
+import type { StoredToolCall } from '../../db/catalogues/tools'
 import type { Message, Model } from '../../db/schema'
 import { failureText } from '../ai/failures'
 import { buildPrompt } from '../ai/prompt'
@@ -8,6 +9,9 @@ import { type Reservation, settleReply } from '../budget/service'
 import type { AppContext } from '../context'
 import { buildRagContext, usesKnowledge } from '../knowledge/search'
 import { type ModelOutcome, streamModel, usageOf } from '../replies/stream-model'
+import { runToolLoop } from '../tools/loop'
+import { closeTools, toolsForReply } from '../tools/registry'
+import type { ChatTool } from '../tools/types'
 import type { LiveReply } from './live-replies'
 import { messagesFor, withNote } from './messages-data'
 import { toMessageJson } from './model'
@@ -26,6 +30,10 @@ export interface ReplyJob {
   /** The conversation, ending with the user's message. */
   history: ChatTurn[]
   webSearch: boolean
+  /** The chat's enabled tools (issue 30): offered to the model, which may call them. */
+  toolIds?: readonly string[]
+  /** The conversation's stored files, for the file search tool. */
+  attachmentIds?: string[]
   agentId?: string
   /** Search the knowledge base for context (default: the RAG agent, `usesKnowledge`). */
   knowledge?: boolean
@@ -57,6 +65,9 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
   let outcome: ModelOutcome = { text: '', status: 'complete', failure: null }
   let prompt: ChatTurn[] = []
   let sources: { id: string; title: string }[] = []
+  let reservation = job.reservation
+  let tools: ChatTool[] = []
+  let toolCalls: StoredToolCall[] = []
 
   try {
     const searchResults = job.webSearch ? await searchForContext(ctx, job, stop) : undefined
@@ -73,7 +84,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
       searchResults,
       knowledgeContext: knowledge?.text,
     })
-    outcome = await streamModel(ctx, {
+    const call = {
       provider: job.provider,
       model,
       messages: prompt,
@@ -84,9 +95,30 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
       language: job.language,
       signal: stop,
       into: reply,
-    })
+    }
+    tools = job.toolIds?.length ? await toolsForReply(ctx, job.actor, job.toolIds) : []
+    if (tools.length) {
+      const looped = await runToolLoop(ctx, {
+        actor: job.actor,
+        reply,
+        call,
+        tools,
+        attachmentIds: job.attachmentIds ?? [],
+        reservation,
+        free: job.free,
+      })
+      ;({ outcome, prompt, reservation } = looped)
+      toolCalls = looped.calls
+      sources = [
+        ...sources,
+        ...looped.sources.filter((source) => !sources.some((known) => known.id === source.id)),
+      ]
+    } else {
+      outcome = await streamModel(ctx, call)
+    }
   } catch (cause) {
-    // Only gathering the context throws (a stop during the web search, the knowledge base away).
+    // Gathering the context throws (a stop during the web search, the knowledge base away), and a
+    // tool step's charge or reservation when the database is away.
     outcome = stop.aborted
       ? { ...outcome, status: 'stopped' }
       : { ...outcome, status: 'failed', failure: { reason: 'provider_failed' }, cause }
@@ -101,6 +133,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
     status,
     error,
     sources: sources.length ? sources : null,
+    toolCalls: toolCalls.length ? toolCalls : null,
     // The reason's code with the notes the reply started with (docs/decisions/150).
     ...(failure ? { notes: withNote({ code: 'failed', ...failure }) } : {}),
   }
@@ -112,13 +145,14 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
     // end); a retry changes only a message still streaming, so its usage is never written twice.
     message = await settleReply(ctx, job.actor, {
       usage,
-      reservation: job.reservation,
+      reservation,
       store: (db, alongside) => messagesFor(db, job.actor).storeOutcome(messageId, stored, { alongside }),
       retry: (db) => messagesFor(db, job.actor).storeOutcome(messageId, stored, { whileStreaming: true }),
     })
   } catch (cause) {
     ctx.log.error('could not store the reply', { chatId, messageId, error: cause })
   } finally {
+    void closeTools(ctx, tools)
     // After the reservation is dropped and before the outcome is announced, so a send that follows
     // the answer is judged without it.
     ctx.liveReplies.release(chatId)
@@ -145,6 +179,7 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
         sources: stored.sources ?? null,
         researchId: null,
         notes: null,
+        toolCalls: stored.toolCalls ?? null,
         createdAt: job.createdAt,
         parentId: job.parentId,
         feedbackRating: null,

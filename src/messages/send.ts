@@ -4,7 +4,7 @@ import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
 import { providerFor } from '../ai/providers'
 import type { ChatTurn } from '../ai/types'
 import { attachmentsFor } from '../attachments/attachments-data'
-import { messageNotFound, tooManyFiles } from '../attachments/errors'
+import { tooManyFiles } from '../attachments/errors'
 import {
   attachmentsOfMessages,
   bindAttachments,
@@ -26,7 +26,7 @@ import { regenerateResearch } from '../research/service'
 import { INTERRUPTED_FAILURE } from './interrupted-replies'
 import { type LiveReply, replyIsFreshSince } from './live-replies'
 import { childTime, messagesFor } from './messages-data'
-import { toMessageJson } from './model'
+import { messageNotFound, toMessageJson } from './model'
 import { toModelTurns } from './model-turns'
 import { listenForStops, type StopResult, stopRemoteReply } from './remote-stop'
 import { runReply } from './run-reply'
@@ -355,6 +355,8 @@ interface PreparedReply {
   reservation: Awaited<ReturnType<typeof reserveBudget>>
   /** Stored with the reply (null: none), so the person learns what the model did not receive. */
   notes: MessageNote[] | null
+  /** The stored files of the conversation, for the file search tool. */
+  attachmentIds: string[]
 }
 
 /** Picks the model, builds what it will receive (files included) and reserves its worst-case cost. */
@@ -390,7 +392,8 @@ async function prepareReply(
       )
   const reservation = await reserveBudget(ctx, user.actor, estimate)
   const notes = replyNotes(conversation, model.supportsVision && !agent.provider)
-  return { model, agent, config, turns, reservation, notes, language: user.preferredLanguage }
+  const attachmentIds = conversation.flatMap((turn) => turn.attachments.map((file) => file.id))
+  return { model, agent, config, turns, reservation, notes, attachmentIds, language: user.preferredLanguage }
 }
 
 /**
@@ -428,6 +431,9 @@ function startReply(ctx: AppContext, actor: Actor, assistant: Message, prepared:
     history: prepared.turns,
     // A workflow answers from its own sources; web results are for a model's prompt.
     webSearch: !agent.free && prepared.config.web_search_enabled && ctx.providers.webSearch,
+    // Tools are a model's: a workflow agent answers without them.
+    toolIds: agent.free ? [] : prepared.config.tools,
+    attachmentIds: prepared.attachmentIds,
     agentId: agent.agentId,
     knowledge: agent.knowledge,
     workflow: agent.workflow,

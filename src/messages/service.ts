@@ -1,12 +1,11 @@
 import type { Attachment } from '../../db/schema'
-import { messageNotFound } from '../attachments/errors'
 import { attachmentsOfMessages, MARKER_PREFIX } from '../attachments/service'
 import type { Actor } from '../auth/actor'
 import { isUuid } from '../chats/cursor'
 import { requireChat } from '../chats/service'
 import type { AppContext } from '../context'
 import { messagesFor } from './messages-data'
-import { toMessageJson } from './model'
+import { messageNotFound, toMessageJson } from './model'
 
 /**
  * A page of the chat's current path (or of the path through `leafId`), oldest first (the spec's

@@ -11,7 +11,7 @@ import {
   setPreferredBody,
   toModelJson,
 } from './model'
-import { getPreferredModel, listActiveModels, setPreferredModel } from './service'
+import { getPreferredModel, listAllowedModels, setPreferredModel } from './service'
 import { ensureModelsSynced } from './sync'
 
 /** Model catalogue, the user's preferred model and what this server can do (web search). */
@@ -22,8 +22,15 @@ export const modelRoutes = (ctx: AppContext) => {
     .use(authGuard(ctx))
     .get(
       '/api/models',
-      async () => ({ success: true as const, data: (await listActiveModels(ctx)).map(toModelJson) }),
-      { response: modelsGetResponse, auth: true, detail: { summary: 'Active models' } },
+      async ({ actor }) => ({
+        success: true as const,
+        data: (await listAllowedModels(ctx, actor)).map(toModelJson),
+      }),
+      {
+        response: modelsGetResponse,
+        auth: true,
+        detail: { summary: 'Active models (those the person’s groups allow)' },
+      },
     )
     .get(
       '/api/models/preferred',

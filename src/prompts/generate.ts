@@ -32,7 +32,7 @@ export async function generatePromptText(
   const title = input.title.trim()
   if (!title) throw new AppError('bad_request:prompt_title', 'Prompt title cannot be empty')
   const description = input.description?.trim() ?? ''
-  const model = await resolveModelForSend(ctx, { preferredModelId: null }, input.model_id ?? undefined)
+  const model = await resolveModelForSend(ctx, { actor, preferredModelId: null }, input.model_id ?? undefined)
   if (model.provider === 'demo') return { prompt_text: demoDraft(title, description), model_id: model.id }
   const provider = providerFor(ctx.providers, model)
   if (!provider) throw new AppError('unavailable:model', 'No AI model is available right now')
@@ -75,7 +75,8 @@ export async function generatePromptText(
       signal: AbortSignal.timeout(ctx.config.ai.requestTimeoutMs),
     })) {
       if (event.type === 'delta') text += event.text
-      else reported = { promptTokens: event.promptTokens, completionTokens: event.completionTokens }
+      else if (event.type === 'usage')
+        reported = { promptTokens: event.promptTokens, completionTokens: event.completionTokens }
     }
   } catch (error) {
     await reservation.release()

@@ -2,6 +2,7 @@ import { t } from 'elysia'
 import { type PromptTool, promptCategories, promptTools } from '../../db/catalogues/prompts'
 import type { SavedPrompt } from '../../db/schema'
 import type { Actor } from '../auth/actor'
+import { sharedGroupIdsField } from '../groups/model'
 import { ok } from '../http/model'
 import { pageLimit } from '../http/page-query'
 
@@ -20,6 +21,8 @@ export function toPromptJson(prompt: SavedPrompt, actor: Actor) {
     model_id: prompt.modelId,
     variables: prompt.variables,
     tools: prompt.tools as PromptTool[],
+    /** The groups whose members may read it (issue 29). */
+    sharedGroupIds: prompt.sharedGroupIds,
     /** Whether the actor may edit and delete it (a public prompt of someone else is read-only). */
     is_owner: prompt.userId === actor.userId,
     created_at: prompt.createdAt.toISOString(),
@@ -76,6 +79,7 @@ const promptFields = {
     error: 'Variables: at most 50, each at most 100 characters',
   }),
   tools: t.Array(tool, { maxItems: promptTools.length, error: TOOL_ERROR }),
+  sharedGroupIds: sharedGroupIdsField,
 }
 
 export const createPromptBody = t.Object({
@@ -88,6 +92,7 @@ export const createPromptBody = t.Object({
   model_id: t.Optional(promptFields.model_id),
   variables: t.Optional(promptFields.variables),
   tools: t.Optional(promptFields.tools),
+  sharedGroupIds: t.Optional(promptFields.sharedGroupIds),
 })
 
 export const updatePromptBody = t.Partial(t.Object(promptFields))
@@ -151,6 +156,7 @@ export const promptJson = t.Object({
       t.Literal('image-generation'),
     ]),
   ),
+  sharedGroupIds: t.Array(t.String()),
   is_owner: t.Boolean(),
   created_at: t.String(),
   updated_at: t.String(),

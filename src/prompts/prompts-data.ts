@@ -1,6 +1,6 @@
 import { and, arrayContains, arrayOverlaps, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type SavedPrompt, savedPrompts } from '../../db/schema'
+import { groupMembers, type SavedPrompt, savedPrompts } from '../../db/schema'
 import type { Actor } from '../auth/actor'
 import { isUuid } from '../chats/cursor'
 
@@ -16,6 +16,7 @@ export type PromptValues = Pick<
   | 'modelId'
   | 'variables'
   | 'tools'
+  | 'sharedGroupIds'
 >
 
 export interface PromptFilter {
@@ -34,13 +35,15 @@ export interface PromptFilter {
 }
 
 /**
- * The prompts an actor may reach. Reads see the actor's own prompts and the public ones (spec
- * section 6); writes (update, delete) reach only the actor's own. A private prompt of another
- * user behaves exactly like one that does not exist.
+ * The prompts an actor may reach. Reads see the actor's own prompts, the public ones (spec
+ * section 6) and those shared with one of their groups (issue 29: the actor's groups read in the
+ * same statement, by group_members_user_idx); writes (update, delete) reach only the actor's own.
+ * A private prompt of another user behaves exactly like one that does not exist.
  */
 export function promptsFor(db: Db, actor: Actor) {
   const owned = eq(savedPrompts.userId, actor.userId)
-  const visible = or(owned, eq(savedPrompts.isPublic, true))!
+  const inMyGroups = sql`${savedPrompts.sharedGroupIds} && array(select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${actor.userId})`
+  const visible = or(owned, eq(savedPrompts.isPublic, true), inMyGroups)!
   const contains = (text: string) => `%${escapeLike(text)}%`
 
   return {
@@ -101,12 +104,12 @@ export function promptsFor(db: Db, actor: Actor) {
     },
 
     /** The deleted prompt's visibility, or undefined when there was none of the actor's to delete. */
-    async remove(id: string): Promise<{ isPublic: boolean } | undefined> {
+    async remove(id: string): Promise<{ isPublic: boolean; sharedGroupIds: string[] } | undefined> {
       if (!isUuid(id)) return undefined
       const [deleted] = await db
         .delete(savedPrompts)
         .where(and(eq(savedPrompts.id, id), owned))
-        .returning({ isPublic: savedPrompts.isPublic })
+        .returning({ isPublic: savedPrompts.isPublic, sharedGroupIds: savedPrompts.sharedGroupIds })
       return deleted
     },
 

@@ -1,6 +1,7 @@
 import { promptCategories } from '../../db/catalogues/prompts'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
+import { checkSharedGroupIds } from '../groups/sharing'
 import { AppError } from '../http/errors'
 import { type CreatePromptBody, type PromptListQuery, toPromptJson, type UpdatePromptBody } from './model'
 import { type PromptValues, promptsFor } from './prompts-data'
@@ -99,8 +100,13 @@ export async function getPrompt(ctx: Pick<AppContext, 'db'>, actor: Actor, id: s
   return toPromptJson(prompt, actor)
 }
 
+/** The prompt reaches more than its owner: public, or shared with groups (issue 29). */
+const reachesOthers = (prompt: { isPublic: boolean; sharedGroupIds: readonly string[] }) =>
+  prompt.isPublic || prompt.sharedGroupIds.length > 0
+
 export async function createPrompt(ctx: Ctx, actor: Actor, body: CreatePromptBody) {
   const values = cleanValues(body)
+  const sharedGroupIds = await checkSharedGroupIds(ctx, actor, body.sharedGroupIds)
   const prompt = await promptsFor(ctx.db, actor).insert(
     {
       title: values.title!,
@@ -112,25 +118,28 @@ export async function createPrompt(ctx: Ctx, actor: Actor, body: CreatePromptBod
       modelId: values.modelId ?? null,
       variables: values.variables ?? [],
       tools: values.tools ?? [],
+      sharedGroupIds: sharedGroupIds ?? [],
     },
     ctx.now(),
   )
-  announce(ctx, actor, prompt.isPublic)
+  announce(ctx, actor, reachesOthers(prompt))
   return toPromptJson(prompt, actor)
 }
 
 export async function updatePrompt(ctx: Ctx, actor: Actor, id: string, body: UpdatePromptBody) {
   const values = cleanValues(body)
+  const sharedGroupIds = await checkSharedGroupIds(ctx, actor, body.sharedGroupIds)
+  if (sharedGroupIds !== undefined) values.sharedGroupIds = sharedGroupIds
   const prompt = await promptsFor(ctx.db, actor).update(id, values, ctx.now())
   if (!prompt) throw new AppError('not_found:prompt_update', PROMPT_MESSAGES.noPermissionToUpdate)
-  announce(ctx, actor, prompt.isPublic || body.is_public !== undefined)
+  announce(ctx, actor, reachesOthers(prompt) || body.is_public !== undefined || sharedGroupIds !== undefined)
   return toPromptJson(prompt, actor)
 }
 
 export async function deletePrompt(ctx: Pick<AppContext, 'db' | 'realtime'>, actor: Actor, id: string) {
   const deleted = await promptsFor(ctx.db, actor).remove(id)
   if (!deleted) throw new AppError('not_found:prompt_permission', PROMPT_MESSAGES.noPermission)
-  announce(ctx, actor, deleted.isPublic)
+  announce(ctx, actor, reachesOthers(deleted))
 }
 
 /** '<title> (Copy)', private, unused; a title at the limit is shortened so the copy still fits. */
@@ -153,6 +162,7 @@ export async function duplicatePrompt(ctx: Ctx, actor: Actor, id: string) {
       modelId: source.modelId,
       variables: source.variables,
       tools: source.tools,
+      sharedGroupIds: [],
     },
     ctx.now(),
   )
@@ -163,8 +173,8 @@ export async function duplicatePrompt(ctx: Ctx, actor: Actor, id: string) {
 export async function usePrompt(ctx: Pick<AppContext, 'db' | 'realtime'>, actor: Actor, id: string) {
   const prompt = await promptsFor(ctx.db, actor).incrementUse(id)
   if (!prompt) throw new AppError('not_found:prompt_permission', PROMPT_MESSAGES.noPermission)
-  // The use count shows on every card of a public prompt; a private one only to its owner.
-  announce(ctx, actor, prompt.isPublic)
+  // The use count shows on every card of a public or group-shared prompt; a private one only to its owner.
+  announce(ctx, actor, reachesOthers(prompt))
   return toPromptJson(prompt, actor)
 }
 

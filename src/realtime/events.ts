@@ -1,4 +1,5 @@
 import type { Failure } from '../../db/catalogues/failures'
+import type { StoredToolCall } from '../../db/catalogues/tools'
 import type { Brand } from '../branding/model'
 import type { BudgetStatus } from '../budget/budget-state'
 import type { ChatJson, JoinAck } from '../chats/model'
@@ -6,6 +7,7 @@ import type { MessageFeedback } from '../feedback/model'
 import type { KnowledgeChange, KnowledgeEntryJson } from '../knowledge/model'
 import type { MessageJson } from '../messages/model'
 import type { Profile } from '../profile/model'
+import type { ProjectJson } from '../projects/model'
 import type { ResearchJson } from '../research/model'
 
 /**
@@ -18,6 +20,9 @@ export interface ServerToClientEvents {
   'chat:created': (payload: { chat: ChatJson }) => void
   'chat:updated': (payload: { chat: ChatJson }) => void
   'chat:deleted': (payload: { chatId: string }) => void
+  /** A project made, renamed or changed, or deleted (its chats' own events follow). */
+  'project:updated': (payload: { project: ProjectJson }) => void
+  'project:deleted': (payload: { projectId: string }) => void
   /**
    * To every tab of the person: the chat's current path now ends at `leafId` (a branch switch, an
    * edit, a regenerate; docs/decisions/158). A tab showing another path reads it again.
@@ -26,6 +31,8 @@ export interface ServerToClientEvents {
   'message:created': (payload: { chatId: string; message: MessageJson }) => void
   'message:delta': (payload: { chatId: string; messageId: string; delta: string; seq: number }) => void
   'message:completed': (payload: { chatId: string; message: MessageJson }) => void
+  /** A tool call of a streaming answer started, waits for approval, or ended (issue 30): upsert by `call.id`. */
+  'message:tool': (payload: { chatId: string; messageId: string; call: StoredToolCall }) => void
   /**
    * `error` is the spec's text for a failed send; `reason` the stored cause (e.g. the provider's
    * timeout), or null; `failure` that cause as a code, for the client to word (decision 150).

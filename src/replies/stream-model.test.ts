@@ -105,7 +105,9 @@ describe('streamModel: the one model call', () => {
     const into = target()
     const chatProvider = provider(tokens('one ', 'two ', 'three '), { everyMs: 5, ending: 'hang' })
     const running = streamModel(ctx, call(chatProvider, { signal: stop.signal, into }))
-    await Bun.sleep(60)
+    // Stop once every word is in (the provider then hangs): waiting on the text, not on a clock that
+    // a loaded machine outruns.
+    for (let waited = 0; into.content !== 'one two three ' && waited < 5000; waited += 5) await Bun.sleep(5)
     stop.abort()
     const outcome = await running
     expect(outcome).toMatchObject({ status: 'stopped', failure: null, text: 'one two three ' })

@@ -1,7 +1,7 @@
 import type { Failure } from '../../db/catalogues/failures'
 import type { Model } from '../../db/schema'
 import { estimatePromptTokens, estimateTokens } from '../ai/prompt'
-import { type ChatProvider, type ModelCall, ProviderError } from '../ai/types'
+import { type ChatProvider, type ModelCall, ProviderError, type ToolCallRequest } from '../ai/types'
 import { costMicros } from '../budget/money'
 import type { UsageInput } from '../budget/service'
 import type { AppContext } from '../context'
@@ -22,6 +22,8 @@ export interface StreamModelCall extends Omit<ModelCall, 'signal'> {
   signal: AbortSignal
   /** The message the text streams into, live in every tab; absent: the text is only collected. */
   into?: StreamTarget
+  /** Hears each piece of text as it arrives (the team API's server-sent events, src/openai-api). */
+  onText?: (text: string) => void
 }
 
 export interface ModelOutcome {
@@ -35,13 +37,15 @@ export interface ModelOutcome {
   cause?: unknown
   /** The tokens the provider reported, else undefined (then `usageOf` estimates them). */
   reported?: { promptTokens: number; completionTokens: number }
+  /** The tools the model asked to call at the end of its turn (issue 30); absent: none. */
+  toolCalls?: ToolCallRequest[]
 }
 
 export async function streamModel(
   ctx: Pick<AppContext, 'config' | 'deltaFrames' | 'partialSaves'>,
   call: StreamModelCall,
 ): Promise<ModelOutcome> {
-  const { provider, into, signal: stop, ...request } = call
+  const { provider, into, onText, signal: stop, ...request } = call
   // Not AbortSignal.timeout: its timer lives on for the whole time-out after the call ended and
   // keeps the combined signal, and through it the provider's response stream, from being collected
   // (every wave of replies added to the memory for two minutes; decision 131). This one is cleared.
@@ -61,10 +65,15 @@ export async function streamModel(
         outcome.reported = { promptTokens: event.promptTokens, completionTokens: event.completionTokens }
         continue
       }
+      if (event.type === 'tool_calls') {
+        if (!signal.aborted) outcome.toolCalls = event.calls
+        continue
+      }
       if (!event.text || signal.aborted) continue
       text += event.text
       // Sent at the end of the frame with whatever else arrives meanwhile; then saved with the rest.
       if (frames && into) frames.add(into, event.text)
+      onText?.(event.text)
     }
     signal.throwIfAborted()
   } catch (cause) {

@@ -123,7 +123,9 @@ export async function startResearch(ctx: AppContext, starter: Starter, input: Re
  * the job reserves each of its calls itself).
  */
 async function modelForRun(ctx: AppContext, starter: Starter): Promise<Model> {
-  const model = await resolveModelForSend(ctx, starter, ctx.config.research.model ?? undefined)
+  const model = await resolveModelForSend(ctx, starter, ctx.config.research.model ?? undefined, {
+    fallBack: true,
+  })
   if (!providerFor(ctx.providers, model))
     throw new AppError('unavailable:model', 'No AI model is available right now')
   await (await reserveBudget(ctx, starter.actor, 0)).release()

@@ -17,6 +17,11 @@ import { waitFor } from '../test/wait'
 const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/avatars/:userId/:file': 'avatars are served at an unguessable public path (decision 021)',
   'GET /api/auth/confirm': 'a mailed link; its token is the credential',
+  'GET /api/auth/oidc/:id/start': 'the id is an identity provider’s, the same for everyone',
+  'GET /api/auth/oidc/:id/callback': 'the identity provider’s answer; its state and code are the credential',
+  'GET /api/shares/:id': 'a share link; its token (not a row id) is the credential',
+  'GET /api/shares/:id/images/:image': 'an image of a share link; the link’s token is the credential',
+  'GET /api/shares/:id/files/:file': 'a file of a share link; the link’s token is the credential',
 }
 
 /** Routes whose answer is a stream that stays open: the walk reads what they send first, then hangs up. */
@@ -330,6 +335,11 @@ describe('every route, walked by an administrator acting as Bob', () => {
     'POST /api/agents/calendar/connect': 'connecting a calendar grants access to the person’s account',
     'GET /api/agents/calendar/callback': 'finishing a calendar connection, as connecting',
     'DELETE /api/agents/calendar/connection': 'the calendar connection is the person’s own',
+    'POST /api/chats/:id/shares': 'support access can neither create links nor export (issue 32)',
+    'DELETE /api/shares/:id': 'links are the person’s own to make and revoke (issue 32)',
+    'POST /api/shares/:id/fork': 'continuing a link writes a chat the person chose to keep (issue 32)',
+    'GET /api/chats/:id/export': 'support access can neither create links nor export (issue 32)',
+    'DELETE /api/keys/:id': 'API keys are credentials: support access neither sees nor makes them (issue 31)',
   }
   const refused = (method: string, path: string) =>
     Boolean(REFUSED[`${method} ${path}`]) || isAdminRoute(path)

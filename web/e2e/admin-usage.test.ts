@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { readFile } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
-import { usageRecords, users } from '../../db/schema'
+import { toolRuns, usageRecords, users } from '../../db/schema'
 import {
   DESKTOP,
   type E2E,
@@ -19,7 +19,8 @@ import { newUser } from './new-user'
  * Admin → Usage: the empty state, then usage seeded in the server's database (through the e2e
  * harness: making hundreds of replies through the UI would take minutes) over the last 90 days:
  * the summary figures, the charts (canvas, with their text alternative and data table), the 30/90
- * switch, the top users, a CSV download, and axe in light and dark at 1280 and 390 wide.
+ * switch, the top users, a CSV download, the tool calls (issue 30), and axe in light and dark at
+ * 1280 and 390 wide.
  */
 
 setDefaultTimeout(90_000)
@@ -81,6 +82,7 @@ describe('usage section', () => {
     await section().getByTestId('usage-empty').getByText('No usage in the last 30 days').waitFor()
     expect(await section().getByTestId('usage-total-spend').textContent()).toBe('$0.00')
     expect(await section().locator('canvas').count()).toBe(0)
+    await section().getByTestId('usage-tools-empty').getByText('No tool was called in this period.').waitFor()
     await screenshot(page, 'admin-usage-empty-1280-light')
   })
 
@@ -195,6 +197,89 @@ describe('usage section', () => {
     expect(lines).toHaveLength(31)
     expect(lines[0]).toBe('\uFEFFdate,spend_usd,prompt_tokens,completion_tokens,total_tokens,messages')
   })
+  test('tool calls: counted per tool and MCP server, the latest listed with who ran them', async () => {
+    const [adminRow] = await e2e.db.select({ id: users.id }).from(users).where(eq(users.email, admin.email))
+    const ines = await person('Ines Tools', 'ines@example.com')
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+    await e2e.db.insert(toolRuns).values([
+      {
+        userId: ines,
+        tool: 'web-search',
+        name: 'web_search',
+        status: 'done',
+        durationMs: 400,
+        createdAt: ago(30),
+      },
+      {
+        userId: ines,
+        tool: 'web-search',
+        name: 'web_search',
+        status: 'failed',
+        durationMs: 2000,
+        createdAt: ago(20),
+      },
+      {
+        userId: ines,
+        tool: 'mcp:6a1f0c2e-7b1d-4c51-9a0e-2f3c4d5e6f70',
+        serverName: 'Tickets',
+        name: 'create_ticket',
+        status: 'denied',
+        durationMs: 0,
+        createdAt: ago(10),
+      },
+      {
+        userId: ines,
+        actingAdminId: adminRow!.id,
+        tool: 'code-interpreter',
+        name: 'run_code',
+        status: 'done',
+        durationMs: 850,
+        createdAt: ago(5),
+      },
+      // Outside the 30 days: not counted.
+      {
+        userId: ines,
+        tool: 'file-search',
+        name: 'file_search',
+        status: 'done',
+        durationMs: 5,
+        createdAt: ago(40 * 24 * 60),
+      },
+    ])
+    await openUsage()
+    const card = section().getByTestId('usage-card-tools')
+    await card.getByRole('heading', { name: 'Tool calls' }).waitFor()
+    const rows = card.getByTestId('usage-tool')
+    await rows.first().waitFor()
+    expect(await rows.count()).toBe(3)
+    const web = card.locator('[data-testid="usage-tool"][data-tool="web-search"]')
+    expect(await web.getByRole('rowheader').textContent()).toBe('Web Search')
+    expect(await web.getByTestId('usage-tool-calls').textContent()).toBe('2')
+    expect(await web.getByTestId('usage-tool-failed').textContent()).toBe('1')
+    expect(await web.getByTestId('usage-tool-average').textContent()).toBe('1.2 s')
+    await card.getByRole('rowheader', { name: 'MCP: Tickets' }).waitFor()
+    await card.getByRole('rowheader', { name: 'Code Interpreter' }).waitFor()
+    expect(await card.getByText('File Search').count()).toBe(0)
+    // The latest calls, newest first: the support access run names the administrator.
+    const calls = card.getByTestId('usage-tool-call')
+    expect(await calls.count()).toBe(4)
+    expect(await calls.nth(0).textContent()).toContain('Code Interpreter')
+    expect(await calls.nth(0).getByTestId('usage-tool-call-admin').textContent()).toBe(
+      `run by ${admin.fullName} during support access`,
+    )
+    expect(await calls.nth(0).textContent()).toContain('ines@example.com')
+    expect(await calls.nth(1).getByTestId('usage-tool-call-status').textContent()).toBe('Denied')
+    await screenshot(page, 'admin-usage-tools-1280-light')
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByTestId('usage-csv-tools').click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^parley-usage-by-tools-30d-\d{4}-\d{2}-\d{2}\.csv$/)
+    const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n')
+    expect(lines[0]).toBe('\uFEFFtool,server,calls,failed,denied,avg_ms')
+    expect(lines).toContain('web-search,,2,1,0,1200')
+  })
 })
 
 describe('looks and accessibility', () => {
@@ -237,6 +322,7 @@ describe('looks and accessibility', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'de')
     await page.getByRole('heading', { name: 'Nutzung', exact: true }).waitFor()
     await section().getByText('Ausgaben pro Tag nach Modell').waitFor()
+    await section().getByTestId('usage-card-tools').getByRole('rowheader', { name: 'Websuche' }).waitFor()
     expect(await section().getByTestId('usage-total-spend').textContent()).toMatch(/^\d+,\d{2}\s\$$/)
     await screenshot(page, 'admin-usage-de')
     await page.request.patch('/api/profile', {

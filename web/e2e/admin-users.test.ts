@@ -265,7 +265,7 @@ describe('support access in the audit trail', () => {
       await openAudit()
       const renamed = audit()
         .locator('[data-testid="audit-entry"]:visible')
-        .filter({ hasText: 'Renamed a chat' })
+        .filter({ hasText: 'Changed a chat (title, pin, archive or project)' })
       await renamed.waitFor()
       const text = await renamed.innerText()
       expect(text).toContain(admin.fullName)

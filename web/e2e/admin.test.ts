@@ -84,9 +84,13 @@ describe('admin area', () => {
     const nav = page.getByRole('navigation', { name: 'Admin sections' })
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Users',
+      'Groups',
       'Budgets',
       'Models',
       'Branding',
+      'Sign-in',
+      'API',
+      'MCP servers',
       'Usage',
       'Support access',
       'Audit trail',

@@ -58,9 +58,22 @@ describe('conversations', () => {
   })
 
   test('sending shows Thinking..., then the streamed markdown answer with a highlighted code block', async () => {
-    fake.queueScript({ chunks: ANSWER.match(/[\s\S]{1,10}/g) ?? [], chunkDelayMs: 250 })
+    // The first words wait until Thinking... was seen: on a loaded machine a render can come later
+    // than they would.
+    let speak!: () => void
+    fake.queueScript({
+      chunks: ANSWER.match(/[\s\S]{1,10}/g) ?? [],
+      chunkDelayMs: 250,
+      beforeFirstChunk: new Promise<void>((resolve) => {
+        speak = resolve
+      }),
+    })
     await chat.send('How do I write TypeScript?')
-    await chat.thinking().waitFor()
+    try {
+      await chat.thinking().waitFor()
+    } finally {
+      speak()
+    }
     await chat.messages().filter({ hasText: 'How do I write TypeScript?' }).waitFor()
     await chat.waitForAnswer('second')
     const answer = chat.lastAnswer()

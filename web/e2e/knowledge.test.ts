@@ -152,12 +152,14 @@ describe('the Knowledge Base panel', () => {
 
   test('search asks the server and finds by words', async () => {
     await panel(ada).getByTestId('knowledge-search').fill('receipt')
+    await panel(ada).locator('[data-testid="knowledge-results"][aria-busy="false"]').waitFor()
     await expectCount(ada, '1 entry')
     await card(ada, 'Expense policy').waitFor()
     expect(await card(ada, 'Wifi password').count()).toBe(0)
     await panel(ada).getByTestId('knowledge-search').fill('nothing like this anywhere')
     await panel(ada).getByText('No knowledge entries found').waitFor()
     await panel(ada).getByTestId('knowledge-search').fill('')
+    await panel(ada).locator('[data-testid="knowledge-results"][aria-busy="false"]').waitFor()
     await expectCount(ada, '2 entries')
   })
 

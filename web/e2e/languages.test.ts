@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
-import { SOURCES } from '../i18n/compile'
 import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales'
+import { expectNoEnglish } from './english-leftovers'
 import {
   DESKTOP,
   describeViolations,
@@ -38,59 +38,6 @@ afterAll(async () => {
   await e2e?.close()
   await fake?.close()
 }, SETUP_TIMEOUT)
-
-/** Words and names that stay as they are in every language, and content the test itself typed. */
-const SAME_EVERYWHERE = new Set([
-  'Parley',
-  'fake-model',
-  'OpenAI',
-  'Markdown',
-  'JSON',
-  'Email',
-  'E-mail',
-  'OK',
-])
-
-/** The English texts that `locale` writes differently: seeing one of these on its screens is a miss. */
-function englishOnly(locale: Locale): Set<string> {
-  const english = SOURCES.en
-  const translated = SOURCES[locale]
-  const texts = new Set<string>()
-  for (const [id, text] of Object.entries(english)) {
-    // A text with values is never shown verbatim; its parts are checked through other screens.
-    if (text.includes('{')) continue
-    if (translated[id as keyof typeof translated] === text) continue
-    if (!SAME_EVERYWHERE.has(text)) texts.add(text.trim())
-  }
-  return texts
-}
-
-/** Every visible text node and every accessible-name attribute on the page, trimmed. */
-function readTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = []
-    const visible = (element: Element) =>
-      (element as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) ?? true
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim()
-      if (text && node.parentElement && visible(node.parentElement)) found.push(text)
-    }
-    for (const element of document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')) {
-      if (!visible(element)) continue
-      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
-        const value = element.getAttribute(name)?.trim()
-        if (value) found.push(value)
-      }
-    }
-    return found
-  })
-}
-
-async function expectNoEnglish(page: Page, locale: Locale, screen: string) {
-  const misses = [...new Set(await readTexts(page))].filter((text) => englishOnly(locale).has(text))
-  expect({ screen, locale, english: misses }).toEqual({ screen, locale, english: [] })
-}
 
 async function signedInAs(locale: Locale, options: { dark?: boolean; viewport?: typeof DESKTOP } = {}) {
   const page = await e2e.signedInPage({ ...options, user: newUser(`Person ${locale}`), language: locale })

@@ -135,6 +135,11 @@ describe('account settings: danger zone', () => {
     // Painted as the form's destructive button (neither hovered).
     await page.mouse.move(1, 1)
     await page.waitForTimeout(400)
+    // Both read at rest: the form's button was just clicked, and its colour transition may still run
+    // on a loaded machine (a colour read mid-way is an oklab mix of the two).
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    )
     expect(await background(confirm)).toBe(
       await background(dialog.root().getByRole('button', { name: 'Delete Account', exact: true })),
     )
@@ -194,6 +199,7 @@ describe('account settings: looks', () => {
   const variants = [DESKTOP, PHONE].flatMap((viewport) =>
     [false, true].flatMap((dark) => (['en', 'fr'] as const).map((locale) => ({ viewport, dark, locale }))),
   )
+  // Eight looks (sign-up, the dialog, a toast, axe each): about a minute, several on a loaded machine.
   test('tabs stay on one line and the final toast has room: light and dark, 1280 and 390, English and French', async () => {
     for (const { viewport, dark, locale } of variants) {
       const label = `${viewport === DESKTOP ? 'desktop' : 'phone'}-${dark ? 'dark' : 'light'}-${locale}`
@@ -210,7 +216,7 @@ describe('account settings: looks', () => {
       // No label wraps: every tab is one line high.
       for (const height of await tabs.evaluateAll((items) => items.map((item) => item.clientHeight)))
         expect({ label, height: height <= 40 }).toEqual({ label, height: true })
-      await tabs.nth(2).click()
+      await tabs.last().click()
       await dialog.locator('#delete-confirmation').fill('DELETE')
       await dialog.locator('form button[type="submit"]').click()
       const finalToast = view.getByTestId('delete-account-final')
@@ -223,8 +229,9 @@ describe('account settings: looks', () => {
       await expectAxeClean(view, `final toast ${label}`)
       await context.close()
     }
-  })
+  }, 240_000)
 
+  // Six sign-ups, one per language.
   test('every tab is in view at 390 px in all six languages: a long one goes to a second row', async () => {
     for (const locale of LOCALES) {
       const context = await e2e.newContext({ viewport: PHONE })
@@ -254,5 +261,5 @@ describe('account settings: looks', () => {
       await screenshot(view, `settings-tabs-${locale}-390`)
       await context.close()
     }
-  })
+  }, 240_000)
 })

@@ -3,25 +3,34 @@ import type { MessageId } from './catalogue'
 import { en } from './en'
 import { account } from './en/account'
 import { admin } from './en/admin'
+import { adminApiKeys } from './en/adminApiKeys'
 import { adminBranding } from './en/adminBranding'
+import { adminGroups } from './en/adminGroups'
+import { adminMcp } from './en/adminMcp'
 import { adminModels } from './en/adminModels'
+import { adminSignIn } from './en/adminSignIn'
 import { adminUsage } from './en/adminUsage'
 import { adminUsers } from './en/adminUsers'
 import { agentSettings } from './en/agentSettings'
 import { agents } from './en/agents'
+import { apiKeys } from './en/apiKeys'
 import { auth } from './en/auth'
 import { chat } from './en/chat'
 import { common } from './en/common'
 import { demo } from './en/demo'
 import { dictation } from './en/dictation'
 import { errors } from './en/errors'
+import { groups } from './en/groups'
 import { images } from './en/images'
 import { impersonation } from './en/impersonation'
 import { knowledge } from './en/knowledge'
+import { organise } from './en/organise'
 import { prompts } from './en/prompts'
 import { research } from './en/research'
 import { search } from './en/search'
+import { share } from './en/share'
 import { shell } from './en/shell'
+import { tools } from './en/tools'
 import type { Locale } from './locales'
 import { de } from './translations/de/index'
 import { es } from './translations/es/index'
@@ -48,6 +57,7 @@ export const ENGLISH_AREAS = {
   adminUsage,
   demo,
   adminBranding,
+  adminSignIn,
   prompts,
   impersonation,
   knowledge,
@@ -58,6 +68,14 @@ export const ENGLISH_AREAS = {
   agents,
   agentSettings,
   search,
+  adminGroups,
+  groups,
+  organise,
+  apiKeys,
+  adminApiKeys,
+  share,
+  tools,
+  adminMcp,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

@@ -245,7 +245,7 @@ describe('entries in words', () => {
         action: 'impersonation.write',
         actorName: 'Rita Root',
         actingAs: acting,
-        operation: 'chat.rename',
+        operation: 'chat.update',
         subject: { kind: 'chat', id: chatId },
       },
       {

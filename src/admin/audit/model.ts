@@ -19,6 +19,7 @@ export const auditListQuery = t.Object({
 
 export const subjectKind = t.Union([
   t.Literal('chat'),
+  t.Literal('project'),
   t.Literal('research'),
   t.Literal('session'),
   t.Literal('prompt'),
@@ -53,6 +54,11 @@ export const adminAuditGetResponse = ok(
             t.Literal('upload.delete'),
             t.Literal('chat.create'),
             t.Literal('chat.rename'),
+            t.Literal('chat.update'),
+            t.Literal('chat.bulk'),
+            t.Literal('project.create'),
+            t.Literal('project.update'),
+            t.Literal('project.delete'),
             t.Literal('chat.delete'),
             t.Literal('chat.config'),
             t.Literal('chat.config_reset'),
@@ -61,6 +67,8 @@ export const adminAuditGetResponse = ok(
             t.Literal('chat.regenerate'),
             t.Literal('chat.edit'),
             t.Literal('chat.feedback'),
+            t.Literal('chat.tool_approve'),
+            t.Literal('chat.tool_deny'),
             t.Literal('chat.branch'),
             t.Literal('chat.fork'),
             t.Literal('model.preferred'),

@@ -11,6 +11,7 @@
 /** The kinds of thing a write acts on; the admin area names each ("Chat 3f2a9c1e"). */
 export type SubjectKind =
   | 'chat'
+  | 'project'
   | 'prompt'
   | 'knowledge'
   | 'upload'
@@ -37,7 +38,11 @@ export const WRITE_OPERATIONS = {
   'POST /api/uploads': { operation: 'upload.create', kind: 'upload' },
   'DELETE /api/uploads/:id': { operation: 'upload.delete', kind: 'upload' },
   'POST /api/chats': { operation: 'chat.create', kind: 'chat' },
-  'PATCH /api/chats/:id': { operation: 'chat.rename', kind: 'chat' },
+  'PATCH /api/chats/:id': { operation: 'chat.update', kind: 'chat' },
+  'POST /api/chats/bulk': { operation: 'chat.bulk', kind: null },
+  'POST /api/projects': { operation: 'project.create', kind: 'project' },
+  'PATCH /api/projects/:id': { operation: 'project.update', kind: 'project' },
+  'DELETE /api/projects/:id': { operation: 'project.delete', kind: 'project' },
   'DELETE /api/chats/:id': { operation: 'chat.delete', kind: 'chat' },
   'PATCH /api/chats/:id/config': { operation: 'chat.config', kind: 'chat' },
   'DELETE /api/chats/:id/config': { operation: 'chat.config_reset', kind: 'chat' },
@@ -47,6 +52,8 @@ export const WRITE_OPERATIONS = {
   // The id in these two paths is a message's, which the admin area does not name: no subject.
   'POST /api/messages/:id/edit': { operation: 'chat.edit', kind: null },
   'PUT /api/messages/:id/feedback': { operation: 'chat.feedback', kind: null },
+  'POST /api/messages/:id/tool-calls/:callId/approve': { operation: 'chat.tool_approve', kind: null },
+  'POST /api/messages/:id/tool-calls/:callId/deny': { operation: 'chat.tool_deny', kind: null },
   'PUT /api/chats/:id/branch': { operation: 'chat.branch', kind: 'chat' },
   'POST /api/chats/:id/fork': { operation: 'chat.fork', kind: 'chat' },
   'POST /api/chat': { operation: 'chat.message', kind: 'chat' },

@@ -22,7 +22,7 @@ export interface EffectiveJson {
   alertThreshold: number
   enforce: boolean
   timeZone: string
-  /** Where each value comes from: 'user' (an override), 'organisation' (the admin settings) or 'environment' (BUDGET_*, ORG_TIME_ZONE). */
+  /** Where each value comes from: 'user' (an override), 'group' (the most generous of the user's groups' limits), 'organisation' (the admin settings) or 'environment' (BUDGET_*, ORG_TIME_ZONE). */
   sources: Record<'dailyLimit' | 'monthlyLimit' | 'alertThreshold' | 'enforce' | 'timeZone', BudgetSource>
 }
 

@@ -7,6 +7,7 @@ import { type Micros, microsToDollars } from '../../budget/money'
 import { readOrgSettingsRow } from '../../budget/org-settings-data'
 import { periodStarts } from '../../budget/periods'
 import type { AppContext } from '../../context'
+import { readGroupPolicies, readGroupPolicy } from '../../groups/policy'
 import { AppError } from '../../http/errors'
 import { adminBudgetsData, type BudgetColumns, type OrgColumns } from './budgets-data'
 import type { BudgetValuesJson, EffectiveJson, OrgBudgetJson, UserBudgetJson } from './model'
@@ -123,8 +124,12 @@ async function pushToSpenders(ctx: Ctx, before: OrgSettings, after: OrgSettings)
     const old = periodStarts(now, before.timeZone ?? env)
     const since = new Date(Math.min(old.month.getTime(), periods.month.getTime()))
     const spenders = await adminBudgetsData(ctx.db).spendersSince(since, periods.day, periods.month)
+    const groups = await readGroupPolicies(
+      ctx.db,
+      spenders.map((spender) => spender.userId),
+    )
     for (const spender of spenders) {
-      const budget = effectiveBudget(ctx.config, after, spender.override)
+      const budget = effectiveBudget(ctx.config, after, spender.override, groups.get(spender.userId))
       ctx.realtime.toUser(spender.userId, 'budget:updated', budgetStatus(budget, spender))
     }
   } catch (error) {
@@ -134,7 +139,8 @@ async function pushToSpenders(ctx: Ctx, before: OrgSettings, after: OrgSettings)
 }
 
 async function userBudgetJson(ctx: Ctx, userId: string, override: UserBudgetOverride | null) {
-  const budget = effectiveBudget(ctx.config, await readOrgSettingsRow(ctx.db), override)
+  const [org, groups] = await Promise.all([readOrgSettingsRow(ctx.db), readGroupPolicy(ctx.db, userId)])
+  const budget = effectiveBudget(ctx.config, org, override, groups)
   const { day, month } = periodStarts(ctx.now(), budget.timeZone)
   const spent = await adminBudgetsData(ctx.db).spendOf(userId, day, month)
   return {
@@ -151,7 +157,7 @@ async function requireUser(ctx: Ctx, userId: string): Promise<void> {
   }
 }
 
-/** A user's override, the values that apply to them, and their status now (also for the admin user detail). */
+/** A user's override, the values that apply to them (their groups' limits included), and their status now (also for the admin user detail). */
 export async function getUserBudget(ctx: Ctx, userId: string): Promise<UserBudgetJson> {
   await requireUser(ctx, userId)
   return userBudgetJson(ctx, userId, await adminBudgetsData(ctx.db).override(userId))
@@ -220,7 +226,7 @@ export async function resetUserBudget(
   return pushUserStatus(ctx, await userBudgetJson(ctx, userId, null))
 }
 
-function pushUserStatus(ctx: Ctx, json: UserBudgetJson): UserBudgetJson {
+export function pushUserStatus(ctx: Ctx, json: UserBudgetJson): UserBudgetJson {
   ctx.realtime.toUser(json.userId, 'budget:updated', json.status)
   return json
 }

@@ -17,7 +17,7 @@ export const adminUsageRoutes = (ctx: AppContext) =>
         query: usageQuery,
         detail: {
           summary:
-            'Spend and tokens per day of the last 30 or 90 days (the organisation’s days), per model, and the top users',
+            'Spend and tokens per day of the last 30 or 90 days (the organisation’s days), per model, the top users, and tool calls per tool and server with the latest ones',
         },
       },
     )
@@ -37,7 +37,8 @@ export const adminUsageRoutes = (ctx: AppContext) =>
         admin: true,
         query: usageCsvQuery,
         detail: {
-          summary: 'The usage figures as CSV: by day, by day and model, or by user (audited as usage.export)',
+          summary:
+            'The usage figures as CSV: by day, by day and model, by user, by API key or by tool (audited as usage.export)',
         },
       },
     )

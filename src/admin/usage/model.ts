@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { microsToDollars } from '../../budget/money'
 import { ok } from '../../http/model'
-import type { ModelRatingRow, UsageSums, UserUsageRow } from './usage-data'
+import type { ModelRatingRow, ToolCallAuditRow, ToolUsageRow, UsageSums, UserUsageRow } from './usage-data'
 
 export const WINDOWS = [30, 90] as const
 export type Window = (typeof WINDOWS)[number]
@@ -38,6 +38,8 @@ export function toUsageJson(usage: {
   }[]
   topUsers: UserUsageRow[]
   ratings: (ModelRatingRow & { name: string })[]
+  tools: ToolUsageRow[]
+  recentToolCalls: ToolCallAuditRow[]
 }) {
   const { dates, total, daily, models } = usage
   return {
@@ -62,8 +64,32 @@ export function toUsageJson(usage: {
     topUsers: usage.topUsers.map(userJson),
     /** Answers of the window rated thumbs up and down, per model, most rated first (issue 27). */
     ratings: usage.ratings.map(({ modelId, name, up, down }) => ({ modelId, name, up, down })),
+    /** Tool calls of the window per chat tool (a built-in tool or one MCP server), most called first (issue 30). */
+    tools: usage.tools.map(({ tool, server, calls, failed, denied, avgMs }) => ({
+      tool,
+      server,
+      calls,
+      failed,
+      denied,
+      avgMs,
+    })),
+    /** The window's latest tool calls, newest first: the audit view, never the arguments. */
+    recentToolCalls: usage.recentToolCalls.map(toolCallJson),
   }
 }
+
+const toolCallJson = (row: ToolCallAuditRow) => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  user: { id: row.userId, name: row.fullName, email: row.email },
+  actingAdmin: row.actingAdmin,
+  chatId: row.chatId,
+  tool: row.tool,
+  server: row.server,
+  name: row.name,
+  status: row.status,
+  durationMs: row.durationMs,
+})
 
 export type UsageJson = ReturnType<typeof toUsageJson>
 
@@ -136,6 +162,37 @@ export const usageJson = t.Object({
     }),
   ),
   ratings: t.Array(t.Object({ modelId: t.String(), name: t.String(), up: t.Number(), down: t.Number() })),
+  tools: t.Array(
+    t.Object({
+      tool: t.String(),
+      server: t.Nullable(t.String()),
+      calls: t.Number(),
+      failed: t.Number(),
+      denied: t.Number(),
+      avgMs: t.Number(),
+    }),
+  ),
+  recentToolCalls: t.Array(
+    t.Object({
+      id: t.String(),
+      at: t.String(),
+      user: t.Object({ id: t.String(), name: t.String(), email: t.String() }),
+      actingAdmin: t.Nullable(t.String()),
+      chatId: t.Nullable(t.String()),
+      tool: t.String(),
+      server: t.Nullable(t.String()),
+      name: t.String(),
+      // Spelled out: a mapped array would type as a union of nothing.
+      status: t.Union([
+        t.Literal('running'),
+        t.Literal('awaiting_approval'),
+        t.Literal('done'),
+        t.Literal('failed'),
+        t.Literal('denied'),
+      ]),
+      durationMs: t.Number(),
+    }),
+  ),
 })
 
 export const adminUsageGetResponse = ok(usageJson)

@@ -16,7 +16,9 @@ import { adminUsageFor, type UsageSums } from './usage-data'
  */
 
 export const TOP_USERS = 10
-export const CSV_KINDS = ['day', 'model', 'user'] as const
+/** The audit view's length: the latest tool calls of the window (issue 30 point 9). */
+export const RECENT_TOOL_CALLS = 20
+export const CSV_KINDS = ['day', 'model', 'user', 'key', 'tools'] as const
 export type CsvKind = (typeof CSV_KINDS)[number]
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'now' | 'log' | 'orgSettings'>
@@ -31,7 +33,7 @@ export function parseDays(value: string | undefined): Window {
 export function parseCsvKind(value: string | undefined): CsvKind {
   if (value === undefined || value === '') return 'day'
   const kind = CSV_KINDS.find((candidate) => candidate === value)
-  if (!kind) throw new AppError('bad_request:by', 'by must be day, model or user')
+  if (!kind) throw new AppError('bad_request:by', 'by must be day, model, user, key or tools')
   return kind
 }
 
@@ -110,9 +112,11 @@ async function gather(ctx: Ctx, actor: Actor, days: Window) {
 export async function getUsage(ctx: Ctx, actor: Actor, query: { days?: string }) {
   const days = parseDays(query.days)
   const { timeZone, dates, daily, total, models, from, to, data } = await gather(ctx, actor, days)
-  const [{ rows: topUsers, activeUsers }, rated] = await Promise.all([
+  const [{ rows: topUsers, activeUsers }, rated, tools, recentToolCalls] = await Promise.all([
     data.usersBySpend(from, to, TOP_USERS),
     data.ratingsByModel(from, to),
+    data.toolsByServer(from, to),
+    data.recentToolCalls(from, to, RECENT_TOOL_CALLS),
   ])
   // Names for models rated but not called in the window (an answer's call recorded the day before).
   const named = new Map(models.map((model) => [model.modelId, model.name]))
@@ -121,12 +125,24 @@ export async function getUsage(ctx: Ctx, actor: Actor, query: { days?: string })
     ...row,
     name: named.get(row.modelId) ?? unnamed.get(row.modelId) ?? row.modelId,
   }))
-  return toUsageJson({ days, timeZone, dates, total, activeUsers, daily, models, topUsers, ratings })
+  return toUsageJson({
+    days,
+    timeZone,
+    dates,
+    total,
+    activeUsers,
+    daily,
+    models,
+    topUsers,
+    ratings,
+    tools,
+    recentToolCalls,
+  })
 }
 
 /**
  * GET /api/admin/usage.csv: the same figures as a spreadsheet (by day; by day and model; by user,
- * every user with usage, not only the top ten). A data export (the by-user one holds e-mail
+ * every user with usage, not only the top ten; by key; by tool). A data export (the by-user one holds e-mail
  * addresses), so each download is audited as `usage.export`.
  */
 export async function exportUsageCsv(
@@ -162,6 +178,29 @@ export async function exportUsageCsv(
         return [date, model.modelId, model.name, microsToDecimal(sums.costMicros), ...tokens(sums)]
       }),
     )
+  } else if (by === 'key') {
+    // Per team-API key (issue 31): the calls made with each key, whoever's it is.
+    header = ['key_id', 'key_name', 'key_prefix', 'user_id', 'email', 'spend_usd', ...counts]
+    rows = (await data.keysBySpend(from, to)).map((row) => [
+      row.keyId,
+      row.name,
+      `pk-${row.prefix}`,
+      row.userId,
+      row.email,
+      microsToDecimal(row.costMicros),
+      ...tokens(row),
+    ])
+  } else if (by === 'tools') {
+    // Per chat tool (issue 30): a built-in tool, or one MCP server (its tool id is mcp:<server id>).
+    header = ['tool', 'server', 'calls', 'failed', 'denied', 'avg_ms']
+    rows = (await data.toolsByServer(from, to)).map((row) => [
+      row.tool,
+      row.server ?? '',
+      row.calls,
+      row.failed,
+      row.denied,
+      row.avgMs,
+    ])
   } else {
     header = ['user_id', 'name', 'email', 'spend_usd', ...counts]
     rows = (await data.usersBySpend(from, to, null)).rows.map((row) => [

@@ -1,6 +1,8 @@
 import { and, desc, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { ToolCallStatus } from '../../../db/catalogues/tools'
 import type { Db } from '../../../db/client'
-import { messages, models, usageRecords, users } from '../../../db/schema'
+import { apiKeys, messages, models, toolRuns, usageRecords, users } from '../../../db/schema'
 import type { Actor } from '../../auth/actor'
 import { assertAdmin } from '../users/users-data'
 
@@ -29,6 +31,43 @@ export interface UserUsageRow extends UsageSums {
   userId: string
   email: string
   fullName: string
+}
+
+export interface KeyUsageRow extends UsageSums {
+  keyId: string
+  name: string
+  prefix: string
+  userId: string
+  email: string
+}
+
+/** One chat tool's calls in a window (issue 30 point 9): a built-in tool, or one MCP server. */
+export interface ToolUsageRow {
+  tool: string
+  /** The MCP server's name at its latest call in the window; null for a built-in tool. */
+  server: string | null
+  calls: number
+  failed: number
+  denied: number
+  /** The calls' mean duration, rounded to the millisecond. */
+  avgMs: number
+}
+
+/** One call as the audit shows it: who, where, what, how it ended; never its arguments. */
+export interface ToolCallAuditRow {
+  id: string
+  at: Date
+  userId: string
+  email: string
+  fullName: string
+  /** The administrator who ran it during support access. */
+  actingAdmin: string | null
+  chatId: string | null
+  tool: string
+  server: string | null
+  name: string
+  status: ToolCallStatus
+  durationMs: number
 }
 
 /** bigint sums come back as text on Postgres: read as numbers (micro-dollars stay below 2^53 for any real spend). */
@@ -117,6 +156,29 @@ export function adminUsageFor(db: Db, actor: Actor) {
     },
 
     /**
+     * Team-API keys by spend in [from, to) (issue 31), highest first, with each key's name, prefix and
+     * owner; only keys with a record in the window (a revoked key's spend still counts).
+     */
+    async keysBySpend(from: Date, to: Date): Promise<KeyUsageRow[]> {
+      const rows = await db
+        .select({
+          keyId: apiKeys.id,
+          name: apiKeys.name,
+          prefix: apiKeys.prefix,
+          userId: apiKeys.userId,
+          email: users.email,
+          ...sums,
+        })
+        .from(usageRecords)
+        .innerJoin(apiKeys, sql`${apiKeys.id} = ${usageRecords.apiKeyId}`)
+        .innerJoin(users, sql`${users.id} = ${apiKeys.userId}`)
+        .where(and(within(from, to), isNotNull(usageRecords.apiKeyId)))
+        .groupBy(apiKeys.id, users.email)
+        .orderBy(desc(sql`coalesce(sum(${usageRecords.costMicros}), 0)`), apiKeys.id)
+      return rows
+    },
+
+    /**
      * Rated answers per model, of answers given in [from, to) (a rating has no time of its own; the
      * answer's is the one the window is about). Most rated first, then by id, so the order is stable.
      */
@@ -139,6 +201,56 @@ export function adminUsageFor(db: Db, actor: Actor) {
         .groupBy(messages.modelId)
         .orderBy(desc(sql`count(*)`), messages.modelId)
       return rows
+    },
+
+    /**
+     * Tool calls in [from, to) per chat tool (tool_runs, written by the tool loop), most called
+     * first. An MCP server's id is in its tool id (`mcp:<id>`), so one row is one server even when
+     * it was renamed; the row shows the name of its latest call.
+     */
+    async toolsByServer(from: Date, to: Date): Promise<ToolUsageRow[]> {
+      const calls = sql<number>`count(*)::int`.mapWith(Number)
+      return db
+        .select({
+          tool: toolRuns.tool,
+          server: sql<
+            string | null
+          >`(array_agg(${toolRuns.serverName} order by ${toolRuns.createdAt} desc))[1]`,
+          calls,
+          failed: sql<number>`count(*) filter (where ${toolRuns.status} = 'failed')::int`.mapWith(Number),
+          denied: sql<number>`count(*) filter (where ${toolRuns.status} = 'denied')::int`.mapWith(Number),
+          avgMs: sql<number>`coalesce(round(avg(${toolRuns.durationMs})), 0)::int`.mapWith(Number),
+        })
+        .from(toolRuns)
+        .where(and(gte(toolRuns.createdAt, from), lt(toolRuns.createdAt, to)))
+        .groupBy(toolRuns.tool)
+        .orderBy(desc(sql`count(*)`), toolRuns.tool)
+    },
+
+    /** The latest `limit` tool calls in [from, to), newest first, with the person and any acting administrator. */
+    async recentToolCalls(from: Date, to: Date, limit: number): Promise<ToolCallAuditRow[]> {
+      const admin = alias(users, 'acting_admin')
+      return db
+        .select({
+          id: toolRuns.id,
+          at: toolRuns.createdAt,
+          userId: toolRuns.userId,
+          email: users.email,
+          fullName: users.fullName,
+          actingAdmin: sql<string | null>`coalesce(nullif(trim(${admin.fullName}), ''), ${admin.email})`,
+          chatId: toolRuns.chatId,
+          tool: toolRuns.tool,
+          server: toolRuns.serverName,
+          name: toolRuns.name,
+          status: toolRuns.status,
+          durationMs: toolRuns.durationMs,
+        })
+        .from(toolRuns)
+        .innerJoin(users, sql`${users.id} = ${toolRuns.userId}`)
+        .leftJoin(admin, sql`${admin.id} = ${toolRuns.actingAdminId}`)
+        .where(and(gte(toolRuns.createdAt, from), lt(toolRuns.createdAt, to)))
+        .orderBy(desc(toolRuns.createdAt), desc(toolRuns.id))
+        .limit(limit)
     },
 
     /**

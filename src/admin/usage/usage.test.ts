@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { desc, eq } from 'drizzle-orm'
-import { auditLog, models, usageRecords } from '../../../db/schema'
+import { auditLog, chats, models, toolRuns, usageRecords } from '../../../db/schema'
 import { startApp, type TestApp, type TestUser } from '../../test/harness'
 import { csvField, microsToDecimal, toCsv } from './csv'
 import type { UsageJson } from './model'
@@ -25,6 +25,7 @@ afterAll(() => t.close())
 beforeEach(async () => {
   t.ctx.now = () => NOW
   await t.ctx.db.delete(usageRecords)
+  await t.ctx.db.delete(toolRuns)
   expect((await t.as(admin).api.admin.budgets.put({ timeZone: null })).status).toBe(200)
 })
 
@@ -98,10 +99,13 @@ describe('bad input', () => {
       expect((await csv(`days=${encodeURIComponent(days)}`)).status).toBe(400)
     },
   )
-  test('by must be day, model or user', async () => {
+  test('by must be day, model, user, key or tools', async () => {
     const res = await csv('days=30&by=chat')
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ code: 'bad_request:by', error: 'by must be day, model or user' })
+    expect(await res.json()).toMatchObject({
+      code: 'bad_request:by',
+      error: 'by must be day, model, user, key or tools',
+    })
   })
   test('days left out: the last 30', async () => {
     expect((await figures('')).days).toBe(30)
@@ -337,6 +341,169 @@ describe('figures', () => {
     const data = await figures()
     expect(data.totals).toMatchObject({ spendUsd: 0.001, activeUsers: 1 })
     expect(data.topUsers.map((row) => row.userId)).toEqual([stays.id])
+  })
+})
+
+interface Run {
+  tool: string
+  at: string
+  status?: 'done' | 'failed' | 'denied'
+  ms?: number
+  server?: string
+  name?: string
+  chatId?: string
+  actingAdminId?: string
+}
+async function toolCalls(user: { id: string }, ...runs: Run[]) {
+  await t.ctx.db.insert(toolRuns).values(
+    runs.map((run) => ({
+      userId: user.id,
+      actingAdminId: run.actingAdminId ?? null,
+      chatId: run.chatId ?? null,
+      tool: run.tool,
+      serverName: run.server ?? null,
+      name: run.name ?? run.tool.replace('-', '_'),
+      status: run.status ?? 'done',
+      durationMs: run.ms ?? 100,
+      createdAt: new Date(run.at),
+    })),
+  )
+}
+
+describe('tool calls (issue 30 point 9)', () => {
+  const MCP = 'mcp:6a1f0c2e-7b1d-4c51-9a0e-2f3c4d5e6f70'
+  const OTHER_MCP = 'mcp:0b2c4d6e-8f01-4a23-b456-789abcdef012'
+
+  test('no calls: empty lists', async () => {
+    const data = await figures()
+    expect(data.tools).toEqual([])
+    expect(data.recentToolCalls).toEqual([])
+  })
+
+  test('counted per tool and per MCP server: calls, failed, denied, mean duration; most called first', async () => {
+    const user = await t.createUser()
+    await toolCalls(
+      user,
+      { tool: 'web-search', at: '2026-03-15T10:00:00Z', ms: 100 },
+      { tool: 'web-search', at: '2026-03-14T10:00:00Z', ms: 201, status: 'failed' },
+      { tool: 'web-search', at: '2026-03-13T10:00:00Z', ms: 300 },
+      {
+        tool: MCP,
+        server: 'Tickets',
+        name: 'create_ticket',
+        at: '2026-03-14T09:00:00Z',
+        status: 'denied',
+        ms: 0,
+      },
+      // Renamed since: the row shows the name of its latest call.
+      { tool: MCP, server: 'Jira', name: 'search', at: '2026-03-15T09:00:00Z', ms: 50 },
+      { tool: OTHER_MCP, server: 'Docs', name: 'read', at: '2026-03-15T08:00:00Z', ms: 10 },
+      { tool: 'image-generation', at: '2026-03-12T08:00:00Z', ms: 4000, status: 'failed' },
+    )
+    const data = await figures()
+    expect(data.tools).toEqual([
+      { tool: 'web-search', server: null, calls: 3, failed: 1, denied: 0, avgMs: 200 },
+      { tool: MCP, server: 'Jira', calls: 2, failed: 0, denied: 1, avgMs: 25 },
+      // A tie on calls: by tool id.
+      { tool: 'image-generation', server: null, calls: 1, failed: 1, denied: 0, avgMs: 4000 },
+      { tool: OTHER_MCP, server: 'Docs', calls: 1, failed: 0, denied: 0, avgMs: 10 },
+    ])
+    // Tool calls are not model calls: the spend figures do not move.
+    expect(data.totals.messages).toBe(0)
+  })
+
+  test('the window is respected (30 or 90 of the organisation’s days)', async () => {
+    const user = await t.createUser()
+    await toolCalls(
+      user,
+      { tool: 'web-search', at: '2026-02-13T23:59:59.999Z' }, // the day before the 30-day window
+      { tool: 'web-search', at: '2026-02-14T00:00:00.000Z' }, // its first instant
+      { tool: 'file-search', at: '2026-03-16T00:00:00.000Z' }, // tomorrow
+      { tool: 'file-search', at: '2025-12-15T23:59:59.000Z' }, // before the 90-day window
+    )
+    const thirty = await figures('30')
+    expect(thirty.tools).toEqual([
+      { tool: 'web-search', server: null, calls: 1, failed: 0, denied: 0, avgMs: 100 },
+    ])
+    expect(thirty.recentToolCalls.map((call) => call.at)).toEqual(['2026-02-14T00:00:00.000Z'])
+    const ninety = await figures('90')
+    expect(ninety.tools).toEqual([
+      { tool: 'web-search', server: null, calls: 2, failed: 0, denied: 0, avgMs: 100 },
+    ])
+  })
+
+  test('the latest 20 calls, newest first: who, support access, chat, tool, server, status, duration', async () => {
+    const user = await t.createUser({ email: 'tina@example.com', fullName: 'Tina Tools' })
+    const support = await t.createUser({ role: 'admin', email: 'help@example.com', fullName: 'Help Desk' })
+    const [chat] = await t.ctx.db.insert(chats).values({ userId: user.id, title: 'Trip' }).returning()
+    await toolCalls(
+      user,
+      ...Array.from({ length: 21 }, (_, i) => ({
+        tool: 'web-search',
+        at: new Date(Date.parse('2026-03-10T00:00:00Z') + i * 60_000).toISOString(),
+      })),
+      {
+        tool: MCP,
+        server: 'Jira',
+        name: 'create_ticket',
+        at: '2026-03-15T11:00:00Z',
+        status: 'failed',
+        ms: 1234,
+        chatId: chat!.id,
+        actingAdminId: support.id,
+      },
+    )
+    const data = await figures()
+    expect(data.recentToolCalls).toHaveLength(20)
+    expect(data.recentToolCalls[0]).toEqual({
+      id: expect.any(String),
+      at: '2026-03-15T11:00:00.000Z',
+      user: { id: user.id, name: 'Tina Tools', email: 'tina@example.com' },
+      actingAdmin: 'Help Desk',
+      chatId: chat!.id,
+      tool: MCP,
+      server: 'Jira',
+      name: 'create_ticket',
+      status: 'failed',
+      durationMs: 1234,
+    })
+    expect(data.recentToolCalls[1]).toMatchObject({
+      at: '2026-03-10T00:20:00.000Z',
+      actingAdmin: null,
+      chatId: null,
+      server: null,
+      name: 'web_search',
+    })
+    // The oldest of the 21 is left out; never an argument in sight.
+    expect(data.recentToolCalls.at(-1)!.at).toBe('2026-03-10T00:02:00.000Z')
+    expect(JSON.stringify(data.recentToolCalls)).not.toContain('arguments')
+  })
+
+  test('a user who is not an administrator gets 403, not the figures', async () => {
+    const user = await t.createUser()
+    await toolCalls(user, { tool: 'web-search', at: '2026-03-15T10:00:00Z' })
+    const res = await usage('30', user)
+    expect(res.status).toBe(403)
+    expect(JSON.stringify(res.error?.value)).not.toContain('web-search')
+    expect((await csv('by=tools', user)).status).toBe(403)
+  })
+
+  test('CSV by tools: one row per tool and server', async () => {
+    const user = await t.createUser()
+    await toolCalls(
+      user,
+      { tool: 'web-search', at: '2026-03-15T10:00:00Z', ms: 10 },
+      { tool: MCP, server: '=Evil, Inc', at: '2026-03-15T10:00:00Z', status: 'denied', ms: 0 },
+      { tool: MCP, server: '=Evil, Inc', at: '2026-03-15T10:00:01Z', ms: 4 },
+    )
+    const res = await csv('by=tools')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toContain('parley-usage-by-tools-30d-2026-03-15.csv')
+    expect((await res.text()).slice(1).trimEnd().split('\r\n')).toEqual([
+      'tool,server,calls,failed,denied,avg_ms',
+      `${MCP},"'=Evil, Inc",2,0,1,2`,
+      'web-search,,1,0,0,10',
+    ])
   })
 })
 

@@ -54,10 +54,18 @@ export interface FakeOpenAiScript {
   cutAfterChunks?: number
   /** Usage reported in the final chunk when the client asks for it; false: report none. */
   usage: { prompt_tokens: number; completion_tokens: number } | false
+  /** Wait for this before the first content chunk: a test looks at a reply that has no words yet. */
+  beforeFirstChunk?: Promise<void>
   /** Wait for this before ending the stream (after the last chunk): a test decides when a reply ends. */
   beforeFinish?: Promise<void>
   /** Prefix each chunk's text with `⟦<epoch ms>⟧`, the emit time (benchmarks measure latency). */
   stampChunks?: boolean
+  /**
+   * After the text, call these tools (several: parallel calls), streamed as OpenAI does: a first
+   * `tool_calls` delta with the index, id and name, then the arguments in pieces, ending with
+   * `finish_reason: "tool_calls"`. `arguments` is sent as given (malformed JSON too).
+   */
+  toolCalls?: { id?: string; name: string; arguments: string }[]
 }
 
 export interface FakeEmbeddingsScript {
@@ -297,7 +305,21 @@ export function startFakeOpenAi(options: { models?: FakeModelEntry[]; apiKey?: s
           created,
           model,
           choices: [
-            { index: 0, message: { role: 'assistant', content: pieces.join('') }, finish_reason: 'stop' },
+            script.toolCalls?.length
+              ? {
+                  index: 0,
+                  message: {
+                    role: 'assistant',
+                    content: pieces.join('') || null,
+                    tool_calls: script.toolCalls.map((call, n) => ({
+                      id: call.id ?? `call_${n}`,
+                      type: 'function',
+                      function: { name: call.name, arguments: call.arguments },
+                    })),
+                  },
+                  finish_reason: 'tool_calls',
+                }
+              : { index: 0, message: { role: 'assistant', content: pieces.join('') }, finish_reason: 'stop' },
           ],
           ...(script.usage ? { usage: withTotal(script.usage) } : {}),
         })
@@ -316,6 +338,21 @@ export function startFakeOpenAi(options: { models?: FakeModelEntry[]; apiKey?: s
             ...(usage ? { usage } : {}),
           })}\n\n`,
         )
+      // The tool calls' deltas after the text, as OpenAI streams them (the arguments in two pieces).
+      const toolDeltas = (script.toolCalls ?? []).flatMap((call, n) => {
+        const half = Math.ceil(call.arguments.length / 2)
+        return [
+          {
+            index: n,
+            id: call.id ?? `call_${n}`,
+            type: 'function',
+            function: { name: call.name, arguments: '' },
+          },
+          { index: n, function: { arguments: call.arguments.slice(0, half) } },
+          { index: n, function: { arguments: call.arguments.slice(half) } },
+        ]
+      })
+      let toolIndex = 0
       let index = 0
       open += 1
       let closed = false
@@ -337,14 +374,20 @@ export function startFakeOpenAi(options: { models?: FakeModelEntry[]; apiKey?: s
             return
           }
           if (index < pieces.length) {
+            if (index === 0) await script.beforeFirstChunk
             if (script.chunkDelayMs > 0) await Bun.sleep(script.chunkDelayMs)
             const text = script.stampChunks ? `⟦${epochMs()}⟧${pieces[index]}` : pieces[index]
             index += 1
             controller.enqueue(chunk({ content: text }, null))
             return
           }
+          if (toolIndex < toolDeltas.length) {
+            controller.enqueue(chunk({ tool_calls: [toolDeltas[toolIndex]] }, null))
+            toolIndex += 1
+            return
+          }
           if (script.beforeFinish) await script.beforeFinish
-          controller.enqueue(chunk({}, 'stop'))
+          controller.enqueue(chunk({}, toolDeltas.length ? 'tool_calls' : 'stop'))
           if (wantsUsage && script.usage) controller.enqueue(chunk({}, null, withTotal(script.usage)))
           controller.enqueue(encoder.encode('data: [DONE]\n\n'))
           finish()

@@ -1,5 +1,17 @@
 import type { LucideIcon } from 'lucide-react'
-import { Boxes, ChartColumn, LifeBuoy, Palette, ScrollText, Users, Wallet } from 'lucide-react'
+import {
+  Boxes,
+  ChartColumn,
+  KeyRound,
+  LifeBuoy,
+  Palette,
+  Plug,
+  ScrollText,
+  Server,
+  Users,
+  UsersRound,
+  Wallet,
+} from 'lucide-react'
 import { type ComponentType, lazy } from 'react'
 import type { MessageId } from '../../i18n/catalogue'
 import { type AdminSectionId, sectionIdOf } from './section-ids'
@@ -23,6 +35,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     component: lazy(() => import('./users/users-section').then((m) => ({ default: m.UsersSection }))),
   },
   {
+    id: 'groups',
+    label: 'admin.nav.groups',
+    icon: UsersRound,
+    component: lazy(() => import('./groups/groups-section').then((m) => ({ default: m.GroupsSection }))),
+  },
+  {
     id: 'budgets',
     label: 'admin.nav.budgets',
     icon: Wallet,
@@ -40,6 +58,26 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: Palette,
     component: lazy(() =>
       import('./branding/branding-section').then((m) => ({ default: m.BrandingSection })),
+    ),
+  },
+  {
+    id: 'sign-in',
+    label: 'admin.nav.signIn',
+    icon: KeyRound,
+    component: lazy(() => import('./sign-in/sign-in-section').then((m) => ({ default: m.SignInSection }))),
+  },
+  {
+    id: 'api',
+    label: 'admin.nav.api',
+    icon: Plug,
+    component: lazy(() => import('./api-keys/api-section').then((m) => ({ default: m.ApiSection }))),
+  },
+  {
+    id: 'mcp-servers',
+    label: 'admin.nav.mcpServers',
+    icon: Server,
+    component: lazy(() =>
+      import('./mcp-servers/mcp-servers-section').then((m) => ({ default: m.McpServersSection })),
     ),
   },
   {

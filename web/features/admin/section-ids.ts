@@ -5,9 +5,13 @@
  */
 export const ADMIN_SECTION_IDS = [
   'users',
+  'groups',
   'budgets',
   'models',
   'branding',
+  'sign-in',
+  'api',
+  'mcp-servers',
   'usage',
   'impersonations',
   'audit',

@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { Languages } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Languages, Loader2 } from 'lucide-react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import type { MessageArgs, MessageId } from '../../i18n/catalogue'
 import { activateLocale, currentLocale, useT } from '../../i18n/i18n'
@@ -17,7 +17,10 @@ import { useBrandingFeed } from '../branding/branding-feed'
 import { useBranding, useTagline } from '../branding/use-branding'
 import { DemoBadge } from '../demo/demo-badge'
 import { DemoCredentialsNote } from '../demo/demo-credentials'
+import { OrDivider, ProviderButtons } from './provider-buttons'
 import { type SessionUser, sessionLocale, sessionQuery } from './session-query'
+import { signInErrorOf, withoutSignInError } from './sign-in-links'
+import { PASSWORD_ONLY, signInOptionsQuery } from './sign-in-options'
 import '../../i18n/areas/auth'
 
 type Mode = 'login' | 'signup' | 'forgot-password'
@@ -42,7 +45,10 @@ type Notice = { id: PlainId } | { text: string }
 type PlainId = { [K in MessageId]: MessageArgs<K> extends [] ? K : never }[MessageId]
 const fromServer = (text: string, fallback: PlainId): Notice => (text ? { text } : { id: fallback })
 
-/** The sign-in card: sign in, sign up and request a reset link, on the branded background. */
+/**
+ * The sign-in card: the organisation's identity providers, then (unless turned off) sign in, sign
+ * up and request a reset link, on the branded background.
+ */
 export function LoginScreen() {
   const branding = useBranding()
   useBrandingFeed()
@@ -67,13 +73,27 @@ export function LoginCard() {
   const branding = useBranding()
   const tagline = useTagline()
   const queryClient = useQueryClient()
-  const [mode, setMode] = useState<Mode>('login')
+  const [chosenMode, setMode] = useState<Mode>('login')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [fullName, setFullName] = useState('')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<Notice | null>(null)
+  // A provider's sign-in that did not complete comes back here with its reason (src/identity).
+  const [error, setError] = useState<Notice | null>(() => {
+    const id = signInErrorOf(window.location.search)
+    return id ? { id } : null
+  })
   const [success, setSuccess] = useState<Notice | null>(null)
+  useEffect(() => {
+    if (signInErrorOf(window.location.search) === null) return
+    // The router's state is kept: only the address changes, so a reload does not show it again.
+    window.history.replaceState(window.history.state, '', withoutSignInError(window.location.href))
+  }, [])
+  const optionsQuery = useQuery(signInOptionsQuery)
+  const options = optionsQuery.data ?? (optionsQuery.isError ? PASSWORD_ONLY : null)
+  // Sign-up and the reset link are password features: gone with password sign-in (or sign-up) off.
+  const mode: Mode =
+    options && (!options.password || (chosenMode === 'signup' && !options.signup)) ? 'login' : chosenMode
 
   function switchMode(next: Mode) {
     setMode(next)
@@ -154,73 +174,92 @@ export function LoginCard() {
         {success ? <Alert tone="success">{show(success)}</Alert> : null}
       </div>
 
-      {mode === 'login' ? (
-        <DemoCredentialsNote
-          onUse={(demo) => {
-            setEmail(demo.email)
-            setPassword(demo.password)
-          }}
-        />
-      ) : null}
-
-      <form onSubmit={submit} className="space-y-4">
-        {mode === 'signup' ? (
-          <div>
-            <Label htmlFor="full-name">{t('auth.field.fullName')}</Label>
-            <Input
-              id="full-name"
-              name="fullName"
-              autoComplete="name"
-              required
-              value={fullName}
-              onChange={(event) => setFullName(event.target.value)}
-            />
-          </div>
-        ) : null}
-        <div>
-          <Label htmlFor="email">{t('auth.field.email')}</Label>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+      {options === null ? (
+        <div className="flex justify-center py-10" data-testid="sign-in-options-loading">
+          <Loader2 className="size-6 animate-spin text-zinc-400" aria-hidden />
+          <span className="sr-only">{t('common.loading')}</span>
         </div>
-        {mode !== 'forgot-password' ? (
-          <div>
-            <Label htmlFor="password">{t('auth.field.password')}</Label>
-            <PasswordInput
-              id="password"
-              name="password"
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-        ) : null}
-        <Button type="submit" busy={busy} className="w-full" size="lg">
-          {busy ? busyText : t(BUTTONS[mode])}
-        </Button>
-      </form>
+      ) : (
+        <>
+          {options.providers.length > 0 ? <ProviderButtons providers={options.providers} /> : null}
+          {options.providers.length > 0 && options.password ? <OrDivider /> : null}
+          {options.password ? (
+            <>
+              {mode === 'login' ? (
+                <DemoCredentialsNote
+                  onUse={(demo) => {
+                    setEmail(demo.email)
+                    setPassword(demo.password)
+                  }}
+                />
+              ) : null}
 
-      <div className="mt-6 flex flex-col items-center gap-2 text-sm">
-        {mode === 'login' ? (
-          <>
-            <LinkButton onClick={() => switchMode('forgot-password')}>{t('auth.link.forgot')}</LinkButton>
-            <LinkButton onClick={() => switchMode('signup')}>{t('auth.link.toSignup')}</LinkButton>
-          </>
-        ) : null}
-        {mode === 'signup' ? (
-          <LinkButton onClick={() => switchMode('login')}>{t('auth.link.toLogin')}</LinkButton>
-        ) : null}
-        {mode === 'forgot-password' ? (
-          <LinkButton onClick={() => switchMode('login')}>{t('auth.link.remember')}</LinkButton>
-        ) : null}
-      </div>
+              <form onSubmit={submit} className="space-y-4">
+                {mode === 'signup' ? (
+                  <div>
+                    <Label htmlFor="full-name">{t('auth.field.fullName')}</Label>
+                    <Input
+                      id="full-name"
+                      name="fullName"
+                      autoComplete="name"
+                      required
+                      value={fullName}
+                      onChange={(event) => setFullName(event.target.value)}
+                    />
+                  </div>
+                ) : null}
+                <div>
+                  <Label htmlFor="email">{t('auth.field.email')}</Label>
+                  <Input
+                    id="email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                  />
+                </div>
+                {mode !== 'forgot-password' ? (
+                  <div>
+                    <Label htmlFor="password">{t('auth.field.password')}</Label>
+                    <PasswordInput
+                      id="password"
+                      name="password"
+                      autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                      required
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                    />
+                  </div>
+                ) : null}
+                <Button type="submit" busy={busy} className="w-full" size="lg">
+                  {busy ? busyText : t(BUTTONS[mode])}
+                </Button>
+              </form>
+
+              <div className="mt-6 flex flex-col items-center gap-2 text-sm">
+                {mode === 'login' ? (
+                  <>
+                    <LinkButton onClick={() => switchMode('forgot-password')}>
+                      {t('auth.link.forgot')}
+                    </LinkButton>
+                    {options.signup ? (
+                      <LinkButton onClick={() => switchMode('signup')}>{t('auth.link.toSignup')}</LinkButton>
+                    ) : null}
+                  </>
+                ) : null}
+                {mode === 'signup' ? (
+                  <LinkButton onClick={() => switchMode('login')}>{t('auth.link.toLogin')}</LinkButton>
+                ) : null}
+                {mode === 'forgot-password' ? (
+                  <LinkButton onClick={() => switchMode('login')}>{t('auth.link.remember')}</LinkButton>
+                ) : null}
+              </div>
+            </>
+          ) : null}
+        </>
+      )}
 
       <div className="mt-6 flex justify-center border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <LanguageSwitcher />

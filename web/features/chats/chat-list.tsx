@@ -1,35 +1,56 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { Command, Loader2, Plus, RefreshCw, Search } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Archive, Command, ListChecks, Loader2, Plus, RefreshCw, Search } from 'lucide-react'
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
+import { cn } from '../../lib/cn'
 import { Button } from '../../ui/button'
 import { openPalette } from '../palette/palette-ui'
+import { ProjectSection, type RowActions, sectionLabel } from '../projects/project-section'
+import { projectsQuery } from '../projects/projects-query'
+import { useProjectDialog } from '../projects/projects-ui'
+import { useChatDrop } from './chat-drag'
 import { ChatRow } from './chat-row'
-import { type Chat, chatsQuery } from './chats-query'
+import { type Chat, cachedChat, chatsQuery } from './chats-query'
 import { DeleteChatDialog } from './delete-chat-dialog'
+import { useChatSelection } from './selection'
+import { showSidebarView, useSidebarView } from './sidebar-view'
 import { useCreateChat, useDeleteChat, useRenameChat } from './use-chat-mutations'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
+import { type ChatChange, useChangeChat } from './use-organise-chats'
 import '../../i18n/areas/shell'
 import '../../i18n/areas/search'
+import '../../i18n/areas/organise'
 
 const ROW_HEIGHT = 40
+const LABEL_HEIGHT = 32
 
 // Fetched when something is first typed in the search box: the first visit does not carry it.
 const MessageResults = lazy(() =>
   import('../search/message-results').then((module) => ({ default: module.MessageResults })),
 )
+// Each fetched on first use (issue 28): the signed-in page's first download stays as it was.
+const ArchivedView = lazy(() => import('../archive/archived-view'))
+const SelectionBar = lazy(() => import('./selection-bar'))
+const ProjectDialogs = lazy(() => import('../projects/project-dialogs'))
+
+type Entry = { kind: 'label'; label: 'pinned' | 'chats' } | { kind: 'chat'; chat: Chat }
+
+const footerButton =
+  'flex h-9 items-center rounded-lg text-sm text-zinc-700 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-300 dark:hover:bg-zinc-800/70'
 
 /**
- * The sidebar's chats: New Chat, search (titles, then every message: decision 161), refresh, the
- * command palette's button, and the list newest first. Pages arrive by
- * keyset cursor as the list scrolls, and only the rows in view are rendered, so ten thousand
- * chats cost the same as fifty.
+ * The sidebar's chats: New Chat, Select, refresh, the command palette's button, search (titles,
+ * then every message: decision 161), the projects (issue 28), then the chats in no project, pinned
+ * first, newest first. Pages arrive by keyset cursor as the list scrolls, and only the rows in
+ * view are rendered, so ten thousand chats cost the same as fifty. At the foot: the archived
+ * chats, or the actions on the selected ones.
  */
 export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT()
   const queryClient = useQueryClient()
+  const view = useSidebarView()
   const [search, setSearch] = useState('')
   const [q, setQ] = useState('')
   useEffect(() => {
@@ -37,32 +58,75 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
     return () => clearTimeout(timer)
   }, [search])
 
-  const chats = useInfiniteQuery(chatsQuery(q))
+  // Searching lists every chat whose title matches, in a project or not.
+  const chats = useInfiniteQuery(chatsQuery(q, q ? 'all' : 'none'))
   const rows = useMemo(() => chats.data?.pages.flatMap((page) => page.chats) ?? [], [chats.data])
+  const projects = useQuery(projectsQuery)
   const currentId = useCurrentChatId()
   const selectChat = useSelectChat()
   const createChat = useCreateChat()
   const renameChat = useRenameChat()
   const deleteChat = useDeleteChat()
+  const change = useChangeChat()
   const [deleting, setDeleting] = useState<Chat | null>(null)
+  const [selecting, setSelecting] = useState(false)
+  const [projectRows, setProjectRows] = useState<Record<string, string[]>>({})
+  const [dialogsWanted, setDialogsWanted] = useState(false)
 
   useEffect(() => {
     if (chats.isError) toast.error(t('shell.chats.loadFailed'), { id: 'chats-load' })
   }, [chats.isError, t])
 
+  const entries = useMemo((): Entry[] => {
+    const chatsOf = (list: Chat[]) => list.map((chat): Entry => ({ kind: 'chat', chat }))
+    if (q) return chatsOf(rows)
+    const pinned = rows.filter((chat) => chat.pinned)
+    const rest = rows.filter((chat) => !chat.pinned)
+    return [
+      ...(pinned.length ? [{ kind: 'label', label: 'pinned' } as const, ...chatsOf(pinned)] : []),
+      { kind: 'label', label: 'chats' },
+      ...chatsOf(rest),
+    ]
+  }, [rows, q])
+
+  // The order a shift-click ranges over: the open projects' chats, then the list's.
+  const order = useMemo(() => {
+    const inProjects = q ? [] : (projects.data ?? []).flatMap((project) => projectRows[project.id] ?? [])
+    return [...inProjects, ...rows.map((chat) => chat.id)]
+  }, [q, projects.data, projectRows, rows])
+  const selection = useChatSelection(order)
+  const onShown = useCallback((projectId: string, ids: string[]) => {
+    setProjectRows((now) => ({ ...now, [projectId]: ids }))
+  }, [])
+
   const scrollRef = useRef<HTMLDivElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  // The projects sit above the virtual list in the same scroll box: its rows start below them.
+  const [listTop, setListTop] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the boxes to watch change with these
+  useLayoutEffect(() => {
+    const list = listRef.current
+    const scroller = scrollRef.current
+    if (!list || !scroller) return
+    const measure = () => setListTop(list.offsetTop)
+    measure()
+    const observer = new ResizeObserver(measure)
+    for (const child of scroller.children) observer.observe(child)
+    return () => observer.disconnect()
+  }, [view, q, chats.isPending])
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: entries.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (index) => (entries[index]?.kind === 'label' ? LABEL_HEIGHT : ROW_HEIGHT),
     overscan: 8,
+    scrollMargin: listTop,
   })
   const items = virtualizer.getVirtualItems()
   const lastIndex = items.at(-1)?.index ?? -1
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = chats
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 10) void fetchNextPage()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, rows.length])
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 10) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, entries.length])
 
   const onSelect = useCallback(
     (id: string) => {
@@ -75,9 +139,46 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
     (id: string, title: string) => renameChat.mutate({ id, title }),
     [renameChat.mutate],
   )
+  const onChange = useCallback(
+    (id: string, next: ChatChange) => {
+      // A drop where the chat already is changes nothing.
+      if (next.project_id !== undefined && cachedChat(queryClient, id)?.project_id === next.project_id) return
+      change(id, next)
+    },
+    [change, queryClient],
+  )
+  const stopSelecting = useCallback(() => {
+    setSelecting(false)
+    selection.clear()
+  }, [selection.clear])
+  const rowActions: RowActions = {
+    currentId,
+    onSelect,
+    onRename,
+    onDelete: setDeleting,
+    onChange,
+    selecting,
+    selected: selection.selected,
+    onToggle: selection.toggle,
+  }
+  const dropOut = useChatDrop((chatId) => onChange(chatId, { project_id: null }))
+  const currentProjectId = currentId ? (cachedChat(queryClient, currentId)?.project_id ?? null) : null
+
+  // The project dialogs' chunk is fetched the first time one opens (its store lives in the first
+  // chunk), then stays mounted so closing animates and reopening is instant.
+  const projectDialog = useProjectDialog()
+  useEffect(() => {
+    if (projectDialog) setDialogsWanted(true)
+  }, [projectDialog])
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the list ends selecting, as in a menu
+    <div
+      className="flex h-full min-h-0 flex-col gap-2"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && selecting) stopSelecting()
+      }}
+    >
       <div className="flex items-center gap-1.5">
         <Button
           className="flex-1"
@@ -92,7 +193,10 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
           variant="ghost"
           size="icon"
           aria-label={t('shell.chats.refresh')}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: ['chats'] })}
+          onClick={() => {
+            void queryClient.invalidateQueries({ queryKey: ['chats'] })
+            void queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey })
+          }}
         >
           <RefreshCw className={`size-4 ${chats.isRefetching ? 'animate-spin' : ''}`} aria-hidden />
         </Button>
@@ -107,71 +211,149 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
           <Command className="size-4" aria-hidden />
         </Button>
       </div>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500"
-          aria-hidden
-        />
-        <input
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('shell.chats.search')}
-          aria-label={t('shell.chats.search')}
-          className="h-9 w-full rounded-lg border border-zinc-300 bg-white pr-2 pl-8 text-sm placeholder:text-zinc-500 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
-        />
-      </div>
-      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-list">
-        {q ? (
-          <h2 className="px-2 pt-1 pb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
-            {t('search.sidebar.chats')}
-          </h2>
-        ) : null}
-        {chats.isPending ? (
-          <p
-            className="flex items-center gap-2 px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400"
-            role="status"
-          >
-            <Loader2 className="size-4 animate-spin" aria-hidden /> {t('common.loading')}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400">
-            {q ? t('shell.chats.noMatches') : t('shell.chats.empty')}
-          </p>
-        ) : (
-          <ul className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const chat = rows[item.index]!
-              return (
-                <li
-                  key={chat.id}
-                  className="absolute top-0 left-0 w-full"
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+      {view === 'archived' ? (
+        <Suspense fallback={null}>
+          <ArchivedView onNavigate={onNavigate} />
+        </Suspense>
+      ) : (
+        <>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500"
+              aria-hidden
+            />
+            <input
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={t('shell.chats.search')}
+              aria-label={t('shell.chats.search')}
+              className="h-9 w-full rounded-lg border border-zinc-300 bg-white pr-2 pl-8 text-sm placeholder:text-zinc-500 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
+            />
+          </div>
+          <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-list">
+            {q ? (
+              <h2 className="px-2 pt-1 pb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+                {t('search.sidebar.chats')}
+              </h2>
+            ) : (
+              <ProjectSection
+                rows={rowActions}
+                currentProjectId={currentProjectId}
+                onShown={onShown}
+                onNewChat={(projectId) =>
+                  createChat.mutate({ projectId }, { onSuccess: () => onNavigate?.() })
+                }
+              />
+            )}
+            <div
+              ref={listRef}
+              {...dropOut.handlers}
+              className={cn('rounded-lg', dropOut.over && 'bg-brand/10 ring-2 ring-brand/60 ring-inset')}
+              data-testid="chats-drop"
+            >
+              {chats.isPending ? (
+                <p
+                  className="flex items-center gap-2 px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400"
+                  role="status"
                 >
-                  <ChatRow
-                    chat={chat}
-                    current={chat.id === currentId}
-                    onSelect={onSelect}
-                    onRename={onRename}
-                    onDelete={setDeleting}
-                  />
-                </li>
-              )
-            })}
-          </ul>
-        )}
-        {isFetchingNextPage ? (
-          <p className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-400" role="status">
-            {t('shell.chats.loadingMore')}
-          </p>
-        ) : null}
-        {/* Below the title matches, every message that matches (decision 161). */}
-        {q ? (
-          <Suspense fallback={null}>
-            <MessageResults q={q} onNavigate={onNavigate} />
-          </Suspense>
-        ) : null}
-      </div>
+                  <Loader2 className="size-4 animate-spin" aria-hidden /> {t('common.loading')}
+                </p>
+              ) : rows.length === 0 ? (
+                <>
+                  {q ? null : (
+                    <h2 className={cn(sectionLabel, 'flex h-8 items-center')}>{t('organise.list.chats')}</h2>
+                  )}
+                  <p className="px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400">
+                    {q ? t('shell.chats.noMatches') : t('shell.chats.empty')}
+                  </p>
+                </>
+              ) : (
+                <ul className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+                  {items.map((item) => {
+                    const entry = entries[item.index]!
+                    const top = item.start - listTop
+                    if (entry.kind === 'label')
+                      return (
+                        <li
+                          key={`label-${entry.label}`}
+                          className="absolute top-0 left-0 flex w-full items-end pb-1"
+                          style={{ height: LABEL_HEIGHT, transform: `translateY(${top}px)` }}
+                        >
+                          <h2 className={sectionLabel} data-testid={`list-label-${entry.label}`}>
+                            {entry.label === 'pinned' ? t('organise.list.pinned') : t('organise.list.chats')}
+                          </h2>
+                        </li>
+                      )
+                    const chat = entry.chat
+                    return (
+                      <li
+                        key={chat.id}
+                        className="absolute top-0 left-0 w-full"
+                        style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+                      >
+                        <ChatRow
+                          chat={chat}
+                          current={chat.id === currentId}
+                          onSelect={onSelect}
+                          onRename={onRename}
+                          onDelete={setDeleting}
+                          onChange={onChange}
+                          selecting={selecting}
+                          selected={selection.selected.has(chat.id)}
+                          onToggle={selection.toggle}
+                        />
+                      </li>
+                    )
+                  })}
+                </ul>
+              )}
+            </div>
+            {isFetchingNextPage ? (
+              <p className="px-2 py-2 text-xs text-zinc-600 dark:text-zinc-400" role="status">
+                {t('shell.chats.loadingMore')}
+              </p>
+            ) : null}
+            {/* Below the title matches, every message that matches (decision 161). */}
+            {q ? (
+              <Suspense fallback={null}>
+                <MessageResults q={q} onNavigate={onNavigate} />
+              </Suspense>
+            ) : null}
+          </div>
+          {selecting ? (
+            <Suspense fallback={null}>
+              <SelectionBar
+                ids={order.filter((id) => selection.selected.has(id))}
+                archived={false}
+                onDone={stopSelecting}
+              />
+            </Suspense>
+          ) : (
+            <div className="flex items-center gap-1">
+              <button
+                type="button"
+                onClick={() => showSidebarView('archived')}
+                className={cn(footerButton, 'min-w-0 flex-1 gap-2 px-2.5')}
+                data-testid="open-archived"
+              >
+                <Archive className="size-4 shrink-0" aria-hidden />
+                <span className="truncate">{t('organise.list.archived')}</span>
+              </button>
+              <button
+                type="button"
+                onClick={() => setSelecting(true)}
+                className={cn(footerButton, 'w-9 justify-center')}
+                aria-label={t('organise.list.selectHelp')}
+                title={t('organise.list.selectHelp')}
+                data-testid="select-chats"
+              >
+                <ListChecks className="size-4" aria-hidden />
+              </button>
+            </div>
+          )}
+        </>
+      )}
       <DeleteChatDialog
         title={deleting?.title ?? ''}
         open={deleting !== null}
@@ -183,6 +365,11 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
           setDeleting(null)
         }}
       />
+      {dialogsWanted || projectDialog ? (
+        <Suspense fallback={null}>
+          <ProjectDialogs />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { addChatToLists, type Chat, replaceChatInLists } from './chats-query'
+import type { Project } from '../projects/projects-query'
+import { placeProject, projectsQuery, removeProject } from '../projects/projects-query'
+import { type Chat, cachedChat, placeChatInLists } from './chats-query'
 import { useSocket } from './socket-context'
 import { useForgetChat } from './use-chat-mutations'
 
 /**
- * Chats created, renamed or deleted in another tab or device show here at once. A chat whose path
- * changed (`chat:branch`) while this tab does not show it is read again when it is next opened (the
- * chat view follows the one it shows).
+ * Chats created, renamed, pinned, archived, moved or deleted in another tab or device show here at
+ * once, each placed in every cached list it now belongs to (issue 28); projects too. A chat whose
+ * path changed (`chat:branch`) while this tab does not show it is read again when it is next
+ * opened (the chat view follows the one it shows).
  */
 export function useChatListEvents() {
   const socket = useSocket()
@@ -15,23 +18,42 @@ export function useChatListEvents() {
   const forgetChat = useForgetChat()
   useEffect(() => {
     if (!socket) return
-    const created = ({ chat }: { chat: Chat }) => addChatToLists(queryClient, chat)
-    const updated = ({ chat }: { chat: Chat }) => replaceChatInLists(queryClient, chat)
-    const deleted = ({ chatId }: { chatId: string }) => forgetChat(chatId)
+    const placed = ({ chat }: { chat: Chat }) => {
+      const before = cachedChat(queryClient, chat.id)
+      placeChatInLists(queryClient, chat)
+      // A project's chat count changed: read the (small) project list again.
+      if (!before || before.project_id !== chat.project_id || before.archived !== chat.archived)
+        void queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey })
+    }
+    const deleted = ({ chatId }: { chatId: string }) => {
+      forgetChat(chatId)
+      void queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey })
+    }
     const branched = ({ chatId }: { chatId: string }) => {
       const queryKey = ['messages', chatId]
       if (queryClient.getQueryCache().find({ queryKey, exact: true })?.getObserversCount()) return
       void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' })
     }
-    socket.on('chat:created', created)
-    socket.on('chat:updated', updated)
+    const projectUpdated = ({ project }: { project: Project }) => placeProject(queryClient, project)
+    const projectDeleted = ({ projectId }: { projectId: string }) => {
+      removeProject(queryClient, projectId)
+      queryClient.removeQueries({ queryKey: ['chats', '', `project:${projectId}`] })
+      // Its chats moved out (no event of their own) or were deleted (chat:deleted follows).
+      void queryClient.invalidateQueries({ queryKey: ['chats'] })
+    }
+    socket.on('chat:created', placed)
+    socket.on('chat:updated', placed)
     socket.on('chat:deleted', deleted)
     socket.on('chat:branch', branched)
+    socket.on('project:updated', projectUpdated)
+    socket.on('project:deleted', projectDeleted)
     return () => {
-      socket.off('chat:created', created)
-      socket.off('chat:updated', updated)
+      socket.off('chat:created', placed)
+      socket.off('chat:updated', placed)
       socket.off('chat:deleted', deleted)
       socket.off('chat:branch', branched)
+      socket.off('project:updated', projectUpdated)
+      socket.off('project:deleted', projectDeleted)
     }
   }, [socket, queryClient, forgetChat])
 }

@@ -22,21 +22,29 @@ export function chatBeingCreated(): Promise<Chat> | null {
   return creating
 }
 
-async function postChat(): Promise<Chat> {
+/**
+ * A new chat; in a project when one is given (issue 28): created, then moved in by the same
+ * mutation, so the chat that becomes current already belongs to the project.
+ */
+async function postChat(projectId?: string): Promise<Chat> {
   const { data, error } = await api.chats.post({})
   if (error) throw apiFailure(error, t('shell.chats.createFailed'))
-  return data.data
+  if (!projectId) return data.data
+  const moved = await api.chats({ id: data.data.id }).patch({ project_id: projectId })
+  return moved.data?.data ?? data.data
 }
 
-/** Creates a 'New Chat', puts it first in the list and makes it current. */
+/** Creates a 'New Chat' (in a project when given), puts it first in its list and makes it current. */
 export function useCreateChat() {
   const queryClient = useQueryClient()
   const selectChat = useSelectChat()
   const currentId = useCurrentChatId()
   return useMutation({
     mutationKey: CREATE_CHAT_KEY,
-    mutationFn: () => {
-      creating = postChat()
+    // void: every other caller creates a chat in no project with `mutate()`.
+    // biome-ignore lint/suspicious/noConfusingVoidType: TanStack Query's way to make the variables optional
+    mutationFn: (variables: { projectId?: string } | void) => {
+      creating = postChat(variables ? variables.projectId : undefined)
       return creating
     },
     onMutate: (): DraftAtCreate => {

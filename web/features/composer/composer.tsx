@@ -70,6 +70,7 @@ export function Composer({
   onExportChat,
   modelDropdown,
   agentDropdown,
+  toolsButton,
   vision,
 }: {
   state: ComposerState
@@ -92,6 +93,8 @@ export function Composer({
   modelDropdown: ReactNode
   /** The agent dropdown, or nothing when no agent is visible (spec section 4). */
   agentDropdown?: ReactNode
+  /** The tools menu's button beside '+' (issue 30), or nothing. */
+  toolsButton?: ReactNode
   /** The chosen model and the others: attached images with a model that cannot see them are warned about. */
   vision?: VisionChoice
 }) {
@@ -297,6 +300,7 @@ export function Composer({
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
+          {toolsButton}
           <div
             className="flex min-w-0 items-center gap-1 max-sm:order-first max-sm:w-full sm:ml-auto"
             data-testid="composer-pickers"

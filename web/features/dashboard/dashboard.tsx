@@ -13,6 +13,7 @@ import { ChatView } from '../messages/chat-view'
 import { PaletteHost } from '../palette/palette-host'
 import { profileQuery } from '../profile/profile-query'
 import { useProfileLanguage } from '../profile/use-profile-language'
+import { ShareDialogHost } from '../share/share-dialog-host'
 import { Header } from './header'
 import { DesktopSidebar, MobileSidebar } from './sidebar'
 import { useRealtime } from './use-realtime'
@@ -83,6 +84,7 @@ export function Dashboard({ userId }: { userId: string }) {
         </Suspense>
         <KnowledgeHost />
         <AgentsHost />
+        <ShareDialogHost />
         <PaletteHost onOpenSettings={() => setDialog('settings')} />
       </div>
     </SocketContext.Provider>

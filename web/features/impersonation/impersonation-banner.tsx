@@ -11,6 +11,7 @@ import { useSocket } from '../chats/socket-context'
 import { useCurrentChatId, useSelectChat } from '../chats/use-current-chat'
 import { countdown, isExpiringSoon, reasonLabel } from './banner-figures'
 import {
+  accessRuns,
   type ImpersonationData,
   impersonationQuery,
   isReturningToOwnSession,
@@ -127,13 +128,23 @@ function useAccessEnd(over: boolean) {
     const disconnected = (reason: string) => {
       if (reason === 'io server disconnect') leave()
     }
+    // A socket that was away (a dropped connection on a busy network) missed the end and its cut,
+    // and the server now refuses the ended access's handshake: ask whether the access still runs.
+    const askServer = () =>
+      void accessRuns()
+        .catch(() => true)
+        .then((runs) => runs || leave())
     socket.on('impersonation:expiring', expiring)
     socket.on('impersonation:ended', leave)
     socket.on('disconnect', disconnected)
+    socket.on('connect_error', askServer)
+    socket.io.on('reconnect', askServer)
     return () => {
       socket.off('impersonation:expiring', expiring)
       socket.off('impersonation:ended', leave)
       socket.off('disconnect', disconnected)
+      socket.off('connect_error', askServer)
+      socket.io.off('reconnect', askServer)
     }
   })
 }

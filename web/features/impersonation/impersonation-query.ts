@@ -17,6 +17,18 @@ export const impersonationQuery = queryOptions({
   },
 })
 
+/**
+ * Whether this session's access still runs: false only when the server says it is over (401, or no
+ * access); a failed request says nothing, so it counts as running.
+ */
+export async function accessRuns(): Promise<boolean> {
+  const { data, error } = await api.impersonation.get()
+  // The route's schema lists only its 422; the 401 comes from the session guard before it.
+  const status: number | undefined = error?.status
+  if (error) return status !== 401
+  return data.data !== null
+}
+
 export type ImpersonationData = NonNullable<
   Awaited<ReturnType<NonNullable<typeof impersonationQuery.queryFn>>>
 >

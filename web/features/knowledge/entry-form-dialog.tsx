@@ -8,6 +8,8 @@ import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox-field'
 import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
+import { sameIds } from '../groups/same-ids'
+import { ShareGroupsField } from '../groups/share-groups-field'
 import { TagsField } from './entry-fields'
 import { createEntry, type KnowledgeEntry, updateEntry, uploadDocument } from './knowledge-query'
 import '../../i18n/areas/knowledge'
@@ -36,6 +38,7 @@ export function EntryFormDialog({
   const [content, setContent] = useState(entry?.content ?? '')
   const [tags, setTags] = useState(entry?.tags.join(', ') ?? '')
   const [shared, setShared] = useState(entry?.is_shared ?? false)
+  const [sharedGroupIds, setSharedGroupIds] = useState(entry?.sharedGroupIds ?? [])
 
   const save = useMutation({
     mutationFn: () => {
@@ -44,6 +47,8 @@ export function EntryFormDialog({
         content: content.trim(),
         tags: parseTags(tags),
         is_shared: shared,
+        // On an edit only when changed: a group this person left stays shared, unrefused.
+        ...(entry && sameIds(sharedGroupIds, entry.sharedGroupIds) ? {} : { sharedGroupIds }),
       }
       return entry ? updateEntry(entry.id, fields) : createEntry(fields)
     },
@@ -54,7 +59,11 @@ export function EntryFormDialog({
     onError: (error) => toast.error(error.message),
   })
   const upload = useMutation({
-    mutationFn: (file: File) => uploadDocument(file, { tags: parseTags(tags), is_shared: shared }),
+    mutationFn: async (file: File) => {
+      const created = await uploadDocument(file, { tags: parseTags(tags), is_shared: shared })
+      // The upload takes no groups (a multipart body): they follow as an edit of the new entry.
+      return sharedGroupIds.length ? updateEntry(created.id, { sharedGroupIds }) : created
+    },
     onSuccess: () => {
       toast.success(t('knowledge.create.done'))
       onSaved()
@@ -141,6 +150,11 @@ export function EntryFormDialog({
           label={t('knowledge.form.shared')}
           note={t('knowledge.form.sharedNote')}
           testId="knowledge-shared-input"
+        />
+        <ShareGroupsField
+          value={sharedGroupIds}
+          onChange={setSharedGroupIds}
+          testId="knowledge-share-groups"
         />
         <p className="flex gap-2 rounded-lg bg-brand/10 p-3 text-sm text-zinc-800 dark:text-zinc-200">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -69,6 +69,8 @@ export default function KnowledgePanel({
     ? (found.data ?? []).map((result) => ({ entry: result.entry, highlight: result.highlight }))
     : listed.map((entry) => ({ entry, highlight: null }))
   const pending = searching ? found.isPending : list.isPending
+  // Typed but not yet searched (the debounce), or searched but not yet answered.
+  const settling = pending || query.trim() !== search
   const failure = searching ? found.error : list.error
   const status = useQuery(knowledgeStatusQuery)
   const keywordOnly = status.data?.vector === false
@@ -177,7 +179,7 @@ export default function KnowledgePanel({
                 <EntryDetail entry={detail.data} onClose={() => setSelectedId(null)} />
               </div>
             ) : null}
-            <div className="min-w-0">
+            <div className="min-w-0" data-testid="knowledge-results" aria-busy={settling}>
               {pending ? (
                 <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">
                   {t('knowledge.panel.loading')}

@@ -13,6 +13,8 @@ export interface KnowledgeFields {
   content: string
   tags: string[]
   is_shared: boolean
+  /** The groups whose members may read it (issue 29); left out, an edit keeps them. */
+  sharedGroupIds?: string[]
 }
 
 /** Every knowledge query shares the ['knowledge'] prefix: one invalidation refreshes them all. */

@@ -16,6 +16,8 @@ import { openExportChat } from '../knowledge/knowledge-ui'
 import { ModelDropdown } from '../models/model-dropdown'
 import { useSelectedModel } from '../models/use-selected-model'
 import { linkCitations } from '../research/citations'
+import { ToolsButton } from '../tools/tools-button'
+import { useToolEvents } from '../tools/use-tool-events'
 import { stripFilesMarker } from './markdown/split-blocks'
 import { useMarkdown, useWarmMarkdown } from './markdown/use-markdown'
 import { type MessageActions, MessageActionsContext } from './message-actions'
@@ -34,6 +36,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
   useAutoSelectFirstChat(chatId)
   useChatEvents(chatId)
   useFeedbackEvents(chatId)
+  useToolEvents(chatId)
   const t = useT()
   const messages = useInfiniteQuery({ ...messagesQuery(chatId ?? ''), enabled: Boolean(chatId) })
   const list = useMemo(
@@ -130,17 +133,17 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
 
   /**
    * A saved prompt's model becomes the selected one when it is on offer (an unknown or disabled
-   * model leaves the choice alone), and its 'web-search' tool turns the chat's web search on. The
-   * other tools have no feature to switch yet (decision 118).
+   * model leaves the choice alone), and its tools are turned on in the chat, those the person may
+   * use (issue 30).
    */
   function applyPromptSettings(prompt: PromptSettings) {
     const wanted = prompt.model_id
     if (wanted && wanted !== model.selected?.id && model.models.some((m) => m.id === wanted)) {
       model.choose(wanted)
     }
-    if (chatId && prompt.tools.includes('web-search')) {
-      void import('../chat-settings/enable-web-search').then(({ enableWebSearch }) =>
-        enableWebSearch(queryClient, chatId),
+    if (chatId && prompt.tools.length > 0) {
+      void import('../tools/apply-prompt-tools').then(({ applyPromptTools }) =>
+        applyPromptTools(queryClient, chatId, prompt.tools),
       )
     }
   }
@@ -197,6 +200,7 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
             />
           ) : null
         }
+        toolsButton={<ToolsButton chatId={chatId} />}
         vision={{ selected: model.selected, models: model.models, onChoose: model.choose }}
         modelDropdown={
           <ModelDropdown

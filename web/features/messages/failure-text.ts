@@ -37,6 +37,8 @@ export function failureReasonText(message: Failed): string | null {
       return t('chat.failure.interrupted')
     case 'no_model':
       return t('chat.failure.noModel')
+    case 'budget_exceeded':
+      return t('chat.failure.budgetExceeded')
     case 'research_failed':
       return null
     default:

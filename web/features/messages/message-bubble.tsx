@@ -4,6 +4,7 @@ import { formatTime } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { linkCitations } from '../research/citations'
+import { ToolCallsSlot, useWaitsForApproval } from '../tools/tool-calls-slot'
 import { MessageAttachmentsSlot } from './attachments-slot'
 import { BranchArrows } from './branch-arrows'
 import { failureReasonText } from './failure-text'
@@ -116,7 +117,9 @@ function AssistantBubble({ message, isLast }: { message: Message; isLast: boolea
     () => (researchId && !streaming ? linkCitations(raw) : raw),
     [researchId, streaming, raw],
   )
-  const thinking = streaming && text === '' && !researchId
+  // A call waiting for Approve or Deny says so itself; "Thinking…" under it would be wrong.
+  const waitsForApproval = useWaitsForApproval(message)
+  const thinking = streaming && text === '' && !researchId && !waitsForApproval
   const researchMode = !researchId
     ? null
     : streaming
@@ -161,6 +164,7 @@ function AssistantBubble({ message, isLast }: { message: Message; isLast: boolea
             <MessageNotes notes={reportNotes} />
           </div>
         ) : null}
+        <ToolCallsSlot message={message} />
         {thinking ? (
           <p className="flex items-center gap-2 text-zinc-600 dark:text-zinc-400" data-testid="thinking">
             <span className="flex gap-1" aria-hidden>

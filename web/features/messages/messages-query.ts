@@ -3,6 +3,7 @@ import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/chat'
+import { endedReplies } from './ended-replies'
 
 export const MESSAGE_PAGE_SIZE = 50
 
@@ -19,7 +20,12 @@ export function messagesQuery(chatId: string) {
         query: { limit: MESSAGE_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
       })
       if (error) throw apiFailure(error, t('chat.messages.loadFailed'))
-      return { ...data.data, messages: data.data.messages.map(normaliseMessage).sort(newestFirst) }
+      return {
+        ...data.data,
+        messages: data.data.messages
+          .map((message) => endedReplies.keepEnded(normaliseMessage(message)))
+          .sort(newestFirst),
+      }
     },
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,

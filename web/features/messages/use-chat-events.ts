@@ -4,6 +4,7 @@ import type { Failure } from '../../../db/catalogues/failures'
 import { useSocket } from '../chats/socket-context'
 import { chatJoins } from './chat-joins'
 import { createGapGuard } from './delta-gaps'
+import { endedReplies } from './ended-replies'
 import { failedFields } from './failure-text'
 import { liveTexts } from './live-text-store'
 import { patchOffPath, receiveMessage, shownLeafId } from './message-tree'
@@ -39,8 +40,12 @@ export function useChatEvents(chatId: string | undefined) {
         if (!ack.ok) return
         if (gapIn) gaps.joined(gapIn, ack.streaming?.messageId)
         if (ack.streaming) liveTexts.setSnapshot(ack.streaming.messageId, ack.streaming)
-        // Events sent while we were disconnected are lost: read the messages again.
-        if (joinedBefore) void reloadMessages(queryClient, chatId)
+        // Events sent before the server put this socket in the chat's room never reach it: those
+        // while we were disconnected, and on the first join those after the messages were read
+        // (the chat's first load, or a prefetch on hover). A read from before the join is read
+        // again; one that starts after it misses nothing.
+        const readBefore = queryClient.getQueryState(messagesQuery(chatId).queryKey) !== undefined
+        if (joinedBefore || readBefore) void reloadMessages(queryClient, chatId)
         chatJoins.markJoined(chatId)
         joinedBefore = true
       })
@@ -66,6 +71,7 @@ export function useChatEvents(chatId: string | undefined) {
     const completed = (event: { chatId: string; message: Message }) => {
       if (event.chatId !== chatId) return
       gaps.ended(event.message.id)
+      endedReplies.remember(event.message.id, event.message)
       if (stillLoading()) return liveTexts.delete(event.message.id)
       afterCacheUpdate(
         () => receiveMessage(queryClient, event.message),
@@ -97,6 +103,7 @@ export function useChatEvents(chatId: string | undefined) {
         ...failedFields(event.failure),
         ...(content !== undefined ? { content } : {}),
       }
+      endedReplies.remember(event.messageId, patch)
       if (!cached) patchOffPath(event.messageId, patch)
       afterCacheUpdate(
         () => patchMessage(queryClient, chatId, event.messageId, patch),

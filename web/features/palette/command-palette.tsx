@@ -1,9 +1,11 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import {
+  Archive,
   BookOpen,
   Bot,
   Check,
+  FolderPlus,
   Library,
   Loader2,
   MessageSquare,
@@ -18,12 +20,14 @@ import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { dialogPositionClass, overlayClass } from '../../ui/dialog'
 import { chatsQuery } from '../chats/chats-query'
+import { showSidebarView } from '../chats/sidebar-view'
 import { useCreateChat } from '../chats/use-chat-mutations'
 import { useSelectChat } from '../chats/use-current-chat'
 import { openKnowledge } from '../knowledge/knowledge-ui'
 import { modelName } from '../models/model-texts'
 import { useSelectedModel } from '../models/use-selected-model'
 import { profileQuery } from '../profile/profile-query'
+import { projectsQuery } from '../projects/projects-query'
 import { openPromptLibrary } from '../prompts/prompt-library-ui'
 import { HighlightedSnippet } from '../search/highlighted-snippet'
 import { isMessageHit, searchQuery } from '../search/search-query'
@@ -31,6 +35,7 @@ import { useOpenResult } from '../search/use-open-result'
 import { useThemeSync } from '../theme/use-theme-sync'
 import { folded, GROUP_LABEL, inGroups, type PaletteOption } from './palette-options'
 import '../../i18n/areas/search'
+import '../../i18n/areas/organise'
 
 const RECENT = 8
 const DEBOUNCE_MS = 150
@@ -72,6 +77,7 @@ export default function CommandPalette({
   const searching = mode === 'main' && q !== ''
   const search = useInfiniteQuery({ ...searchQuery(q), enabled: open && searching })
   const recent = useInfiniteQuery({ ...chatsQuery(''), enabled: open })
+  const projects = useQuery({ ...projectsQuery, enabled: open })
   const models = useSelectedModel()
   const profile = useQuery(profileQuery)
   const changeTheme = useThemeSync(profile.data)
@@ -116,6 +122,13 @@ export default function CommandPalette({
         run: () => openKnowledge(),
       },
       {
+        id: 'archived',
+        group: 'actions',
+        label: t('organise.palette.archived'),
+        Icon: Archive,
+        run: () => showSidebarView('archived'),
+      },
+      {
         id: 'settings',
         group: 'actions',
         label: t('search.palette.settings'),
@@ -158,8 +171,18 @@ export default function CommandPalette({
       ]
     }
     const items = search.data?.pages[0]?.items ?? []
+    // "New chat in <project>", one per project: offered once something typed matches it (issue 28).
+    const inProjects = (projects.data ?? []).map(
+      (project): PaletteOption => ({
+        id: `project-${project.id}`,
+        group: 'actions',
+        label: t('organise.projects.newChat', { name: project.name }),
+        Icon: FolderPlus,
+        run: () => createChat.mutate({ projectId: project.id }),
+      }),
+    )
     return [
-      ...actions.filter((action) => folded(action.label).includes(typed)),
+      ...[...actions, ...inProjects].filter((action) => folded(action.label).includes(typed)),
       ...items.map((item): PaletteOption => {
         if (!isMessageHit(item))
           return {
@@ -184,6 +207,7 @@ export default function CommandPalette({
     text,
     models,
     recent.data,
+    projects.data,
     search.data,
     t,
     createChat.mutate,

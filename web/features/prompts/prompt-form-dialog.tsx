@@ -18,6 +18,8 @@ import { CheckboxField } from '../../ui/checkbox-field'
 import { Dialog } from '../../ui/dialog'
 import { Input, Label, Textarea } from '../../ui/input'
 import { Select } from '../../ui/select'
+import { sameIds } from '../groups/same-ids'
+import { ShareGroupsField } from '../groups/share-groups-field'
 import { modelName } from '../models/model-texts'
 import { modelsQuery } from '../models/models-query'
 import { categoryName, toolDescription, toolName, VARIABLE_EXAMPLE } from './prompt-text'
@@ -47,6 +49,7 @@ interface Draft {
   tools: PromptTool[]
   tags: string
   isPublic: boolean
+  sharedGroupIds: string[]
 }
 
 const EMPTY: Draft = {
@@ -59,6 +62,7 @@ const EMPTY: Draft = {
   tools: [],
   tags: '',
   isPublic: false,
+  sharedGroupIds: [],
 }
 
 function fieldsOf(draft: Draft): PromptFields {
@@ -72,6 +76,7 @@ function fieldsOf(draft: Draft): PromptFields {
     model_id: draft.modelId || null,
     variables: draft.variables,
     tools: draft.tools,
+    sharedGroupIds: draft.sharedGroupIds,
   }
 }
 
@@ -349,6 +354,11 @@ export function CreatePromptDialog({ onClose, onCreated }: { onClose: () => void
                 onChange={(on) => set('isPublic', on)}
                 testId="prompt-public"
               />
+              <ShareGroupsField
+                value={draft.sharedGroupIds}
+                onChange={(ids) => set('sharedGroupIds', ids)}
+                testId="prompt-share-groups"
+              />
             </Tabs.Content>
           </Tabs.Root>
           <aside className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-zinc-50 p-3 text-sm dark:border-zinc-800 dark:bg-zinc-950">
@@ -508,6 +518,7 @@ export function EditPromptDialog({
   const [text, setText] = useState(prompt.prompt_text)
   const [tags, setTags] = useState(prompt.tags.join(', '))
   const [isPublic, setIsPublic] = useState(prompt.is_public)
+  const [sharedGroupIds, setSharedGroupIds] = useState(prompt.sharedGroupIds)
   const ready = title.trim() !== '' && text.trim() !== ''
   const update = useMutation({
     mutationFn: () =>
@@ -518,6 +529,8 @@ export function EditPromptDialog({
         prompt_text: text.trim(),
         tags: parseTags(tags),
         is_public: isPublic,
+        // Only when changed: a group this person no longer belongs to stays shared, unrefused.
+        ...(sameIds(sharedGroupIds, prompt.sharedGroupIds) ? {} : { sharedGroupIds }),
       }),
     onSuccess: () => {
       toast.success(t('prompts.updated'))
@@ -592,6 +605,7 @@ export function EditPromptDialog({
           onChange={setIsPublic}
           testId="prompt-public"
         />
+        <ShareGroupsField value={sharedGroupIds} onChange={setSharedGroupIds} testId="prompt-share-groups" />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             {t('common.cancel')}

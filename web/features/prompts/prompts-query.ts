@@ -29,6 +29,8 @@ export interface PromptFields {
   model_id: string | null
   variables: string[]
   tools: Prompt['tools']
+  /** The groups whose members may read it (issue 29); left out, an edit keeps them. */
+  sharedGroupIds?: string[]
 }
 
 export async function createPrompt(fields: PromptFields) {

@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { History, Shield, TriangleAlert } from 'lucide-react'
+import { History, KeyRound, Shield, TriangleAlert } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { useT } from '../../i18n/i18n'
 import { Dialog } from '../../ui/dialog'
 import { AccessLogTab } from '../impersonation/access-log-tab'
@@ -7,6 +8,10 @@ import { AccountSecurityLock } from '../impersonation/account-security-lock'
 import { DangerZoneTab, dismissFinalConfirmation, FinalConfirmationToaster } from './danger-zone-tab'
 import { SecurityTab } from './security-tab'
 import '../../i18n/areas/account'
+import '../../i18n/areas/apiKeys'
+
+// Its own chunk: only those who open the tab load the keys' screens (issue 31).
+const ApiKeysTab = lazy(() => import('../api-keys/api-keys-tab'))
 
 // Each tab keeps its label on one line; on a phone the row scrolls sideways instead of wrapping.
 const tabClass =
@@ -14,7 +19,7 @@ const tabClass =
 
 /**
  * Account Settings: a Security tab (password, e-mail), Account access (support accesses to this
- * account) and a Danger Zone tab (delete account).
+ * account), API keys (the team API's personal keys) and a Danger Zone tab (delete account).
  */
 export default function SettingsDialog({
   open,
@@ -30,7 +35,8 @@ export default function SettingsDialog({
       onOpenChange={onOpenChange}
       title={t('account.settings.title')}
       testId="settings-dialog"
-      className="max-w-xl"
+      // Room for four tabs on one line (German included) and for the API keys list.
+      className="sm:max-w-2xl"
       // Escape closes the final confirmation first, then the dialog.
       onEscapeKeyDown={(event) => {
         if (dismissFinalConfirmation()) event.preventDefault()
@@ -47,6 +53,9 @@ export default function SettingsDialog({
           <Tabs.Trigger value="access" className={tabClass}>
             <History className="size-4" aria-hidden /> {t('account.settings.access')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="api-keys" className={tabClass}>
+            <KeyRound className="size-4" aria-hidden /> {t('apiKeys.tab')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="danger" className={tabClass}>
             <TriangleAlert className="size-4" aria-hidden /> {t('account.settings.dangerZone')}
           </Tabs.Trigger>
@@ -58,6 +67,11 @@ export default function SettingsDialog({
         </Tabs.Content>
         <Tabs.Content value="access" className="focus-visible:outline-none">
           <AccessLogTab />
+        </Tabs.Content>
+        <Tabs.Content value="api-keys" className="focus-visible:outline-none">
+          <Suspense fallback={null}>
+            <ApiKeysTab />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="danger" className="focus-visible:outline-none">
           <AccountSecurityLock>

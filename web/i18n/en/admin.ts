@@ -13,6 +13,10 @@ export const admin = {
   'admin.nav.usage': 'Usage',
   'admin.nav.branding': 'Branding',
   'admin.nav.impersonations': 'Support access',
+  'admin.nav.groups': 'Groups',
+  'admin.nav.signIn': 'Sign-in',
+  'admin.nav.api': 'API',
+  'admin.nav.mcpServers': 'MCP servers',
 
   // Budgets: the organisation's defaults
   'admin.budgets.intro':

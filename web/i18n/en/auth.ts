@@ -26,6 +26,24 @@ export const auth = {
   'auth.forgot.failed': 'Failed to send reset email',
   'auth.forgot.checkEmail': 'Check your email for the password reset link!',
   'auth.unexpected': 'An unexpected error occurred',
+  // Sign-in through the organisation's identity providers (issue 29)
+  'auth.provider.signIn': 'Sign in with {label}',
+  'auth.provider.or': 'or',
+  'auth.provider.loadFailed': 'Could not load the ways to sign in. Reload the page to try again.',
+  // Why a sign-in through a provider did not complete (`/login?signInError=<code>`)
+  'auth.signInError.state': 'That sign-in link has expired or was already used. Please try again.',
+  'auth.signInError.denied': 'Sign-in was cancelled at your identity provider.',
+  'auth.signInError.invalid':
+    "Your identity provider's answer could not be verified. Please try again or contact your administrator.",
+  'auth.signInError.unavailable':
+    'Your identity provider could not be reached. Please try again in a moment.',
+  'auth.signInError.unverified':
+    'Your identity provider has not verified this e-mail address, so it cannot be linked to the existing account.',
+  'auth.signInError.domain': 'This e-mail domain is not allowed to sign in here.',
+  'auth.signInError.closed': 'Sign-up is turned off. Ask an administrator to invite you.',
+  'auth.signInError.suspended': 'This account has been suspended',
+  'auth.signInError.email': 'Your identity provider did not share an e-mail address.',
+  'auth.signInError.other': 'Sign-in did not complete. Please try again.',
   // Language switcher on the sign-in card
   'auth.language.choose': 'Language',
   // Password field and rules

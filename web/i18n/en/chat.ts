@@ -37,6 +37,7 @@ export const chat = {
   'chat.failure.providerFailedDetail': 'The AI provider failed: {detail}',
   'chat.failure.interrupted': 'The reply was interrupted when the server stopped',
   'chat.failure.noModel': 'No AI model is available right now',
+  'chat.failure.budgetExceeded': 'The AI budget ran out before the answer was finished',
 
   // Editing a sent message and moving between versions (docs/decisions/158)
   'chat.edit.open': 'Edit message',

@@ -1,24 +1,33 @@
 import { account } from './account'
 import { admin } from './admin'
+import { adminApiKeys } from './adminApiKeys'
 import { adminBranding } from './adminBranding'
+import { adminGroups } from './adminGroups'
+import { adminMcp } from './adminMcp'
 import { adminModels } from './adminModels'
+import { adminSignIn } from './adminSignIn'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
 import { agentSettings } from './agentSettings'
 import { agents } from './agents'
+import { apiKeys } from './apiKeys'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
 import { demo } from './demo'
 import { dictation } from './dictation'
 import { errors } from './errors'
+import { groups } from './groups'
 import { images } from './images'
 import { impersonation } from './impersonation'
 import { knowledge } from './knowledge'
+import { organise } from './organise'
 import { prompts } from './prompts'
 import { research } from './research'
 import { search } from './search'
+import { share } from './share'
 import { shell } from './shell'
+import { tools } from './tools'
 
 /**
  * The English catalogue, the source every other language translates (web/i18n/README.md). One file
@@ -36,6 +45,7 @@ export const en = {
   ...adminUsage,
   ...demo,
   ...adminBranding,
+  ...adminSignIn,
   ...prompts,
   ...impersonation,
   ...knowledge,
@@ -46,4 +56,12 @@ export const en = {
   ...agents,
   ...agentSettings,
   ...search,
+  ...adminGroups,
+  ...groups,
+  ...organise,
+  ...apiKeys,
+  ...adminApiKeys,
+  ...share,
+  ...tools,
+  ...adminMcp,
 } as const

@@ -61,6 +61,8 @@ export const shell = {
   'shell.composer.transcribing': 'Transcribing…',
   'shell.composer.stop': 'Stop',
   'shell.composer.send': 'Send message',
+  'shell.composer.tools': 'Tools',
+  'shell.composer.toolsOn': '{count, plural, one {Tools, # on} other {Tools, # on}}',
 
   // Model dropdown
   'shell.model.prefix': 'Model:',

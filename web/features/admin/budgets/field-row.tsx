@@ -18,7 +18,7 @@ export function FieldRow({
 }: {
   label: string
   hint: ReactNode
-  source: 'organisation' | 'environment' | 'user'
+  source: 'organisation' | 'environment' | 'user' | 'group'
   problem?: string
   resetting: boolean
   onReset: () => void

@@ -2,11 +2,12 @@ import { useT } from '../../../i18n/i18n'
 import { cn } from '../../../lib/cn'
 import '../../../i18n/areas/admin'
 
-type Source = 'organisation' | 'environment' | 'user'
+type Source = 'organisation' | 'environment' | 'user' | 'group'
 
 /**
  * Where a value comes from: the server's environment (BUDGET_*, ORG_TIME_ZONE) or set here. The
- * user detail names all three levels in its own words (`label`) and highlights only the user's own.
+ * user detail names every level (user, group, organisation, environment) in its own words (`label`)
+ * and highlights only the user's own.
  */
 export function SourceBadge({
   source,

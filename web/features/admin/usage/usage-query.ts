@@ -5,7 +5,7 @@ import { apiFailure } from '../../../lib/api-error'
 import '../../../i18n/areas/adminUsage'
 
 export type UsageDays = 30 | 90
-export type UsageCsv = 'day' | 'model' | 'user'
+export type UsageCsv = 'day' | 'model' | 'user' | 'tools'
 export type Usage = UsageJson
 
 /**

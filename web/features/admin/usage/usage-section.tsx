@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Download, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { ThumbsDown, ThumbsUp } from 'lucide-react'
 import { type ReactNode, useId, useMemo, useState } from 'react'
 import { formatMoney, formatNumber, formatPercent } from '../../../i18n/format'
 import { formatCompactNumber, formatDay } from '../../../i18n/format-chart'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
-import { buttonClass } from '../../../ui/button'
 import { LoadingScreen } from '../../../ui/loading-screen'
 import { modelName } from '../../models/model-texts'
 import { isRefusal } from '../refusal-boundary'
 import { formatSmallMoney } from './average'
 import { BarChart, type BarSeries, type Colour } from './bar-chart'
-import { csvUrl, type Usage, type UsageCsv, type UsageDays, usageQuery } from './usage-query'
+import { ToolCalls } from './tool-calls'
+import { Card } from './usage-card'
+import { type Usage, type UsageDays, usageQuery } from './usage-query'
 import '../../../i18n/areas/adminUsage'
 
 /** Model colours in stack order (bottom first); the last is for 'Other models'. */
@@ -160,6 +161,7 @@ function UsageFigures({ usage }: { usage: Usage }) {
         </>
       )}
       <Ratings usage={usage} />
+      <ToolCalls usage={usage} />
     </div>
   )
 }
@@ -183,50 +185,6 @@ function Figure({
       </dd>
       {children ? <dd className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{children}</dd> : null}
     </div>
-  )
-}
-
-/** A chart's card: its title, its CSV download and the chart. */
-function Card({
-  title,
-  csv,
-  days,
-  hint,
-  children,
-}: {
-  title: string
-  csv: UsageCsv
-  days: UsageDays
-  hint?: string
-  children: ReactNode
-}) {
-  const t = useT()
-  const id = useId()
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
-      data-testid={`usage-card-${csv}`}
-    >
-      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 id={id} className="font-semibold">
-            {title}
-          </h3>
-          {hint ? <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{hint}</p> : null}
-        </div>
-        <a
-          href={csvUrl(days, csv)}
-          download
-          aria-label={t('adminUsage.downloadLabel', { chart: title })}
-          className={buttonClass('outline', 'sm')}
-          data-testid={`usage-csv-${csv}`}
-        >
-          <Download className="size-4" aria-hidden /> {t('adminUsage.download')}
-        </a>
-      </div>
-      {children}
-    </section>
   )
 }
 

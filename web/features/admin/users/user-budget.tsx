@@ -99,9 +99,11 @@ function BudgetEditor({ budget, name }: { budget: UserBudget; name: string }) {
     const source = budget.effective.sources[field]
     return source === 'user'
       ? t('adminUsers.budget.source.user')
-      : source === 'organisation'
-        ? t('adminUsers.budget.source.organisation')
-        : t('adminUsers.budget.source.environment')
+      : source === 'group'
+        ? t('adminUsers.budget.source.group')
+        : source === 'organisation'
+          ? t('adminUsers.budget.source.organisation')
+          : t('adminUsers.budget.source.environment')
   }
   const row = (field: UserBudgetField, label: string) => ({
     field,
@@ -174,7 +176,7 @@ function BudgetRow({
 }: {
   field: UserBudgetField
   label: string
-  source: 'user' | 'organisation' | 'environment'
+  source: 'user' | 'group' | 'organisation' | 'environment'
   sourceLabel: string
   problem?: string
   clearing: boolean

@@ -15,6 +15,10 @@ export const admin = {
   'admin.nav.usage': 'Nutzung',
   'admin.nav.branding': 'Branding',
   'admin.nav.impersonations': 'Support-Zugriff',
+  'admin.nav.signIn': 'Anmeldung',
+  'admin.nav.api': 'API',
+  'admin.nav.mcpServers': 'MCP-Server',
+  'admin.nav.groups': 'Gruppen',
   'admin.budgets.intro':
     'Ausgabengrenzen für alle in der Organisation. Ein hier gesetzter Wert ersetzt den aus der Serverkonfiguration.',
   'admin.budgets.loadFailed': 'Die Budget-Einstellungen konnten nicht geladen werden',

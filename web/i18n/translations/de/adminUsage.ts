@@ -45,6 +45,33 @@ export const adminUsage = {
   'adminUsage.ratingsDown': 'Daumen runter',
   'adminUsage.ratingsLiked': 'Positiv bewertet',
   'adminUsage.ratingsEmpty': 'Noch keine Antwort dieses Zeitraums wurde bewertet.',
+  'adminUsage.tools': 'Werkzeugaufrufe',
+  'adminUsage.toolsHint':
+    'Die Werkzeuge, die die KI in diesem Zeitraum aufgerufen hat, nach Werkzeug und MCP-Server.',
+  'adminUsage.toolsEmpty': 'In diesem Zeitraum wurde kein Werkzeug aufgerufen.',
+  'adminUsage.tool.name': 'Werkzeug',
+  'adminUsage.tool.calls': 'Aufrufe',
+  'adminUsage.tool.failed': 'Fehlgeschlagen',
+  'adminUsage.tool.denied': 'Abgelehnt',
+  'adminUsage.tool.average': 'Durchschnittliche Dauer',
+  'adminUsage.tool.web-search': 'Websuche',
+  'adminUsage.tool.file-search': 'Dateisuche',
+  'adminUsage.tool.image-generation': 'Bilderzeugung',
+  'adminUsage.tool.code-interpreter': 'Code-Interpreter',
+  'adminUsage.tool.mcp': 'MCP',
+  'adminUsage.tool.mcpServer': 'MCP: {server}',
+  'adminUsage.tool.ms': '{ms} ms',
+  'adminUsage.tool.seconds': '{seconds} s',
+  'adminUsage.recentCalls': 'Letzte Aufrufe',
+  'adminUsage.recentCallsHint':
+    'Die letzten 20 Aufrufe dieses Zeitraums: wer, wo und wie jeder endete. Ihre Argumente werden nie gespeichert.',
+  'adminUsage.toolStatus.done': 'Fertig',
+  'adminUsage.toolStatus.failed': 'Fehlgeschlagen',
+  'adminUsage.toolStatus.denied': 'Abgelehnt',
+  'adminUsage.toolStatus.running': 'Läuft',
+  'adminUsage.toolStatus.awaiting_approval': 'Wartet auf Freigabe',
+  'adminUsage.toolSupport': 'ausgeführt von {admin} im Support-Zugriff',
+  'adminUsage.toolChat': 'Chat {id}',
 } as const
 
 translationOf<typeof english>()(adminUsage)

@@ -24,6 +24,25 @@ export const auth = translationOf<typeof english>()({
   'auth.forgot.checkEmail':
     'Sieh in deinem Postfach nach: Wir haben dir den Link zum Zurücksetzen des Passworts geschickt!',
   'auth.unexpected': 'Ein unerwarteter Fehler ist aufgetreten',
+  'auth.provider.signIn': 'Anmelden mit {label}',
+  'auth.provider.or': 'oder',
+  'auth.provider.loadFailed':
+    'Die Anmeldemöglichkeiten konnten nicht geladen werden. Lade die Seite neu, um es noch einmal zu versuchen.',
+  'auth.signInError.state':
+    'Dieser Anmeldelink ist abgelaufen oder wurde schon benutzt. Bitte versuche es noch einmal.',
+  'auth.signInError.denied': 'Die Anmeldung wurde bei deinem Identitätsanbieter abgebrochen.',
+  'auth.signInError.invalid':
+    'Die Antwort deines Identitätsanbieters konnte nicht überprüft werden. Versuche es noch einmal oder wende dich an deinen Administrator.',
+  'auth.signInError.unavailable':
+    'Dein Identitätsanbieter ist nicht erreichbar. Versuche es gleich noch einmal.',
+  'auth.signInError.unverified':
+    'Dein Identitätsanbieter hat diese E-Mail-Adresse nicht bestätigt, daher kann sie nicht mit dem bestehenden Konto verknüpft werden.',
+  'auth.signInError.domain': 'Diese E-Mail-Domain darf sich hier nicht anmelden.',
+  'auth.signInError.closed':
+    'Die Registrierung ist abgeschaltet. Bitte einen Administrator, dich einzuladen.',
+  'auth.signInError.suspended': 'Dieses Konto wurde gesperrt',
+  'auth.signInError.email': 'Dein Identitätsanbieter hat keine E-Mail-Adresse mitgeteilt.',
+  'auth.signInError.other': 'Die Anmeldung wurde nicht abgeschlossen. Bitte versuche es noch einmal.',
   'auth.language.choose': 'Sprache',
   'auth.password.show': 'Passwort anzeigen',
   'auth.password.hide': 'Passwort ausblenden',

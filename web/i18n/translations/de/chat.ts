@@ -42,6 +42,7 @@ export const chat = {
   'chat.failure.providerFailedDetail': 'Beim KI-Anbieter ist ein Fehler aufgetreten: {detail}',
   'chat.failure.interrupted': 'Die Antwort wurde unterbrochen, als der Server angehalten wurde',
   'chat.failure.noModel': 'Gerade ist kein KI-Modell verfügbar',
+  'chat.failure.budgetExceeded': 'Das KI-Budget war aufgebraucht, bevor die Antwort fertig war',
 
   'chat.edit.open': 'Nachricht bearbeiten',
   'chat.edit.label': 'Deine Nachricht bearbeiten',

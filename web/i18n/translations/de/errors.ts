@@ -25,6 +25,10 @@ export const errors = {
     'Das ist der letzte aktive Admin: Mach zuerst einen anderen Benutzer zum Admin, bevor du diesen herabstufst, sperrst oder löschst',
   'error.conflict:self': 'Du kannst dein eigenes Konto nicht herabstufen, sperren oder löschen',
   'error.conflict:email': 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse',
+  'error.conflict:group_name': 'Es gibt bereits eine Gruppe mit diesem Namen',
+  'error.forbidden:model_not_allowed': 'Deine Gruppen erlauben dieses Modell nicht',
+  'error.forbidden:agent_not_allowed': 'Deine Gruppen erlauben diesen Agenten nicht',
+  'error.bad_request:group': 'Unbekannte Gruppe',
   'error.conflict:file_sent': 'Diese Datei wurde bereits mit einer Nachricht gesendet',
   'error.conflict:removed': 'Das wurde inzwischen entfernt. Lade die Seite neu und versuche es noch einmal.',
   'error.conflict:reply': 'In diesem Chat wird bereits eine Antwort erstellt',
@@ -35,6 +39,17 @@ export const errors = {
   'error.conflict:model_inactive':
     'Der Anbieter bietet dieses Modell derzeit nicht an, daher kann es nicht das Standardmodell sein.',
   'error.forbidden:admin': 'Dafür sind Administratorrechte nötig',
+  'error.forbidden:password_sign_in_off':
+    'Die Anmeldung mit Passwort ist abgeschaltet. Nutze die Anmeldung deiner Organisation.',
+  'error.forbidden:signup_off':
+    'Die Registrierung ist abgeschaltet. Bitte einen Administrator, dich einzuladen.',
+  'error.forbidden:domain': 'Diese E-Mail-Domain darf sich hier nicht anmelden.',
+  'error.conflict:environment_provider':
+    'Dieser Identitätsanbieter ist in der Serverkonfiguration (OIDC_*) festgelegt und kann hier nicht geändert werden',
+  'error.conflict:last_provider':
+    'Die Anmeldung mit Passwort ist ausgeschaltet und dies ist der letzte aktive Identitätsanbieter: Schalten Sie zuerst die Anmeldung mit Passwort ein',
+  'error.conflict:no_provider':
+    'Füge einen Identitätsanbieter hinzu und aktiviere ihn, bevor du die Anmeldung mit Passwort abschaltest',
   'error.forbidden:banned': 'Dieses Konto wurde gesperrt',
   'error.forbidden:impersonate_self': 'Du kannst nicht als du selbst handeln',
   'error.forbidden:impersonate_admin': 'Administratoren können nicht übernommen werden',
@@ -46,6 +61,10 @@ export const errors = {
   'error.bad_request:reason_code': 'Wähle einen Grund aus der Liste',
   'error.bad_request:duration_minutes': 'Die Dauer muss zwischen 15 Minuten und 4 Stunden liegen',
   'error.forbidden:impersonating': 'Nicht verfügbar, solange du als anderer Benutzer handelst',
+  'error.not_found:share': 'Dieser Link existiert nicht oder funktioniert nicht mehr',
+  'error.bad_request:share_expiry': 'Wähle einen Ablaufzeitpunkt in der Zukunft',
+  'error.bad_request:share_empty': 'Ein Chat ohne Nachrichten kann nicht geteilt werden',
+  'error.forbidden:public_links': 'Öffentliche Links wurden vom Administrator deaktiviert',
   'error.forbidden:origin': 'Websiteübergreifende Anfrage abgelehnt',
   'error.forbidden:unconfirmed': 'E-Mail-Adresse nicht bestätigt',
   'error.internal': 'Ein unerwarteter Fehler ist aufgetreten',
@@ -64,6 +83,9 @@ export const errors = {
   'error.not_found:model': 'Modell nicht gefunden',
   'error.not_found:user': 'Benutzer nicht gefunden',
   'error.not_found:message': 'Nachricht nicht gefunden',
+  'error.not_found:api_key': 'API-Schlüssel nicht gefunden',
+  'error.bad_request:monthly_limit':
+    'Das Monatslimit muss ein Dollarbetrag ab 0 mit höchstens sechs Nachkommastellen sein',
   'error.payload_too_large:avatar': 'Das Bild muss kleiner als 5 MB sein',
   'error.payload_too_large:body': 'Die Anfrage ist zu groß',
   'error.payload_too_large:message': 'Die Nachricht ist zu lang: höchstens 100.000 Zeichen',
@@ -80,6 +102,12 @@ export const errors = {
   'error.bad_request:body.malformed': 'Fehlerhafte Anfrage',
   'error.bad_request:body.notFinite': 'Zahlen in der Anfrage müssen endlich sein',
   'error.bad_request:body.tooDeep': 'Die Anfrage ist zu tief verschachtelt',
+  'error.bad_request:name.apiKey': 'Der Name muss 1 bis 100 Zeichen lang sein',
+  'error.bad_request:expires_at.format': 'Das Ablaufdatum muss ein gültiges Datum sein',
+  'error.bad_request:expires_at.past': 'Das Ablaufdatum muss in der Zukunft liegen',
+  'error.conflict:api_keys.max': 'Höchstens {max} Schlüssel: Widerrufe zuerst einen',
+  'error.bad_request:groups.format': 'Die Gruppen müssen eine Liste von Gruppen-IDs sein',
+  'error.bad_request:groups.unknown': 'Eine der gewählten Gruppen existiert nicht',
   'error.bad_request:email.same': 'Die neue E-Mail-Adresse ist dieselbe wie die aktuelle',
   'error.bad_request:email.invalid': 'Bitte gib eine gültige E-Mail-Adresse ein',
   'error.bad_request:field.unknown': 'Unbekanntes Feld: {field}',

@@ -54,6 +54,8 @@ export const shell = {
   'shell.composer.transcribing': 'Wird transkribiert…',
   'shell.composer.stop': 'Stoppen',
   'shell.composer.send': 'Nachricht senden',
+  'shell.composer.tools': 'Werkzeuge',
+  'shell.composer.toolsOn': '{count, plural, one {Werkzeuge, # aktiv} other {Werkzeuge, # aktiv}}',
   'shell.model.prefix': 'Modell:',
   'shell.model.heading': 'Modell',
   'shell.model.none': 'Keine Modelle verfügbar',

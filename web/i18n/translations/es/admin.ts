@@ -16,6 +16,10 @@ export const admin = {
   'admin.nav.usage': 'Uso',
   'admin.nav.branding': 'Marca',
   'admin.nav.impersonations': 'Acceso de soporte',
+  'admin.nav.signIn': 'Inicio de sesión',
+  'admin.nav.api': 'API',
+  'admin.nav.mcpServers': 'Servidores MCP',
+  'admin.nav.groups': 'Grupos',
   'admin.budgets.intro':
     'Límites de gasto para toda la organización. Un valor fijado aquí sustituye al de la configuración del servidor.',
   'admin.budgets.loadFailed': 'No se pudieron cargar los ajustes de presupuesto',

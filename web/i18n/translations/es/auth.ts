@@ -23,6 +23,23 @@ export const auth = translationOf<typeof english>()({
   'auth.forgot.failed': 'No se pudo enviar el correo para restablecer la contraseña',
   'auth.forgot.checkEmail': '¡Revisa tu correo: te hemos enviado el enlace para restablecer la contraseña!',
   'auth.unexpected': 'Se ha producido un error inesperado',
+  'auth.provider.signIn': 'Iniciar sesión con {label}',
+  'auth.provider.or': 'o',
+  'auth.provider.loadFailed':
+    'No se pudieron cargar las formas de iniciar sesión. Recarga la página para intentarlo de nuevo.',
+  'auth.signInError.state': 'Ese enlace de inicio de sesión ha caducado o ya se usó. Inténtalo de nuevo.',
+  'auth.signInError.denied': 'El inicio de sesión se canceló en tu proveedor de identidad.',
+  'auth.signInError.invalid':
+    'No se pudo verificar la respuesta de tu proveedor de identidad. Inténtalo de nuevo o contacta con tu administrador.',
+  'auth.signInError.unavailable':
+    'No se pudo contactar con tu proveedor de identidad. Inténtalo de nuevo en un momento.',
+  'auth.signInError.unverified':
+    'Tu proveedor de identidad no ha verificado esta dirección de correo, así que no se puede vincular a la cuenta existente.',
+  'auth.signInError.domain': 'Este dominio de correo no puede iniciar sesión aquí.',
+  'auth.signInError.closed': 'El registro está desactivado. Pide a un administrador que te invite.',
+  'auth.signInError.suspended': 'Esta cuenta ha sido suspendida',
+  'auth.signInError.email': 'Tu proveedor de identidad no compartió ninguna dirección de correo.',
+  'auth.signInError.other': 'No se completó el inicio de sesión. Inténtalo de nuevo.',
   'auth.language.choose': 'Idioma',
   'auth.password.show': 'Mostrar contraseña',
   'auth.password.hide': 'Ocultar contraseña',

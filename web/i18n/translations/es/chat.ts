@@ -42,6 +42,7 @@ export const chat = {
   'chat.failure.providerFailedDetail': 'El proveedor de IA falló: {detail}',
   'chat.failure.interrupted': 'La respuesta se interrumpió cuando el servidor se detuvo',
   'chat.failure.noModel': 'No hay ningún modelo de IA disponible en este momento',
+  'chat.failure.budgetExceeded': 'El presupuesto de IA se agotó antes de terminar la respuesta',
 
   'chat.edit.open': 'Editar mensaje',
   'chat.edit.label': 'Editar tu mensaje',

@@ -1,25 +1,34 @@
 import { defineCatalogue } from '../../catalogue'
 import { account } from './account'
 import { admin } from './admin'
+import { adminApiKeys } from './adminApiKeys'
 import { adminBranding } from './adminBranding'
+import { adminGroups } from './adminGroups'
+import { adminMcp } from './adminMcp'
 import { adminModels } from './adminModels'
+import { adminSignIn } from './adminSignIn'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
 import { agentSettings } from './agentSettings'
 import { agents } from './agents'
+import { apiKeys } from './apiKeys'
 import { auth } from './auth'
 import { chat } from './chat'
 import { common } from './common'
 import { demo } from './demo'
 import { dictation } from './dictation'
 import { errors } from './errors'
+import { groups } from './groups'
 import { images } from './images'
 import { impersonation } from './impersonation'
 import { knowledge } from './knowledge'
+import { organise } from './organise'
 import { prompts } from './prompts'
 import { research } from './research'
 import { search } from './search'
+import { share } from './share'
 import { shell } from './shell'
+import { tools } from './tools'
 
 export const es = defineCatalogue({
   ...common,
@@ -33,6 +42,7 @@ export const es = defineCatalogue({
   ...adminUsage,
   ...demo,
   ...adminBranding,
+  ...adminSignIn,
   ...prompts,
   ...impersonation,
   ...knowledge,
@@ -43,4 +53,12 @@ export const es = defineCatalogue({
   ...agents,
   ...agentSettings,
   ...search,
+  ...adminGroups,
+  ...groups,
+  ...organise,
+  ...apiKeys,
+  ...adminApiKeys,
+  ...share,
+  ...tools,
+  ...adminMcp,
 })

@@ -54,6 +54,9 @@ export const shell = {
   'shell.composer.transcribing': 'Transcribiendo…',
   'shell.composer.stop': 'Detener',
   'shell.composer.send': 'Enviar mensaje',
+  'shell.composer.tools': 'Herramientas',
+  'shell.composer.toolsOn':
+    '{count, plural, one {Herramientas, # activada} other {Herramientas, # activadas}}',
   'shell.model.prefix': 'Modelo:',
   'shell.model.heading': 'Modelo',
   'shell.model.none': 'No hay modelos disponibles',

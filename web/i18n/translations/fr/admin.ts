@@ -16,6 +16,10 @@ export const admin = {
   'admin.nav.usage': 'Utilisation',
   'admin.nav.branding': 'Identité visuelle',
   'admin.nav.impersonations': 'Accès d’assistance',
+  'admin.nav.signIn': 'Connexion',
+  'admin.nav.api': 'API',
+  'admin.nav.mcpServers': 'Serveurs MCP',
+  'admin.nav.groups': 'Groupes',
   'admin.budgets.intro':
     'Plafonds de dépenses pour toute l’organisation. Une valeur définie ici remplace celle de la configuration du serveur.',
   'admin.budgets.loadFailed': 'Impossible de charger les paramètres de budget',

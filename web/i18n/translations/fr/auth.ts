@@ -25,6 +25,22 @@ export const auth = translationOf<typeof english>()({
   'auth.forgot.checkEmail':
     'Consultez vos e-mails\u202f: nous vous avons envoyé le lien de réinitialisation du mot de passe\u202f!',
   'auth.unexpected': 'Une erreur inattendue s’est produite',
+  'auth.provider.signIn': 'Se connecter avec {label}',
+  'auth.provider.or': 'ou',
+  'auth.provider.loadFailed':
+    'Impossible de charger les moyens de connexion. Rechargez la page pour réessayer.',
+  'auth.signInError.state': 'Ce lien de connexion a expiré ou a déjà servi. Veuillez réessayer.',
+  'auth.signInError.denied': 'La connexion a été annulée chez votre fournisseur d’identité.',
+  'auth.signInError.invalid':
+    'La réponse de votre fournisseur d’identité n’a pas pu être vérifiée. Réessayez ou contactez votre administrateur.',
+  'auth.signInError.unavailable': 'Votre fournisseur d’identité est injoignable. Réessayez dans un instant.',
+  'auth.signInError.unverified':
+    'Votre fournisseur d’identité n’a pas vérifié cette adresse e-mail\u202f: elle ne peut donc pas être liée au compte existant.',
+  'auth.signInError.domain': 'Ce domaine e-mail n’est pas autorisé à se connecter ici.',
+  'auth.signInError.closed': 'Les inscriptions sont fermées. Demandez à un administrateur de vous inviter.',
+  'auth.signInError.suspended': 'Ce compte a été suspendu',
+  'auth.signInError.email': 'Votre fournisseur d’identité n’a pas communiqué d’adresse e-mail.',
+  'auth.signInError.other': 'La connexion n’a pas abouti. Veuillez réessayer.',
   'auth.language.choose': 'Langue',
   'auth.password.show': 'Afficher le mot de passe',
   'auth.password.hide': 'Masquer le mot de passe',

@@ -41,6 +41,7 @@ export const chat = {
   'chat.failure.providerFailedDetail': 'Le fournisseur d’IA a échoué\u00a0: {detail}',
   'chat.failure.interrupted': 'La réponse a été interrompue par l’arrêt du serveur',
   'chat.failure.noModel': 'Aucun modèle d’IA n’est disponible pour le moment',
+  'chat.failure.budgetExceeded': 'Le budget d’IA a été épuisé avant la fin de la réponse',
 
   'chat.edit.open': 'Modifier le message',
   'chat.edit.label': 'Modifier votre message',

@@ -26,6 +26,10 @@ export const errors = {
     'C’est le dernier administrateur actif : nommez d’abord un autre utilisateur administrateur avant de rétrograder, bannir ou supprimer celui-ci',
   'error.conflict:self': 'Vous ne pouvez pas rétrograder, bannir ou supprimer votre propre compte',
   'error.conflict:email': 'Un compte existe déjà avec cette adresse e-mail',
+  'error.conflict:group_name': 'Un groupe porte déjà ce nom',
+  'error.forbidden:model_not_allowed': 'Vos groupes n’autorisent pas ce modèle',
+  'error.forbidden:agent_not_allowed': 'Vos groupes n’autorisent pas cet agent',
+  'error.bad_request:group': 'Groupe inconnu',
   'error.conflict:file_sent': 'Ce fichier a déjà été envoyé avec un message',
   'error.conflict:removed': 'Cet élément a été supprimé entre-temps. Rechargez la page et réessayez.',
   'error.conflict:reply': 'Une réponse est déjà en cours dans cette discussion',
@@ -36,6 +40,17 @@ export const errors = {
   'error.conflict:model_inactive':
     'Le fournisseur ne propose pas ce modèle pour le moment : il ne peut donc pas être le modèle par défaut.',
   'error.forbidden:admin': 'Accès administrateur requis',
+  'error.forbidden:password_sign_in_off':
+    'La connexion par mot de passe est désactivée. Utilisez la connexion de votre organisation.',
+  'error.forbidden:signup_off':
+    'Les inscriptions sont fermées. Demandez à un administrateur de vous inviter.',
+  'error.forbidden:domain': 'Ce domaine e-mail n’est pas autorisé à se connecter ici.',
+  'error.conflict:environment_provider':
+    'Ce fournisseur d’identité est défini par la configuration du serveur (OIDC_*) et ne peut pas être modifié ici',
+  'error.conflict:last_provider':
+    "La connexion par mot de passe est désactivée et ceci est le dernier fournisseur d'identité actif : réactivez d'abord la connexion par mot de passe",
+  'error.conflict:no_provider':
+    'Ajoutez et activez un fournisseur d’identité avant de désactiver la connexion par mot de passe',
   'error.forbidden:banned': 'Ce compte a été suspendu',
   'error.forbidden:impersonate_self': 'Vous ne pouvez pas usurper votre propre identité',
   'error.forbidden:impersonate_admin': 'L’identité d’un administrateur ne peut pas être usurpée',
@@ -47,6 +62,10 @@ export const errors = {
   'error.bad_request:reason_code': 'Choisissez un motif dans la liste',
   'error.bad_request:duration_minutes': 'La durée doit être comprise entre 15 minutes et 4 heures',
   'error.forbidden:impersonating': 'Indisponible lorsque vous agissez en tant qu’un autre utilisateur',
+  'error.not_found:share': 'Ce lien n’existe pas ou ne fonctionne plus',
+  'error.bad_request:share_expiry': 'Choisissez une date future pour l’expiration du lien',
+  'error.bad_request:share_empty': 'Une discussion sans message ne peut pas être partagée',
+  'error.forbidden:public_links': 'Les liens publics sont désactivés par l’administrateur',
   'error.forbidden:origin': 'Requête intersite refusée',
   'error.forbidden:unconfirmed': 'Adresse e-mail non confirmée',
   'error.internal': 'Une erreur inattendue s’est produite',
@@ -65,6 +84,9 @@ export const errors = {
   'error.not_found:model': 'Modèle introuvable',
   'error.not_found:user': 'Utilisateur introuvable',
   'error.not_found:message': 'Message introuvable',
+  'error.not_found:api_key': 'Clé d’API introuvable',
+  'error.bad_request:monthly_limit':
+    'La limite mensuelle doit être un montant en dollars à partir de 0, avec six décimales au plus',
   'error.payload_too_large:avatar': 'L’image doit faire moins de 5 Mo',
   'error.payload_too_large:body': 'La requête est trop volumineuse',
   'error.payload_too_large:message': 'Le message est trop long\u00a0: 100\u202f000 caractères au maximum',
@@ -81,6 +103,12 @@ export const errors = {
   'error.bad_request:body.malformed': 'Corps de requête mal formé',
   'error.bad_request:body.notFinite': 'Les nombres de la requête doivent être finis',
   'error.bad_request:body.tooDeep': 'Le corps de la requête est trop profondément imbriqué',
+  'error.bad_request:name.apiKey': 'Le nom doit compter de 1 à 100 caractères',
+  'error.bad_request:expires_at.format': 'La date d’expiration doit être une date valide',
+  'error.bad_request:expires_at.past': 'La date d’expiration doit être dans le futur',
+  'error.conflict:api_keys.max': '{max} clés au maximum\u00a0: révoquez-en une d’abord',
+  'error.bad_request:groups.format': 'Les groupes doivent être une liste d’identifiants de groupe',
+  'error.bad_request:groups.unknown': 'L’un des groupes choisis n’existe pas',
   'error.bad_request:email.same': 'La nouvelle adresse e-mail est identique à l’adresse actuelle',
   'error.bad_request:email.invalid': 'Veuillez saisir une adresse e-mail valide',
   'error.bad_request:field.unknown': 'Champ inconnu\u00a0: {field}',

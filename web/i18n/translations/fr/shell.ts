@@ -54,6 +54,8 @@ export const shell = {
   'shell.composer.transcribing': 'Transcription…',
   'shell.composer.stop': 'Arrêter',
   'shell.composer.send': 'Envoyer le message',
+  'shell.composer.tools': 'Outils',
+  'shell.composer.toolsOn': '{count, plural, one {Outils, # activé} other {Outils, # activés}}',
   'shell.model.prefix': 'Modèle\u00a0:',
   'shell.model.heading': 'Modèle',
   'shell.model.none': 'Aucun modèle disponible',

@@ -16,6 +16,10 @@ export const admin = {
   'admin.nav.usage': 'Utilizzo',
   'admin.nav.branding': 'Marchio',
   'admin.nav.impersonations': 'Accesso di assistenza',
+  'admin.nav.signIn': 'Accesso',
+  'admin.nav.api': 'API',
+  'admin.nav.mcpServers': 'Server MCP',
+  'admin.nav.groups': 'Gruppi',
   'admin.budgets.intro':
     'Limiti di spesa per tutta l’organizzazione. Un valore impostato qui sostituisce quello della configurazione del server.',
   'admin.budgets.loadFailed': 'Impossibile caricare le impostazioni del budget',

@@ -24,6 +24,21 @@ export const auth = translationOf<typeof english>()({
   'auth.forgot.checkEmail':
     'Controlla la tua e-mail: ti abbiamo inviato il link per reimpostare la password!',
   'auth.unexpected': 'Si è verificato un errore imprevisto',
+  'auth.provider.signIn': 'Accedi con {label}',
+  'auth.provider.or': 'oppure',
+  'auth.provider.loadFailed': 'Impossibile caricare i modi per accedere. Ricarica la pagina per riprovare.',
+  'auth.signInError.state': 'Questo link di accesso è scaduto o è già stato usato. Riprova.',
+  'auth.signInError.denied': 'L’accesso è stato annullato presso il tuo provider di identità.',
+  'auth.signInError.invalid':
+    'Non è stato possibile verificare la risposta del tuo provider di identità. Riprova o contatta il tuo amministratore.',
+  'auth.signInError.unavailable': 'Il tuo provider di identità non è raggiungibile. Riprova tra poco.',
+  'auth.signInError.unverified':
+    'Il tuo provider di identità non ha verificato questo indirizzo e-mail, quindi non può essere collegato all’account esistente.',
+  'auth.signInError.domain': 'Questo dominio e-mail non è autorizzato ad accedere qui.',
+  'auth.signInError.closed': 'La registrazione è disattivata. Chiedi a un amministratore di invitarti.',
+  'auth.signInError.suspended': 'Questo account è stato sospeso',
+  'auth.signInError.email': 'Il tuo provider di identità non ha condiviso un indirizzo e-mail.',
+  'auth.signInError.other': 'L’accesso non è stato completato. Riprova.',
   'auth.language.choose': 'Lingua',
   'auth.password.show': 'Mostra password',
   'auth.password.hide': 'Nascondi password',

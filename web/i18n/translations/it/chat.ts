@@ -42,6 +42,7 @@ export const chat = {
   'chat.failure.providerFailedDetail': 'Il provider di IA ha restituito un errore: {detail}',
   'chat.failure.interrupted': 'La risposta è stata interrotta quando il server si è fermato',
   'chat.failure.noModel': 'Al momento non è disponibile alcun modello di IA',
+  'chat.failure.budgetExceeded': 'Il budget di IA si è esaurito prima che la risposta fosse completa',
 
   'chat.edit.open': 'Modifica messaggio',
   'chat.edit.label': 'Modifica il tuo messaggio',

@@ -54,6 +54,8 @@ export const shell = {
   'shell.composer.transcribing': 'Trascrizione…',
   'shell.composer.stop': 'Interrompi',
   'shell.composer.send': 'Invia messaggio',
+  'shell.composer.tools': 'Strumenti',
+  'shell.composer.toolsOn': '{count, plural, one {Strumenti, # attivo} other {Strumenti, # attivi}}',
   'shell.model.prefix': 'Modello:',
   'shell.model.heading': 'Modello',
   'shell.model.none': 'Nessun modello disponibile',

@@ -16,6 +16,10 @@ export const admin = {
   'admin.nav.usage': 'Uso',
   'admin.nav.branding': 'Marca',
   'admin.nav.impersonations': 'Acesso de suporte',
+  'admin.nav.signIn': 'Entrada',
+  'admin.nav.api': 'API',
+  'admin.nav.mcpServers': 'Servidores MCP',
+  'admin.nav.groups': 'Grupos',
   'admin.budgets.intro':
     'Limites de gastos para toda a organização. Um valor definido aqui substitui o da configuração do servidor.',
   'admin.budgets.loadFailed': 'Não foi possível carregar as configurações de orçamento',

@@ -23,6 +23,23 @@ export const auth = translationOf<typeof english>()({
   'auth.forgot.failed': 'Não foi possível enviar o e-mail de redefinição de senha',
   'auth.forgot.checkEmail': 'Confira seu e-mail: enviamos o link para redefinir sua senha!',
   'auth.unexpected': 'Ocorreu um erro inesperado',
+  'auth.provider.signIn': 'Entrar com {label}',
+  'auth.provider.or': 'ou',
+  'auth.provider.loadFailed':
+    'Não foi possível carregar as formas de entrar. Recarregue a página para tentar de novo.',
+  'auth.signInError.state': 'Esse link de entrada expirou ou já foi usado. Tente de novo.',
+  'auth.signInError.denied': 'A entrada foi cancelada no seu provedor de identidade.',
+  'auth.signInError.invalid':
+    'Não foi possível verificar a resposta do seu provedor de identidade. Tente de novo ou fale com o seu administrador.',
+  'auth.signInError.unavailable':
+    'Não foi possível falar com o seu provedor de identidade. Tente de novo em instantes.',
+  'auth.signInError.unverified':
+    'Seu provedor de identidade não verificou este endereço de e-mail, por isso ele não pode ser vinculado à conta existente.',
+  'auth.signInError.domain': 'Este domínio de e-mail não tem permissão para entrar aqui.',
+  'auth.signInError.closed': 'O cadastro está desativado. Peça a um administrador para convidar você.',
+  'auth.signInError.suspended': 'Esta conta foi suspensa',
+  'auth.signInError.email': 'Seu provedor de identidade não informou um endereço de e-mail.',
+  'auth.signInError.other': 'A entrada não foi concluída. Tente de novo.',
   'auth.language.choose': 'Idioma',
   'auth.password.show': 'Mostrar senha',
   'auth.password.hide': 'Ocultar senha',

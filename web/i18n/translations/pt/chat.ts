@@ -40,6 +40,7 @@ export const chat = {
   'chat.failure.providerFailedDetail': 'O provedor de IA falhou: {detail}',
   'chat.failure.interrupted': 'A resposta foi interrompida quando o servidor parou',
   'chat.failure.noModel': 'Nenhum modelo de IA está disponível no momento',
+  'chat.failure.budgetExceeded': 'O orçamento de IA esgotou-se antes de a resposta terminar',
 
   'chat.edit.open': 'Editar mensagem',
   'chat.edit.label': 'Editar sua mensagem',

@@ -54,6 +54,8 @@ export const shell = {
   'shell.composer.transcribing': 'Transcrevendo…',
   'shell.composer.stop': 'Parar',
   'shell.composer.send': 'Enviar mensagem',
+  'shell.composer.tools': 'Ferramentas',
+  'shell.composer.toolsOn': '{count, plural, one {Ferramentas, # ativada} other {Ferramentas, # ativadas}}',
   'shell.model.prefix': 'Modelo:',
   'shell.model.heading': 'Modelo',
   'shell.model.none': 'Nenhum modelo disponível',

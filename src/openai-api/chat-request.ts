@@ -1,0 +1,171 @@
+import type { ChatTurn, ContentPart, GenerationSettings } from '../ai/types'
+import { CHAT_CONFIG_DEFAULTS } from '../chats/config-service'
+import { invalidRequest } from './errors'
+
+/** What Parley takes of an OpenAI chat completions request (the rest of OpenAI's fields are ignored). */
+export interface ChatRequest {
+  model: string
+  messages: ChatTurn[]
+  settings: GenerationSettings
+  stream: boolean
+  includeUsage: boolean
+  /** Up to four sequences; the answer ends before the first one written. */
+  stop: string[]
+  /** `metadata.parley_chat: true`: the exchange is saved as a chat in the person's list. */
+  saveAsChat: boolean
+}
+
+/** The most messages and characters one request may carry (the body's own limit comes first). */
+const MAX_MESSAGES = 1_000
+const MAX_MODEL_CHARS = 200
+/** The largest answer a request may ask for; providers cap lower still. */
+const MAX_TOKENS = 1_000_000
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function optionalNumber(body: Record<string, unknown>, name: string, min: number, max: number) {
+  const value = body[name]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
+    throw invalidRequest(`'${name}' must be a number from ${min} to ${max}`, name)
+  return value
+}
+
+function optionalTokens(body: Record<string, unknown>, name: string) {
+  const value = body[name]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TOKENS)
+    throw invalidRequest(`'${name}' must be a whole number from 1 to ${MAX_TOKENS}`, name)
+  return value
+}
+
+/**
+ * Reads OpenAI's request (https://platform.openai.com/docs/api-reference/chat/create): messages of
+ * system, developer (as system), user and assistant turns, their content as text or parts (text,
+ * image_url); the sampling settings; response_format; stop; stream and stream_options. Tools and
+ * tool turns are refused by name: the reply engine does not pass them to providers yet. Every
+ * refusal is a 400 naming the parameter, as OpenAI's do.
+ */
+export function readChatRequest(body: Record<string, unknown>): ChatRequest {
+  const model = body.model
+  if (typeof model !== 'string' || !model.trim() || model.length > MAX_MODEL_CHARS)
+    throw invalidRequest("'model' is required: the id of a model from GET /v1/models", 'model')
+  const messages = readMessages(body.messages)
+  if (Array.isArray(body.tools) && body.tools.length > 0)
+    throw invalidRequest('Tools are not available through the Parley API yet', 'tools')
+  if (body.functions !== undefined && body.functions !== null)
+    throw invalidRequest('Functions are not available through the Parley API yet', 'functions')
+  const n = body.n
+  if (n !== undefined && n !== null && n !== 1) throw invalidRequest("Only 'n': 1 is supported", 'n')
+  const stream = body.stream
+  if (stream !== undefined && stream !== null && typeof stream !== 'boolean')
+    throw invalidRequest("'stream' must be true or false", 'stream')
+  const options = body.stream_options
+  if (options !== undefined && options !== null && !isObject(options))
+    throw invalidRequest("'stream_options' must be an object", 'stream_options')
+  const includeUsage = isObject(options) && options.include_usage === true
+  const maxTokens = optionalTokens(body, 'max_completion_tokens') ?? optionalTokens(body, 'max_tokens')
+  const metadata = body.metadata
+  if (metadata !== undefined && metadata !== null && !isObject(metadata))
+    throw invalidRequest("'metadata' must be an object", 'metadata')
+  const saveAsChat = isObject(metadata) && (metadata.parley_chat === true || metadata.parley_chat === 'true')
+  return {
+    model: model.trim(),
+    messages,
+    stream: stream === true,
+    includeUsage,
+    stop: readStop(body.stop),
+    saveAsChat,
+    settings: {
+      temperature: optionalNumber(body, 'temperature', 0, 2) ?? CHAT_CONFIG_DEFAULTS.temperature,
+      maxTokens: maxTokens ?? CHAT_CONFIG_DEFAULTS.max_tokens,
+      topP: optionalNumber(body, 'top_p', 0, 1) ?? CHAT_CONFIG_DEFAULTS.top_p,
+      frequencyPenalty: optionalNumber(body, 'frequency_penalty', -2, 2) ?? 0,
+      presencePenalty: optionalNumber(body, 'presence_penalty', -2, 2) ?? 0,
+      responseFormat: readResponseFormat(body.response_format),
+    },
+  }
+}
+
+function readMessages(value: unknown): ChatTurn[] {
+  if (!Array.isArray(value) || value.length === 0)
+    throw invalidRequest("'messages' must be a non-empty array", 'messages')
+  if (value.length > MAX_MESSAGES)
+    throw invalidRequest(`'messages' may hold at most ${MAX_MESSAGES} messages`, 'messages')
+  return value.map((message, index) => readMessage(message, `messages[${index}]`))
+}
+
+function readMessage(message: unknown, param: string): ChatTurn {
+  if (!isObject(message)) throw invalidRequest(`'${param}' must be an object`, param)
+  const role = message.role
+  if (role === 'tool' || role === 'function')
+    throw invalidRequest('Tool messages are not available through the Parley API yet', `${param}.role`)
+  if (role !== 'system' && role !== 'developer' && role !== 'user' && role !== 'assistant')
+    throw invalidRequest(
+      `'${param}.role' must be one of 'system', 'developer', 'user' or 'assistant'`,
+      `${param}.role`,
+    )
+  if (role === 'assistant' && Array.isArray(message.tool_calls) && message.tool_calls.length > 0)
+    throw invalidRequest('Tool calls are not available through the Parley API yet', `${param}.tool_calls`)
+  const content = readContent(message.content, `${param}.content`, role === 'assistant')
+  if (role === 'user') return { role, content }
+  // Only user turns may carry images (as the providers take them).
+  if (typeof content !== 'string' && content.some((part) => part.type !== 'text'))
+    throw invalidRequest(`Only user messages may carry images`, `${param}.content`)
+  const text =
+    typeof content === 'string'
+      ? content
+      : content.map((part) => (part.type === 'text' ? part.text : '')).join('')
+  return { role: role === 'developer' ? 'system' : role, content: text }
+}
+
+function readContent(value: unknown, param: string, nullable: boolean): string | ContentPart[] {
+  if (typeof value === 'string') return value
+  if ((value === null || value === undefined) && nullable) return ''
+  if (!Array.isArray(value) || value.length === 0)
+    throw invalidRequest(`'${param}' must be a string or a non-empty array of content parts`, param)
+  return value.map((part, index): ContentPart => {
+    const at = `${param}[${index}]`
+    if (!isObject(part)) throw invalidRequest(`'${at}' must be a content part object`, at)
+    if (part.type === 'text') {
+      if (typeof part.text !== 'string') throw invalidRequest(`'${at}.text' must be a string`, `${at}.text`)
+      return { type: 'text', text: part.text }
+    }
+    if (part.type === 'image_url') {
+      const image = part.image_url
+      const url = isObject(image) ? image.url : undefined
+      if (typeof url !== 'string' || !/^(?:https?:|data:image\/)/i.test(url))
+        throw invalidRequest(
+          `'${at}.image_url.url' must be an http(s) or data:image URL`,
+          `${at}.image_url.url`,
+        )
+      return { type: 'image_url', image_url: { url } }
+    }
+    throw invalidRequest(`Content parts of type '${String(part.type)}' are not supported`, `${at}.type`)
+  })
+}
+
+function readResponseFormat(value: unknown): GenerationSettings['responseFormat'] {
+  if (value === undefined || value === null) return 'text'
+  if (!isObject(value)) throw invalidRequest("'response_format' must be an object", 'response_format')
+  if (value.type === 'text') return 'text'
+  // json_schema is answered in JSON mode: the schema itself is not passed to the provider yet.
+  if (value.type === 'json_object' || value.type === 'json_schema') return 'json'
+  throw invalidRequest(
+    "'response_format.type' must be 'text', 'json_object' or 'json_schema'",
+    'response_format.type',
+  )
+}
+
+function readStop(value: unknown): string[] {
+  if (value === undefined || value === null) return []
+  const list = typeof value === 'string' ? [value] : value
+  if (
+    !Array.isArray(list) ||
+    list.length > 4 ||
+    !list.every((item) => typeof item === 'string' && item.length > 0 && item.length <= 200)
+  )
+    throw invalidRequest("'stop' must be a string or up to 4 non-empty strings", 'stop')
+  return list as string[]
+}

@@ -1,0 +1,65 @@
+/**
+ * OpenAI's `chat.completion.chunk` events and `chat.completion` object, written as OpenAI writes
+ * them (https://platform.openai.com/docs/api-reference/chat/streaming). A content chunk is built
+ * from a prefix and a suffix made once per answer: one JSON.stringify of the text per token.
+ */
+
+export interface Completion {
+  id: string
+  created: number
+  model: string
+  includeUsage: boolean
+}
+
+export interface OpenAiUsage {
+  prompt_tokens: number
+  completion_tokens: number
+  total_tokens: number
+}
+
+export type FinishReason = 'stop' | 'length'
+
+export const DONE = 'data: [DONE]\n\n'
+
+export function chunkWriter(completion: Completion) {
+  const head = `data: {"id":${JSON.stringify(completion.id)},"object":"chat.completion.chunk","created":${completion.created},"model":${JSON.stringify(completion.model)},"system_fingerprint":null,"choices":[`
+  const usageTail = completion.includeUsage ? ',"usage":null' : ''
+  return {
+    /** The first chunk: the role, as OpenAI sends it, with empty content. */
+    role: () =>
+      `${head}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
+    content: (text: string) =>
+      `${head}{"index":0,"delta":{"content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
+    finish: (reason: FinishReason) =>
+      `${head}{"index":0,"delta":{},"logprobs":null,"finish_reason":"${reason}"}]${usageTail}}\n\n`,
+    /** With `stream_options.include_usage`: the last chunk, its choices empty. */
+    usage: (usage: OpenAiUsage) => `${head}],"usage":${JSON.stringify(usage)}}\n\n`,
+    /** A failure after the stream began: OpenAI's error object as an event (the SDKs throw it). */
+    error: (error: { message: string; type: string; code: string | null }) =>
+      `data: ${JSON.stringify({ error: { ...error, param: null } })}\n\n`,
+  }
+}
+
+export function completionJson(
+  completion: Completion,
+  text: string,
+  finishReason: FinishReason,
+  usage: OpenAiUsage,
+) {
+  return {
+    id: completion.id,
+    object: 'chat.completion' as const,
+    created: completion.created,
+    model: completion.model,
+    system_fingerprint: null,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant' as const, content: text, refusal: null },
+        logprobs: null,
+        finish_reason: finishReason,
+      },
+    ],
+    usage,
+  }
+}

@@ -1,0 +1,82 @@
+import { Elysia } from 'elysia'
+import { authenticateKey, type KeyHolder } from '../api-keys/authenticate'
+import type { AppContext } from '../context'
+import { noteUser } from '../http/request-log'
+import { readOpenAiBody } from './body'
+import { completeChat } from './chat-completions'
+import { createEmbeddings } from './embeddings'
+import { OPENAI_PREFIX, OpenAiError, openAiErrorResponse, toOpenAiError } from './errors'
+import { listModels } from './models'
+
+type Work = (holder: KeyHolder, request: Request) => Promise<Response | object>
+
+/**
+ * The team API under /v1 (issue 31): OpenAI's routes, answers and error shape, so the official
+ * SDKs and the tools built on them work unchanged. Outside the app's session auth and its
+ * `{success, data}` envelope: each route checks the key first (src/api-keys/authenticate.ts), then
+ * reads its own body (src/http/base.ts leaves /v1 bodies unread), so a stranger's body is never read.
+ */
+export const openAiRoutes = (ctx: AppContext) => {
+  const handle =
+    (work: Work) =>
+    async ({ request }: { request: Request }) => {
+      try {
+        const holder = await authenticateKey(ctx, request)
+        noteUser(request, holder.actor.userId)
+        const answer = await work(holder, request)
+        return answer instanceof Response ? answer : Response.json(answer)
+      } catch (error) {
+        // Whatever was not read of a refused body is dropped, not left on the connection.
+        if (!request.bodyUsed) await request.body?.cancel().catch(() => {})
+        const openAiError = toOpenAiError(error)
+        if (openAiError) {
+          if (openAiError.status >= 500)
+            ctx.log.warn('an API call failed', {
+              path: new URL(request.url).pathname,
+              error,
+              cause: openAiError.cause,
+            })
+          return openAiErrorResponse(openAiError)
+        }
+        ctx.log.error('an API call failed unexpectedly', { path: new URL(request.url).pathname, error })
+        return openAiErrorResponse(new OpenAiError(500, 'An unexpected error occurred', 'server_error', null))
+      }
+    }
+  const unknownRoute = handle(async (_holder, request) => {
+    throw new OpenAiError(
+      404,
+      `Unknown request URL: ${request.method} ${new URL(request.url).pathname}. Parley answers /v1/models, /v1/chat/completions and /v1/embeddings.`,
+      'invalid_request_error',
+      'unknown_url',
+    )
+  })
+
+  return (
+    new Elysia({ name: 'openai-api', prefix: OPENAI_PREFIX })
+      // OpenAI's own reference documents these; the app's API document is for the web app's routes.
+      .guard({ detail: { hide: true } })
+      .get(
+        '/models',
+        handle((holder) => listModels(ctx, holder)),
+      )
+      .post(
+        '/chat/completions',
+        handle(async (holder, request) =>
+          completeChat(
+            ctx,
+            holder,
+            await readOpenAiBody(request, ctx.config.uploads, { inlineImages: true }),
+            request.signal,
+          ),
+        ),
+      )
+      .post(
+        '/embeddings',
+        handle(async (holder, request) =>
+          createEmbeddings(ctx, holder, await readOpenAiBody(request, ctx.config.uploads)),
+        ),
+      )
+      .all('', unknownRoute)
+      .all('/*', unknownRoute)
+  )
+}

@@ -1,0 +1,747 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import OpenAI from 'openai'
+import {
+  apiKeys,
+  budgetReservations,
+  chats,
+  groupMembers,
+  groups,
+  messages,
+  usageRecords,
+  users,
+} from '../../db/schema'
+import { forgetGroupPolicies } from '../groups/policy'
+import { startFakeOpenAi } from '../test/fakes/openai-server'
+import { type ListeningApp, startApp, type TestUser } from '../test/harness'
+import { waitFor } from '../test/wait'
+
+const fake = startFakeOpenAi({ models: ['fake-model', 'fake-model-large'] })
+let t: ListeningApp
+
+beforeAll(async () => {
+  t = await startApp(
+    {
+      OPENAI_BASE_URL: fake.url,
+      // $1000 per million tokens: a tenth of a cent a token.
+      MODEL_PRICES: 'fake-model=1000/1000',
+      API_KEY_RATE_LIMIT: '20',
+    },
+    { listen: true },
+  )
+}, 60_000)
+afterAll(async () => {
+  await t.close()
+  await fake.close()
+})
+beforeEach(() => {
+  fake.setScript({})
+  fake.setEmbeddings({})
+})
+
+// biome-ignore lint/suspicious/noExplicitAny: answers read loosely by the test
+type Loose = Record<string, any>
+
+async function newKey(user: TestUser, body: Loose = {}): Promise<{ id: string; key: string }> {
+  const res = await t.request('/api/keys', {
+    method: 'POST',
+    headers: { ...user.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Tests', scopes: ['chat', 'embeddings', 'models'], ...body }),
+  })
+  expect(res.status).toBe(201)
+  return (await res.json()).data
+}
+
+const client = (key: string, options: { maxRetries?: number } = {}) =>
+  new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: options.maxRetries ?? 0 })
+
+async function raw(path: string, key: string | null, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${t.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await res.text()
+  let json: Loose | null = null
+  try {
+    json = JSON.parse(text)
+  } catch {}
+  return { status: res.status, headers: res.headers, text, body: json as Loose }
+}
+
+/** The SDK's error for a call, or a failure when it succeeded. */
+async function sdkError(call: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  try {
+    await call
+  } catch (error) {
+    expect(error).toBeInstanceOf(OpenAI.APIError)
+    return error as InstanceType<typeof OpenAI.APIError>
+  }
+  throw new Error('the call succeeded')
+}
+
+const usageOfKey = (keyId: string) =>
+  t.ctx.db.select().from(usageRecords).where(eq(usageRecords.apiKeyId, keyId))
+
+describe('POST /v1/chat/completions with the official SDK', () => {
+  test('answers a chat.completion, records the usage against the person and the key, stores no chat', async () => {
+    const user = await t.createUser()
+    const { id, key } = await newKey(user)
+    const completion = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hello?' },
+      ],
+      temperature: 0.2,
+      max_tokens: 50,
+    })
+    expect(completion).toMatchObject({
+      object: 'chat.completion',
+      model: 'fake-model',
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: 'Hello from the fake model.' },
+          finish_reason: 'stop',
+        },
+      ],
+      usage: { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 },
+    })
+    expect(completion.id).toStartWith('chatcmpl-')
+    const sent = fake.completions().at(-1)!.body!
+    expect(sent).toMatchObject({ model: 'fake-model', temperature: 0.2, max_tokens: 50 })
+    expect(sent.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hello?' },
+    ])
+    const rows = await usageOfKey(id)
+    expect(rows).toHaveLength(1)
+    // 18 tokens at $1000 per million.
+    expect(rows[0]).toMatchObject({
+      userId: user.id,
+      promptTokens: 12,
+      completionTokens: 6,
+      costMicros: 18_000,
+      chatId: null,
+    })
+    expect(await t.ctx.db.select().from(chats).where(eq(chats.userId, user.id))).toHaveLength(0)
+    // The key's spend and last use show in the person's list.
+    const list = await (await t.request('/api/keys', { headers: user.headers })).json()
+    expect(list.data.items[0]).toMatchObject({ spendThisMonth: 0.018 })
+    await waitFor(
+      async () => (await t.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0]!.lastUsedAt !== null,
+    )
+  })
+
+  test('streams chat.completion.chunk events as OpenAI does, with a final usage chunk when asked', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.setScript({ chunks: ['One ', 'two ', 'three.'] })
+    const stream = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Count' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
+    const chunks: Loose[] = []
+    for await (const chunk of stream) chunks.push(chunk)
+    expect(chunks[0]!.choices[0].delta).toEqual({ role: 'assistant', content: '' })
+    const text = chunks.map((chunk) => chunk.choices[0]?.delta?.content ?? '').join('')
+    expect(text).toBe('One two three.')
+    const finish = chunks.findLast((chunk) => chunk.choices.length > 0)!
+    expect(finish.choices[0].finish_reason).toBe('stop')
+    const last = chunks.at(-1)!
+    expect(last.choices).toEqual([])
+    expect(last.usage).toEqual({ prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 })
+    for (const chunk of chunks)
+      expect(chunk).toMatchObject({ object: 'chat.completion.chunk', model: 'fake-model' })
+  })
+
+  test('the raw stream is OpenAI’s server-sent events, ending with [DONE]; no usage chunk unless asked', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const res = await raw('/v1/chat/completions', key, {
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toStartWith('text/event-stream')
+    const events = res.text.split('\n\n').filter(Boolean)
+    expect(events.every((event) => event.startsWith('data: '))).toBe(true)
+    expect(events.at(-1)).toBe('data: [DONE]')
+    const parsed = events.slice(0, -1).map((event) => JSON.parse(event.slice(6)))
+    expect(parsed.every((chunk) => chunk.usage === undefined && chunk.choices.length === 1)).toBe(true)
+  })
+
+  test('content parts (text and images) reach the provider; developer turns become system turns', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [
+        { role: 'developer', content: 'Rules.' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+          ],
+        },
+        { role: 'assistant', content: 'A picture.' },
+        { role: 'user', content: 'Sure?' },
+      ],
+    })
+    const sent = fake.completions().at(-1)!.body!
+    expect((sent.messages as Loose[]).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user'])
+    expect((sent.messages as Loose[])[1]!.content[1]).toEqual({
+      type: 'image_url',
+      image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' },
+    })
+  })
+
+  test('a stop sequence ends the answer before it', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.setScript({ chunks: ['alpha be', 'ta END gamma'] })
+    const whole = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Go' }],
+      stop: [' END'],
+    })
+    expect(whole.choices[0]!.message.content).toBe('alpha beta')
+    expect(whole.choices[0]!.finish_reason).toBe('stop')
+  })
+
+  test('the SDK retries a provider failure (502) and gets the answer', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const before = fake.completions().length
+    fake.queueScript({ fail: { status: 500, message: 'upstream broke' } })
+    const completion = await client(key, { maxRetries: 1 }).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    expect(completion.choices[0]!.message.content).toBe('Hello from the fake model.')
+    expect(fake.completions().length - before).toBe(2)
+  })
+
+  test('a provider failure is 502 with the reason, streamed or not', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.setScript({ fail: { status: 500, message: 'upstream broke' } })
+    const error = await sdkError(
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    )
+    expect(error.status).toBe(502)
+    expect(error.message).toContain('upstream broke')
+    const streamed = await raw('/v1/chat/completions', key, {
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    })
+    expect(streamed.status).toBe(502)
+    expect(streamed.body.error).toMatchObject({ type: 'api_error', code: 'provider_error' })
+  })
+
+  test('a client that goes away stops the provider’s call; what was used is still recorded', async () => {
+    const user = await t.createUser()
+    const { id, key } = await newKey(user)
+    let release = () => {}
+    fake.setScript({
+      chunks: ['first ', 'second'],
+      beforeFinish: new Promise<void>((resolve) => (release = resolve)),
+    })
+    const controller = new AbortController()
+    const res = await fetch(`${t.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'fake-model',
+        stream: true,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+      signal: controller.signal,
+    })
+    const reader = res.body!.getReader()
+    await reader.read()
+    controller.abort()
+    try {
+      await waitFor(async () => (await usageOfKey(id)).length === 1)
+      await waitFor(() => fake.openRequests() === 0)
+    } finally {
+      release()
+    }
+  })
+
+  test('a stream cut mid-answer ends with an error event the SDK throws, and no [DONE]', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.setScript({ chunks: ['a ', 'b ', 'c '], cutAfterChunks: 2 })
+    const res = await raw('/v1/chat/completions', key, {
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    })
+    expect(res.status).toBe(200)
+    expect(res.text).not.toContain('[DONE]')
+    expect(res.text).toContain('"error"')
+    const stream = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    })
+    const failure = await sdkError(
+      (async () => {
+        for await (const _chunk of stream) {
+        }
+      })(),
+    )
+    expect(failure.message).toContain('The model provider failed')
+  })
+})
+
+describe('refusals in OpenAI’s shape', () => {
+  test('a missing, unknown or malformed key is 401 invalid_api_key', async () => {
+    const error = await sdkError(client('pk-not-a-real-key').models.list())
+    expect(error.status).toBe(401)
+    expect(error.code).toBe('invalid_api_key')
+    const none = await raw('/v1/models', null)
+    expect(none.status).toBe(401)
+    expect(none.body.error).toMatchObject({
+      code: 'invalid_api_key',
+      type: 'invalid_request_error',
+      param: null,
+    })
+    const user = await t.createUser()
+    // A session token is not an API key.
+    expect((await raw('/v1/models', user.token)).status).toBe(401)
+  })
+
+  test('a key in the query string, a session cookie or a browser Origin is refused', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const query = await raw(`/v1/models?api_key=${key}`, null)
+    expect(query.status).toBe(401)
+    expect(query.body.error.message).toContain('query string')
+    expect((await raw(`/v1/models?key=${key}`, key)).status).toBe(401)
+    const cookie = await raw('/v1/models', key, undefined, { cookie: `parley_session=${user.token}` })
+    expect(cookie.status).toBe(403)
+    expect(cookie.body.error.code).toBe('permission_denied')
+    const origin = await raw('/v1/models', key, undefined, { origin: 'https://evil.example' })
+    expect(origin.status).toBe(403)
+    expect(origin.body.error.message).toContain('browser')
+    // Not even the app's own origin.
+    expect((await raw('/v1/models', key, undefined, { origin: t.url })).status).toBe(403)
+  })
+
+  test('an expired key is 401', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user, { expiresAt: new Date(Date.now() + 60_000).toISOString() })
+    expect((await raw('/v1/models', key)).status).toBe(200)
+    const now = t.ctx.now
+    t.ctx.now = () => new Date(Date.now() + 120_000)
+    try {
+      const res = await raw('/v1/models', key)
+      expect(res.status).toBe(401)
+      expect(res.body.error.message).toContain('expired')
+    } finally {
+      t.ctx.now = now
+    }
+  })
+
+  test('a banned person’s key stops within a second', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    expect((await raw('/v1/models', key)).status).toBe(200)
+    await t.ctx.db.update(users).set({ isBanned: true }).where(eq(users.id, user.id))
+    await waitFor(async () => (await raw('/v1/models', key)).status === 401, 1500)
+  })
+
+  test('a deleted person’s key stops within a second', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    expect((await raw('/v1/models', key)).status).toBe(200)
+    await t.ctx.db.delete(users).where(eq(users.id, user.id))
+    await waitFor(async () => (await raw('/v1/models', key)).status === 401, 1500)
+  })
+
+  test('a scope the key lacks is 403', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user, { scopes: ['embeddings'] })
+    const error = await sdkError(
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    )
+    expect(error.status).toBe(403)
+    expect(error.code).toBe('permission_denied')
+    expect((await sdkError(client(key).models.list())).status).toBe(403)
+  })
+
+  test('an unknown model is 404 model_not_found; a model the person’s groups do not allow is 403', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const before = fake.completions().length
+    const error = await sdkError(
+      client(key).chat.completions.create({ model: 'gpt-nope', messages: [{ role: 'user', content: 'Hi' }] }),
+    )
+    expect(error.status).toBe(404)
+    expect(error.code).toBe('model_not_found')
+    expect(error.param).toBe('model')
+    const [group] = await t.ctx.db
+      .insert(groups)
+      .values({ name: `Narrow ${user.id}`, models: ['fake-model-large'] })
+      .returning()
+    await t.ctx.db.insert(groupMembers).values({ groupId: group!.id, userId: user.id, source: 'manual' })
+    // This instance forgets its copy of the person's groups, as the admin's group routes do.
+    forgetGroupPolicies(t.ctx, user.id)
+    const refused = await sdkError(
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    )
+    expect(refused.status).toBe(403)
+    expect(refused.code).toBe('model_not_allowed')
+    const models = await client(key).models.list()
+    expect(models.data.map((model) => model.id)).not.toContain('fake-model')
+    expect(fake.completions().length).toBe(before)
+  })
+
+  test.each([
+    ['model', { messages: [{ role: 'user', content: 'x' }] }],
+    ['messages', { model: 'fake-model', messages: [] }],
+    ['messages[0].role', { model: 'fake-model', messages: [{ role: 'robot', content: 'x' }] }],
+    ['messages[0].content', { model: 'fake-model', messages: [{ role: 'user', content: 5 }] }],
+    [
+      'messages[0].role',
+      { model: 'fake-model', messages: [{ role: 'tool', content: 'x', tool_call_id: 'a' }] },
+    ],
+    ['temperature', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], temperature: 3 }],
+    ['top_p', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], top_p: 'high' }],
+    ['max_tokens', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], max_tokens: 0 }],
+    [
+      'max_completion_tokens',
+      { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], max_completion_tokens: 1.5 },
+    ],
+    [
+      'presence_penalty',
+      { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], presence_penalty: -3 },
+    ],
+    [
+      'response_format.type',
+      { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'xml' } },
+    ],
+    [
+      'stop',
+      { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], stop: ['a', 'b', 'c', 'd', 'e'] },
+    ],
+    [
+      'tools',
+      {
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'x' }],
+        tools: [{ type: 'function', function: { name: 'f' } }],
+      },
+    ],
+    ['n', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], n: 2 }],
+  ])('bad input is 400 invalid_request_error naming %s', async (param, body) => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const res = await raw('/v1/chat/completions', key, body)
+    expect(res.status).toBe(400)
+    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', param })
+  })
+
+  test('malformed, NUL, non-object, non-JSON and huge bodies are 4xx in OpenAI’s shape, never 5xx', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    for (const [body, type] of [
+      ['{"model":', 'application/json'],
+      ['{"model":"fake-model","messages":[{"role":"user","content":"a\\u0000b"}]}', 'application/json'],
+      ['[1,2]', 'application/json'],
+      ['', 'application/json'],
+      ['model=x', 'application/x-www-form-urlencoded'],
+    ] as const) {
+      const res = await raw('/v1/chat/completions', key, body, { 'content-type': type })
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+      expect(res.body.error.type).toBe('invalid_request_error')
+    }
+    const huge = await raw(
+      '/v1/embeddings',
+      key,
+      JSON.stringify({ model: 'x', input: 'y'.repeat(2_000_000) }),
+    )
+    expect(huge.status).toBe(413)
+    expect(huge.body.error.type).toBe('invalid_request_error')
+    // A stranger's body is refused for the key first.
+    const stranger = await raw('/v1/chat/completions', null, '{"model":')
+    expect(stranger.status).toBe(401)
+  })
+
+  test('an unknown /v1 route is 404 in OpenAI’s shape', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const res = await raw('/v1/completions', key, { model: 'fake-model', prompt: 'x' })
+    expect(res.status).toBe(404)
+    expect(res.body.error.code).toBe('unknown_url')
+  })
+
+  test('the per-key rate limit is 429 rate_limit_exceeded with Retry-After; another key is not limited', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    for (let i = 0; i < 20; i++) expect((await raw('/v1/models', key)).status).toBe(200)
+    const error = await sdkError(client(key).models.list())
+    expect(error.status).toBe(429)
+    expect(error.code).toBe('rate_limit_exceeded')
+    expect(Number(error.headers?.get('retry-after'))).toBeGreaterThan(0)
+    expect((await raw('/v1/models', (await newKey(user)).key)).status).toBe(200)
+  })
+})
+
+describe('budgets and key limits', () => {
+  test('a key’s monthly limit reached is 429 insufficient_quota, before the provider is called', async () => {
+    const user = await t.createUser()
+    const { id, key } = await newKey(user, { monthlyLimit: 0.01 })
+    await t.ctx.db
+      .insert(usageRecords)
+      .values({ userId: user.id, apiKeyId: id, modelId: 'fake-model', costMicros: 10_000 })
+    const before = fake.completions().length
+    const error = await sdkError(
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    )
+    expect(error.status).toBe(429)
+    expect(error.code).toBe('insufficient_quota')
+    expect(fake.completions().length).toBe(before)
+    // Another key of the same person still works.
+    const other = await newKey(user)
+    expect(
+      (
+        await client(other.key).chat.completions.create({
+          model: 'fake-model',
+          messages: [{ role: 'user', content: 'Hi' }],
+        })
+      ).choices,
+    ).toHaveLength(1)
+  })
+
+  test('the person’s budget exhausted is 429 insufficient_quota, before the provider is called', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    await t.ctx.db
+      .insert(usageRecords)
+      .values({ userId: user.id, modelId: 'fake-model', costMicros: 5_000_000 })
+    const admin = await t.createUser({ role: 'admin' })
+    const set = await t.request(`/api/admin/budgets/users/${user.id}`, {
+      method: 'PUT',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ monthlyLimit: 1, enforce: true }),
+    })
+    expect(set.status).toBe(200)
+    const before = fake.completions().length
+    const error = await sdkError(
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    )
+    expect(error.status).toBe(429)
+    expect(error.code).toBe('insufficient_quota')
+    const embed = await sdkError(
+      client(key).embeddings.create({ model: 'text-embedding-3-small', input: 'x' }),
+    )
+    expect(embed.status).toBe(429)
+    expect(fake.completions().length).toBe(before)
+    expect(
+      await t.ctx.db.select().from(budgetReservations).where(eq(budgetReservations.userId, user.id)),
+    ).toEqual([])
+  })
+
+  test('an enforced budget’s reservation is dropped when the call is settled', async () => {
+    const user = await t.createUser()
+    const { id, key } = await newKey(user)
+    const admin = await t.createUser({ role: 'admin' })
+    await t.request(`/api/admin/budgets/users/${user.id}`, {
+      method: 'PUT',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ monthlyLimit: 100, enforce: true }),
+    })
+    await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: false,
+    })
+    expect(
+      await t.ctx.db.select().from(budgetReservations).where(eq(budgetReservations.userId, user.id)),
+    ).toEqual([])
+    expect(await usageOfKey(id)).toHaveLength(1)
+  })
+})
+
+describe('GET /v1/models', () => {
+  test('lists the person’s models and enabled agents in OpenAI’s list shape', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const listed = await raw('/v1/models', key)
+    expect(listed.body.object).toBe('list')
+    const ids = (listed.body.data as Loose[]).map((model) => model.id)
+    expect(ids).toContain('fake-model')
+    expect(ids).toContain('fake-model-large')
+    expect(ids).toContain('agent:rag')
+    for (const model of listed.body.data as Loose[]) {
+      expect(model).toEqual({
+        id: model.id,
+        object: 'model',
+        created: expect.any(Number),
+        owned_by: expect.any(String),
+      })
+    }
+    const sdk = await client(key).models.list()
+    expect(sdk.data.map((model) => model.id)).toEqual(ids)
+  })
+
+  test('an agent answers through the person’s model (agent:jokes adds its instruction); an unknown agent is 404', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const listed = (await raw('/v1/models', key)).body.data as Loose[]
+    const agents = listed.filter((model) => model.id.startsWith('agent:')).map((model) => model.id)
+    if (agents.includes('agent:jokes')) {
+      await client(key).chat.completions.create({
+        model: 'agent:jokes',
+        messages: [{ role: 'user', content: 'A joke' }],
+      })
+      const sent = fake.completions().at(-1)!.body!
+      expect((sent.messages as Loose[])[0]!.role).toBe('system')
+    }
+    const rag = await client(key).chat.completions.create({
+      model: 'agent:rag',
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    expect(rag.model).toBe('agent:rag')
+    const error = await sdkError(
+      client(key).chat.completions.create({
+        model: 'agent:nope',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    )
+    expect(error.status).toBe(404)
+    expect(error.code).toBe('model_not_found')
+  })
+})
+
+describe('POST /v1/embeddings', () => {
+  test('embeds through the configured provider (the SDK’s base64 and plain floats), charged to the key', async () => {
+    const user = await t.createUser()
+    const { id, key } = await newKey(user)
+    const result = await client(key).embeddings.create({
+      model: 'text-embedding-3-small',
+      input: ['one', 'two'],
+    })
+    expect(result.object).toBe('list')
+    expect(result.data).toHaveLength(2)
+    expect(result.data[0]!.embedding).toHaveLength(1536)
+    const floats = await raw('/v1/embeddings', key, {
+      model: 'text-embedding-3-small',
+      input: 'one',
+      encoding_format: 'float',
+    })
+    expect(floats.body.data[0].embedding).toHaveLength(1536)
+    // float32 on the way through base64: the same vector to 6 digits.
+    expect(result.data[0]!.embedding[0]).toBeCloseTo(floats.body.data[0].embedding[0], 5)
+    const rows = await usageOfKey(id)
+    expect(rows).toHaveLength(2)
+    expect(rows.every((row) => row.modelId === 'text-embedding-3-small')).toBe(true)
+  })
+
+  test('a key without the embeddings scope, another model, or token arrays are refused', async () => {
+    const user = await t.createUser()
+    const chatOnly = await newKey(user, { scopes: ['chat'] })
+    expect(
+      (
+        await sdkError(
+          client(chatOnly.key).embeddings.create({ model: 'text-embedding-3-small', input: 'x' }),
+        )
+      ).status,
+    ).toBe(403)
+    const { key } = await newKey(user)
+    expect(
+      (await sdkError(client(key).embeddings.create({ model: 'other-embedder', input: 'x' }))).code,
+    ).toBe('model_not_found')
+    const tokens = await raw('/v1/embeddings', key, { model: 'text-embedding-3-small', input: [[1, 2, 3]] })
+    expect(tokens.status).toBe(400)
+    expect(tokens.body.error.param).toBe('input')
+  })
+
+  test('a provider failure is 502', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.setEmbeddings({ fail: { status: 500, message: 'embedder down' } })
+    const error = await sdkError(
+      client(key).embeddings.create({ model: 'text-embedding-3-small', input: 'x' }),
+    )
+    expect(error.status).toBe(502)
+    expect(error.message).toContain('embedder down')
+  })
+})
+
+describe('metadata.parley_chat', () => {
+  test('saves the exchange as a chat in the person’s list, live', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Plan a picnic' }],
+      metadata: { parley_chat: 'true' },
+      store: false,
+    })
+    const [chat] = await t.ctx.db.select().from(chats).where(eq(chats.userId, user.id))
+    expect(chat).toBeDefined()
+    const stored = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chat!.id))
+    expect(stored.map((m) => [m.isUser, m.content]).sort()).toEqual([
+      [false, 'Hello from the fake model.'],
+      [true, 'Plan a picnic'],
+    ])
+    expect(t.events.some((event) => event.room === `user:${user.id}` && event.event === 'chat:created')).toBe(
+      true,
+    )
+  })
+})
+
+describe('curl', () => {
+  test('streams with a plain curl, as every tool built on OpenAI’s API does', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const proc = Bun.spawn(
+      [
+        'curl',
+        '-sN',
+        `${t.url}/v1/chat/completions`,
+        '-H',
+        `Authorization: Bearer ${key}`,
+        '-H',
+        'Content-Type: application/json',
+        '-d',
+        JSON.stringify({ model: 'fake-model', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+      ],
+      { stdout: 'pipe' },
+    )
+    const out = await new Response(proc.stdout).text()
+    expect(await proc.exited).toBe(0)
+    expect(out).toContain('"object":"chat.completion.chunk"')
+    expect(out.trim().endsWith('data: [DONE]')).toBe(true)
+  })
+})

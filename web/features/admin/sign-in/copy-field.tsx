@@ -1,0 +1,53 @@
+import { Check, Copy } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { useT } from '../../../i18n/i18n'
+import { Button } from '../../../ui/button'
+import { Input } from '../../../ui/input'
+import '../../../i18n/areas/adminSignIn'
+
+/** A value to hand to the identity provider (an address, a token): shown whole, selectable, with Copy. */
+export function CopyField({
+  id,
+  value,
+  describedBy,
+  testId,
+}: {
+  id: string
+  value: string
+  describedBy?: string
+  testId?: string
+}) {
+  const t = useT()
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value)
+      setCopied(true)
+    } catch {
+      toast.error(t('adminSignIn.copyFailed'))
+    }
+  }
+  return (
+    <div className="flex gap-2">
+      <Input
+        id={id}
+        readOnly
+        value={value}
+        aria-describedby={describedBy}
+        className="min-w-0 font-mono text-xs"
+        onFocus={(event) => event.target.select()}
+        data-testid={testId}
+      />
+      <Button variant="outline" onClick={copy} aria-live="polite">
+        {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+        {copied ? t('adminSignIn.copied') : t('adminSignIn.copy')}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react'
+import { useShareDialog } from './share-ui'
+
+const ShareDialog = lazy(() => import('./share-dialog'))
+
+/** Mounted once in the signed-in app: the share dialog's chunk is fetched when it is first opened. */
+export function ShareDialogHost() {
+  const state = useShareDialog()
+  if (!state) return null
+  return (
+    <Suspense fallback={null}>
+      <ShareDialog key={state.chatId} chatId={state.chatId} title={state.title} />
+    </Suspense>
+  )
+}

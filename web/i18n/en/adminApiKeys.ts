@@ -1,0 +1,37 @@
+/** Admin › API: who may use the team API, and every key (issue 31). */
+export const adminApiKeys = {
+  'adminApiKeys.intro':
+    'The team API lets people use Parley from scripts and tools with personal keys. Their model access and budgets apply, and every call is recorded in Usage.',
+  'adminApiKeys.access.title': 'Access',
+  'adminApiKeys.access.enabled': 'Team API on',
+  'adminApiKeys.access.enabledHint': 'Off: no key works, none is deleted, and nobody can create one.',
+  'adminApiKeys.access.fromEnvironment':
+    'Currently set by the server’s API_KEYS setting until you save here.',
+  'adminApiKeys.access.who': 'Who may use it',
+  'adminApiKeys.access.everyone': 'Everyone',
+  'adminApiKeys.access.groups': 'Only these groups',
+  'adminApiKeys.access.groupsLabel': 'Groups',
+  'adminApiKeys.access.noGroups': 'There are no groups yet. Make one in Admin › Groups first.',
+  'adminApiKeys.access.chooseGroup': 'Choose at least one group',
+  'adminApiKeys.access.save': 'Save',
+  'adminApiKeys.access.saved': 'API access saved',
+  'adminApiKeys.access.saveFailed': 'API access could not be saved',
+  'adminApiKeys.access.loadFailed': 'API access could not be loaded',
+  'adminApiKeys.keys.title': 'Keys',
+  'adminApiKeys.keys.loadFailed': 'The keys could not be loaded',
+  'adminApiKeys.keys.empty': 'Nobody has made an API key yet.',
+  'adminApiKeys.keys.lastUsed': 'Last used',
+  'adminApiKeys.keys.spend': 'Spend this month',
+  'adminApiKeys.keys.never': 'Never',
+  'adminApiKeys.keys.limit': 'of {limit}',
+  'adminApiKeys.keys.revoked': 'Revoked {date}',
+  'adminApiKeys.keys.expired': 'Expired {date}',
+  'adminApiKeys.keys.revoke': 'Revoke',
+  'adminApiKeys.keys.revokeLabel': 'Revoke “{name}” of {owner}',
+  'adminApiKeys.keys.revokeTitle': 'Revoke “{name}”?',
+  'adminApiKeys.keys.revokeBody':
+    'The key of {owner} stops working at once, on every instance. This is recorded in the audit trail and cannot be undone.',
+  'adminApiKeys.keys.revokeConfirm': 'Revoke key',
+  'adminApiKeys.keys.revokedToast': 'Key revoked',
+  'adminApiKeys.keys.revokeFailed': 'The key could not be revoked',
+} as const
