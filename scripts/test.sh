@@ -76,6 +76,7 @@ step bun run build:db-template
 # The typecheck runs beside the unit and API suites (decision 148). The browser suites do not: with
 # them beside the others both cores are saturated, the run is barely shorter (712 s against 820 s)
 # and their 15-second waits start to miss.
+# TypeScript 7 (decision 167): about 40 s here, against 350 s for TypeScript 5.
 background "bunx tsc --noEmit" bunx tsc --noEmit
 
 pg_url=${TEST_DATABASE_URL:-}

@@ -111,6 +111,7 @@ export async function startE2E(
       ...(options.locale && { locale: options.locale }),
     })
     context.setDefaultTimeout(15_000)
+    reportTrouble(context)
     contexts.push(context)
     return context
   }
@@ -139,6 +140,30 @@ export async function startE2E(
       await server.stop()
     },
   }
+}
+
+/**
+ * Prints what went wrong in the browser as it happens: an uncaught page error, a request that
+ * failed (other than one the page itself cancelled) or answered 5xx. A wait that times out says
+ * only what it waited for; these lines, in the same file's log, say why the screen never came.
+ */
+function reportTrouble(context: BrowserContext) {
+  const say = (what: string) => console.error(`[browser ${new Date().toISOString().slice(11, 23)}] ${what}`)
+  context.on('weberror', (error) => say(`page error: ${error.error().message}`))
+  context.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? ''
+    if (failure !== 'net::ERR_ABORTED') say(`${request.method()} ${request.url()} failed: ${failure}`)
+  })
+  context.on('response', (response) => {
+    if (response.status() >= 500) say(`${response.request().method()} ${response.url()}: ${response.status()}`)
+  })
+  context.on('requestfinished', (request) => {
+    // socket.io's long polls wait on purpose.
+    const took = request.timing().responseEnd
+    if (took > 5_000 && !request.url().includes('/socket.io/')) {
+      say(`${request.method()} ${request.url()} took ${Math.round(took)} ms`)
+    }
+  })
 }
 
 /** The first link in the newest mail to `to` that points at `path`. */
