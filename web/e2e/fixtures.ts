@@ -155,7 +155,8 @@ function reportTrouble(context: BrowserContext) {
     if (failure !== 'net::ERR_ABORTED') say(`${request.method()} ${request.url()} failed: ${failure}`)
   })
   context.on('response', (response) => {
-    if (response.status() >= 500) say(`${response.request().method()} ${response.url()}: ${response.status()}`)
+    if (response.status() >= 500)
+      say(`${response.request().method()} ${response.url()}: ${response.status()}`)
   })
   context.on('requestfinished', (request) => {
     // socket.io's long polls wait on purpose.
