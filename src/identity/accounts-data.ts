@@ -1,15 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type User, users } from '../../db/schema'
+import { lockAdminMembership } from '../access/admin-membership'
 import type { MailLanguage } from '../auth/email-texts'
 import { FIRST_ACCOUNT_LOCK } from '../auth/service'
-
-/**
- * The same advisory lock as the admin area's changes to who is an active admin
- * (ADMIN_MEMBERSHIP_LOCK in src/admin/users/users-data.ts): a sign-in that takes the admin role
- * away and an administrator demoting someone cannot remove the last admin between them.
- */
-const ADMIN_MEMBERSHIP_LOCK = 727_274_110
 
 /** The accounts a sign-in through a provider reads and writes (no actor: nobody is signed in yet). */
 export function signInAccountsData(db: Db) {
@@ -52,7 +46,9 @@ export function signInAccountsData(db: Db) {
      */
     async setRole(user: User, role: 'admin' | 'user', now: Date): Promise<{ user: User; kept: boolean }> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_MEMBERSHIP_LOCK})`)
+        // The admin area's lock: a sign-in that takes the role away and an administrator demoting
+        // someone cannot remove the last admin between them.
+        await lockAdminMembership(tx)
         if (role === 'user' && !user.isBanned) {
           const [row] = await tx
             .select({ n: count() })

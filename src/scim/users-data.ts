@@ -99,16 +99,6 @@ export async function updateScimUser(
   return row!
 }
 
-/**
- * The advisory lock that serialises changes to who is an active admin: the same key as
- * ADMIN_MEMBERSHIP_LOCK in src/admin/users/users-data.ts (an admin's ban and a SCIM deactivation
- * cannot remove the last admin between them). Call first inside a transaction.
- */
-const ADMIN_MEMBERSHIP_LOCK = 727_274_110
-export async function lockAdminMembership(db: Db) {
-  await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_MEMBERSHIP_LOCK})`)
-}
-
 export async function activeAdminCount(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: count() })

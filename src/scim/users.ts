@@ -1,4 +1,5 @@
 import type { ImpersonationEndReason } from '../../db/schema'
+import { lockAdminMembership } from '../access/admin-membership'
 import { announceEnded } from '../access/support-access'
 import type { EndedImpersonation } from '../access/support-access-data'
 import { deleteSessions } from '../auth/session'
@@ -14,7 +15,6 @@ import {
   findScimUser,
   insertScimUser,
   listScimUsers,
-  lockAdminMembership,
   type ScimUserRow,
   USER_FILTERS,
   updateScimUser,

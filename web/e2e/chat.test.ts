@@ -395,7 +395,12 @@ describe('conversations', () => {
     expect(box!.y).toBeLessThan(view!.y + view!.height)
 
     // Up to the very first message; the list then holds all 120 but mounts only some.
-    for (let i = 0; i < 20 && !(await page.getByText('Question 0?').count()); i++) {
+    // Each page that arrives keeps the place (it lands above the view), so scroll up again until
+    // the first message is there: by the clock, not a count, since a page can take seconds under load.
+    for (
+      const until = Date.now() + 30_000;
+      Date.now() < until && !(await page.getByText('Question 0?').count());
+    ) {
       await list.evaluate((element) => {
         element.scrollTop = 0
       })

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { usageRecords, users } from '../../../db/schema'
+import { lockAdminMembership } from '../../access/admin-membership'
 import type { Actor } from '../../auth/actor'
 import { AppError } from '../../http/errors'
 
@@ -194,7 +195,7 @@ export function adminUsersFor(db: Db, actor: Actor) {
      * are current (read committed takes a new snapshot per statement). Call inside a transaction.
      */
     async lockAdminMembership(): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_MEMBERSHIP_LOCK})`)
+      await lockAdminMembership(db)
     },
 
     /** The row, locked until the transaction ends (another edit of it waits). */
@@ -232,6 +233,3 @@ export function adminUsersFor(db: Db, actor: Actor) {
     },
   }
 }
-
-/** pg_advisory_xact_lock key for changes to the set of active admins. */
-const ADMIN_MEMBERSHIP_LOCK = 727_274_110
