@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type User, users } from '../../db/schema'
-import { lockAdminMembership } from '../access/admin-membership'
+import { lockAdminMembership } from '../access/admin-membership-data'
 import type { MailLanguage } from '../auth/email-texts'
 import { FIRST_ACCOUNT_LOCK } from '../auth/service'
 

@@ -1,5 +1,5 @@
 import type { ImpersonationEndReason } from '../../db/schema'
-import { lockAdminMembership } from '../access/admin-membership'
+import { lockAdminMembership } from '../access/admin-membership-data'
 import { announceEnded } from '../access/support-access'
 import type { EndedImpersonation } from '../access/support-access-data'
 import { deleteSessions } from '../auth/session'

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { usageRecords, users } from '../../../db/schema'
-import { lockAdminMembership } from '../../access/admin-membership'
+import { lockAdminMembership } from '../../access/admin-membership-data'
 import type { Actor } from '../../auth/actor'
 import { AppError } from '../../http/errors'
 
