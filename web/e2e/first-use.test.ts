@@ -71,6 +71,16 @@ describe('a first try of Parley', () => {
     expect(await chat.lastAnswer().locator('br, b').count()).toBe(0)
   })
 
+  test('a message or an answer that is only a date stays text, also read again after a reload', async () => {
+    // Eden's client would turn such strings into Date objects (parseDate), which React cannot show.
+    fake.queueScript({ reply: '12/05/2026' })
+    await chat.send('2026-05-12')
+    await chat.waitForAnswer('12/05/2026')
+    await page.reload()
+    await chat.lastAnswer().getByText('12/05/2026').waitFor()
+    await chat.messages().filter({ hasText: '2026-05-12' }).first().waitFor()
+  })
+
   test('a reply cut short shows why it failed, and no dangling markdown', async () => {
     fake.queueScript({
       chunks: ['Here is the plan.\n\n', 'Step one: **impor', 'tant stuff'],
