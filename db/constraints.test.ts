@@ -136,6 +136,8 @@ describe('enumerated columns', () => {
     await database.query(`insert into user_agent_settings (user_id, agent_id) values ($1, 'calendar')`, [
       user!.id,
     ])
+    await database.query(`insert into backup_runs (folder_id, trigger) values ('f', 'manual')`)
+    await database.query(`insert into org_settings (id) values (1) on conflict do nothing`)
     for (const { table, column } of enumColumns) {
       // Each table holds a row, so a missing CHECK would let this update through.
       expect(

@@ -2,6 +2,7 @@ import type { AgentId } from '../db/catalogues/agents'
 import type { Database, Db } from '../db/client'
 import type { OrgSettings, UserAgentSetting } from '../db/schema'
 import type { RouteAccess } from './access/route-access'
+import type { RunningBackup } from './admin/backups/running'
 import type { OrgAgent } from './agents/org-agent'
 import type { AiProviders } from './ai/providers'
 import type { RateLimiter } from './auth/rate-limiter'
@@ -121,4 +122,6 @@ export interface AppContext {
   partialSaves: PartialSaves
   /** The deep research runs this instance works on (src/research/running.ts). */
   runningResearch: RunningResearch
+  /** The backup this instance is writing, one at a time (src/admin/backups/running.ts). */
+  backups: RunningBackup
 }

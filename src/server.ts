@@ -1,5 +1,6 @@
 import { openPostgres } from '../db/client'
 import { openDatabase } from '../db/open-database'
+import { startBackupSchedule } from './admin/backups/service'
 import { createApp } from './app'
 import { startExpiryPurge } from './auth/purge'
 import { migrateWithBackup } from './backups/before-migrate'
@@ -92,6 +93,8 @@ export async function startServer(
   // After listening: the queue's start (schema check, ~0.5 s on the embedded database) does not delay
   // the first answer; jobs queued meanwhile wait in the database.
   const workers = startWorkers(ctx).catch((error) => log.error('background workers did not start', { error }))
+  // Admin › Backups: runs a killed process left failed, then the daily schedule (decision 168).
+  const backups = startBackupSchedule(ctx)
   log.info('parley started', { url, db: database.kind, vector, ms: Math.round(performance.now() - started) })
 
   return {
@@ -101,6 +104,8 @@ export async function startServer(
     port: app.server!.port,
     async stop() {
       await purge.stop()
+      // Waits for a backup in progress: it needs the database.
+      await backups.stop()
       await workers
       // Research runs last minutes: they stop now and resume on another instance or the next start.
       abandonRunningResearch(ctx, { release: true })

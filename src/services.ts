@@ -1,5 +1,6 @@
 import type { AgentId } from '../db/catalogues/agents'
 import type { OrgSettings, UserAgentSetting } from '../db/schema'
+import { RunningBackup } from './admin/backups/running'
 import type { OrgAgent } from './agents/org-agent'
 import { USER_AGENTS_MAX_USERS, USER_AGENTS_TTL_MS } from './agents/user-agents'
 import { ORG_AGENTS_TTL_MS } from './agents/workflows'
@@ -42,6 +43,7 @@ export function createServices(
       deliver: (chatId, delta) => ctx.realtime().toChat(chatId, 'message:delta', delta),
     }),
     runningResearch: new RunningResearch(),
+    backups: new RunningBackup(),
     providers: createAiProviders(ctx.config, ctx.log),
     orgAgents: new CachedValue<Map<AgentId, OrgAgent>>(ORG_AGENTS_TTL_MS),
     userAgents: new CachedByKey<Map<AgentId, UserAgentSetting>>(USER_AGENTS_TTL_MS, USER_AGENTS_MAX_USERS),

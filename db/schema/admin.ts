@@ -13,7 +13,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { nonNegativeCheck } from './checks'
+import { backupSchedules } from '../catalogues/backups'
+import { enumCheck, nonNegativeCheck } from './checks'
 import { users } from './users'
 
 /**
@@ -87,6 +88,9 @@ export const orgSettings = pgTable(
     publicLinks: boolean('public_links'),
     retentionChatDays: integer('retention_chat_days'),
     retentionFileDays: integer('retention_file_days'),
+    /* Admin › Backups (issue 33); null: daily, keeping 7 scheduled archives (db/catalogues/backups.ts). */
+    backupSchedule: text('backup_schedule', { enum: backupSchedules }),
+    backupKeep: integer('backup_keep'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -98,6 +102,8 @@ export const orgSettings = pgTable(
     nonNegativeCheck('org_settings_image_landscape_check', table.imagePriceLandscapeMicros),
     check('org_settings_retention_chat_check', sql`${table.retentionChatDays} between 1 and 36500`),
     check('org_settings_retention_file_check', sql`${table.retentionFileDays} between 1 and 36500`),
+    enumCheck('org_settings_backup_schedule_check', table.backupSchedule, backupSchedules),
+    check('org_settings_backup_keep_check', sql`${table.backupKeep} between 1 and 90`),
     check('org_settings_rag_min_similarity_check', sql`${table.ragMinSimilarity} between 0 and 1`),
     check('org_settings_threshold_check', sql`${table.alertThreshold} between 1 and 100`),
     check('org_settings_primary_color_check', sql`${table.brandPrimaryColor} ~ '^#[0-9a-f]{6}$'`),

@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { adminAgentRoutes } from './agents/index'
 import { adminApiKeyRoutes } from './api-keys/index'
 import { adminAuditRoutes } from './audit/index'
+import { adminBackupRoutes } from './backups/index'
 import { adminBrandingRoutes } from './branding/index'
 import { adminBudgetRoutes } from './budgets'
 import { adminGroupRoutes } from './groups/index'
@@ -37,3 +38,4 @@ export const adminRoutes = (ctx: AppContext) =>
     .use(adminApiKeyRoutes(ctx))
     .use(adminShareRoutes(ctx))
     .use(adminMcpServerRoutes(ctx))
+    .use(adminBackupRoutes(ctx))

@@ -81,10 +81,12 @@ export async function writeArchive(
     await rename(partial, path)
     return { path, size: Bun.file(path).size, manifest }
   } catch (error) {
+    // Read before the streams are destroyed: their destruction fails the pipeline too, and that
+    // must not take the place of what failed (a storage that could not be read, a full disk).
+    const cause = failure ?? error
     gzip.destroy()
     file.destroy()
     await rm(partial, { force: true })
-    const cause = failure ?? error
     if ((cause as { code?: string } | null)?.code === 'ENOSPC')
       throw new BackupError(
         'disk-full',

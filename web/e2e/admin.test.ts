@@ -91,9 +91,11 @@ describe('admin area', () => {
       'Sign-in',
       'API',
       'MCP servers',
+      'Sharing',
       'Usage',
       'Support access',
       'Audit trail',
+      'Backups',
     ])
     expect(await nav.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page')
     await nav.getByRole('link', { name: 'Budgets' }).click()

@@ -4,10 +4,12 @@ import { en } from './en'
 import { account } from './en/account'
 import { admin } from './en/admin'
 import { adminApiKeys } from './en/adminApiKeys'
+import { adminBackups } from './en/adminBackups'
 import { adminBranding } from './en/adminBranding'
 import { adminGroups } from './en/adminGroups'
 import { adminMcp } from './en/adminMcp'
 import { adminModels } from './en/adminModels'
+import { adminSharing } from './en/adminSharing'
 import { adminSignIn } from './en/adminSignIn'
 import { adminUsage } from './en/adminUsage'
 import { adminUsers } from './en/adminUsers'
@@ -76,6 +78,8 @@ export const ENGLISH_AREAS = {
   share,
   tools,
   adminMcp,
+  adminBackups,
+  adminSharing,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import {
+  Archive,
   Boxes,
   ChartColumn,
   KeyRound,
@@ -8,6 +9,7 @@ import {
   Plug,
   ScrollText,
   Server,
+  Share2,
   Users,
   UsersRound,
   Wallet,
@@ -81,6 +83,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     ),
   },
   {
+    id: 'sharing',
+    label: 'admin.nav.sharing',
+    icon: Share2,
+    component: lazy(() => import('./sharing/sharing-section').then((m) => ({ default: m.SharingSection }))),
+  },
+  {
     id: 'usage',
     label: 'admin.nav.usage',
     icon: ChartColumn,
@@ -100,6 +108,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'admin.nav.audit',
     icon: ScrollText,
     component: lazy(() => import('./audit/audit-section').then((m) => ({ default: m.AuditSection }))),
+  },
+  {
+    id: 'backups',
+    label: 'admin.nav.backups',
+    icon: Archive,
+    component: lazy(() => import('./backups/backups-section').then((m) => ({ default: m.BackupsSection }))),
   },
 ]
 

@@ -12,9 +12,11 @@ export const ADMIN_SECTION_IDS = [
   'sign-in',
   'api',
   'mcp-servers',
+  'sharing',
   'usage',
   'impersonations',
   'audit',
+  'backups',
 ] as const
 
 export type AdminSectionId = (typeof ADMIN_SECTION_IDS)[number]

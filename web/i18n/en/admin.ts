@@ -17,6 +17,8 @@ export const admin = {
   'admin.nav.signIn': 'Sign-in',
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'MCP servers',
+  'admin.nav.sharing': 'Sharing',
+  'admin.nav.backups': 'Backups',
 
   // Budgets: the organisation's defaults
   'admin.budgets.intro':

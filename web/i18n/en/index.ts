@@ -1,10 +1,12 @@
 import { account } from './account'
 import { admin } from './admin'
 import { adminApiKeys } from './adminApiKeys'
+import { adminBackups } from './adminBackups'
 import { adminBranding } from './adminBranding'
 import { adminGroups } from './adminGroups'
 import { adminMcp } from './adminMcp'
 import { adminModels } from './adminModels'
+import { adminSharing } from './adminSharing'
 import { adminSignIn } from './adminSignIn'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
@@ -64,4 +66,6 @@ export const en = {
   ...share,
   ...tools,
   ...adminMcp,
+  ...adminBackups,
+  ...adminSharing,
 } as const

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'mcp_server.create',
   'mcp_server.update',
   'mcp_server.delete',
+  'backup.created',
+  'backup.settings_updated',
 ] as const
 export type KnownAction = (typeof AUDIT_ACTIONS)[number]
 export const isKnownAction = (action: string): action is KnownAction =>

@@ -18,6 +18,8 @@ export const admin = {
   'admin.nav.signIn': 'Anmeldung',
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'MCP-Server',
+  'admin.nav.sharing': 'Freigaben',
+  'admin.nav.backups': 'Sicherungen',
   'admin.nav.groups': 'Gruppen',
   'admin.budgets.intro':
     'Ausgabengrenzen für alle in der Organisation. Ein hier gesetzter Wert ersetzt den aus der Serverkonfiguration.',

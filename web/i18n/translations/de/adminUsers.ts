@@ -143,6 +143,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.create': 'Hat einen MCP-Server registriert',
   'adminUsers.audit.action.mcp_server.update': 'Hat einen MCP-Server geändert',
   'adminUsers.audit.action.mcp_server.delete': 'Hat einen MCP-Server gelöscht',
+  'adminUsers.audit.action.backup.created': 'Hat eine Sicherung gestartet',
+  'adminUsers.audit.action.backup.settings_updated': 'Hat den Sicherungszeitplan geändert',
   'adminUsers.audit.detail.role': 'Rolle: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# Sitzung beendet} other {# Sitzungen beendet}}',

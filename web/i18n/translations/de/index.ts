@@ -2,10 +2,12 @@ import { defineCatalogue } from '../../catalogue'
 import { account } from './account'
 import { admin } from './admin'
 import { adminApiKeys } from './adminApiKeys'
+import { adminBackups } from './adminBackups'
 import { adminBranding } from './adminBranding'
 import { adminGroups } from './adminGroups'
 import { adminMcp } from './adminMcp'
 import { adminModels } from './adminModels'
+import { adminSharing } from './adminSharing'
 import { adminSignIn } from './adminSignIn'
 import { adminUsage } from './adminUsage'
 import { adminUsers } from './adminUsers'
@@ -61,4 +63,6 @@ export const de = defineCatalogue({
   ...share,
   ...tools,
   ...adminMcp,
+  ...adminBackups,
+  ...adminSharing,
 })

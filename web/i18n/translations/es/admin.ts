@@ -19,6 +19,8 @@ export const admin = {
   'admin.nav.signIn': 'Inicio de sesión',
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'Servidores MCP',
+  'admin.nav.sharing': 'Compartir',
+  'admin.nav.backups': 'Copias de seguridad',
   'admin.nav.groups': 'Grupos',
   'admin.budgets.intro':
     'Límites de gasto para toda la organización. Un valor fijado aquí sustituye al de la configuración del servidor.',

@@ -19,6 +19,8 @@ export const admin = {
   'admin.nav.signIn': 'Connexion',
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'Serveurs MCP',
+  'admin.nav.sharing': 'Partage',
+  'admin.nav.backups': 'Sauvegardes',
   'admin.nav.groups': 'Groupes',
   'admin.budgets.intro':
     'Plafonds de dépenses pour toute l’organisation. Une valeur définie ici remplace celle de la configuration du serveur.',

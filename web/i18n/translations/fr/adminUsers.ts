@@ -142,6 +142,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.create': 'A enregistré un serveur MCP',
   'adminUsers.audit.action.mcp_server.update': 'A modifié un serveur MCP',
   'adminUsers.audit.action.mcp_server.delete': 'A supprimé un serveur MCP',
+  'adminUsers.audit.action.backup.created': 'A lancé une sauvegarde',
+  'adminUsers.audit.action.backup.settings_updated': 'A modifié la planification des sauvegardes',
   'adminUsers.audit.detail.role': 'Rôle : {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# session fermée} other {# sessions fermées}}',

@@ -19,6 +19,8 @@ export const admin = {
   'admin.nav.signIn': 'Accesso',
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'Server MCP',
+  'admin.nav.sharing': 'Condivisione',
+  'admin.nav.backups': 'Backup',
   'admin.nav.groups': 'Gruppi',
   'admin.budgets.intro':
     'Limiti di spesa per tutta l’organizzazione. Un valore impostato qui sostituisce quello della configurazione del server.',

@@ -142,6 +142,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.create': 'Ha registrato un server MCP',
   'adminUsers.audit.action.mcp_server.update': 'Ha modificato un server MCP',
   'adminUsers.audit.action.mcp_server.delete': 'Ha eliminato un server MCP',
+  'adminUsers.audit.action.backup.created': 'Ha avviato un backup',
+  'adminUsers.audit.action.backup.settings_updated': 'Ha modificato la pianificazione dei backup',
   'adminUsers.audit.detail.role': 'Ruolo: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessione terminata} other {# sessioni terminate}}',

@@ -19,6 +19,8 @@ export const admin = {
   'admin.nav.signIn': 'Entrada',
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'Servidores MCP',
+  'admin.nav.sharing': 'Compartilhamento',
+  'admin.nav.backups': 'Backups',
   'admin.nav.groups': 'Grupos',
   'admin.budgets.intro':
     'Limites de gastos para toda a organização. Um valor definido aqui substitui o da configuração do servidor.',

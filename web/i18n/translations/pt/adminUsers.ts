@@ -142,6 +142,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.create': 'Registrou um servidor MCP',
   'adminUsers.audit.action.mcp_server.update': 'Alterou um servidor MCP',
   'adminUsers.audit.action.mcp_server.delete': 'Excluiu um servidor MCP',
+  'adminUsers.audit.action.backup.created': 'Iniciou um backup',
+  'adminUsers.audit.action.backup.settings_updated': 'Alterou o agendamento de backups',
   'adminUsers.audit.detail.role': 'Função: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessão encerrada} other {# sessões encerradas}}',

@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { DatabaseBackup } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { toast } from 'sonner'
+import { formatDate, formatTime } from '../../../i18n/format'
+import { useT } from '../../../i18n/i18n'
+import { Alert } from '../../../ui/alert'
+import { Button } from '../../../ui/button'
+import { LoadingScreen } from '../../../ui/loading-screen'
+import { isRefusal } from '../refusal-boundary'
+import { BackupList } from './backup-list'
+import { BackupScheduleForm } from './backup-schedule-form'
+import { backupsQuery, startBackup } from './backups-query'
+import '../../../i18n/areas/adminBackups'
+
+/** Admin › Backups (issue 33): the daily schedule and how many to keep, Back up now, every archive. */
+export function BackupsSection() {
+  const t = useT()
+  const queryClient = useQueryClient()
+  const backups = useQuery({ ...backupsQuery, throwOnError: isRefusal })
+  const now = useMutation({
+    mutationFn: startBackup,
+    onSuccess: async () => {
+      toast.success(t('adminBackups.started'))
+      await queryClient.invalidateQueries({ queryKey: backupsQuery.queryKey })
+    },
+    onError: (error) => toast.error(error.message),
+  })
+
+  if (backups.isPending) return <LoadingScreen />
+  if (!backups.data) return <Alert tone="error">{backups.error?.message}</Alert>
+  const { settings, running, nextAt, lastFailure } = backups.data
+  return (
+    <div className="mt-2 flex max-w-4xl flex-col gap-6" data-testid="backups-section">
+      <p className="max-w-2xl text-sm text-zinc-700 dark:text-zinc-300">{t('adminBackups.intro')}</p>
+      {/* A later read that failed keeps what was shown, and says so. */}
+      {backups.isError ? <Alert tone="error">{backups.error.message}</Alert> : null}
+      {lastFailure ? (
+        <div data-testid="backup-failure">
+          <Alert tone="error">
+            {t('adminBackups.failure', {
+              time: `${formatDate(lastFailure.at)} ${formatTime(lastFailure.at)}`,
+              message: lastFailure.message,
+            })}
+          </Alert>
+        </div>
+      ) : null}
+      <Card id="backup-schedule" title={t('adminBackups.schedule.title')}>
+        {/* Keyed by what was saved, so the form starts again from the server's answer. */}
+        <BackupScheduleForm key={JSON.stringify(settings)} settings={settings} nextAt={nextAt} />
+      </Card>
+      <Card
+        id="backup-list"
+        title={t('adminBackups.list.title')}
+        action={
+          <Button
+            size="sm"
+            busy={running || now.isPending}
+            onClick={() => now.mutate()}
+            data-testid="backup-now"
+          >
+            {running || now.isPending ? null : <DatabaseBackup className="size-4" aria-hidden />}
+            {running ? t('adminBackups.status.running') : t('adminBackups.now')}
+          </Button>
+        }
+      >
+        <BackupList backups={backups.data.backups} />
+      </Card>
+    </div>
+  )
+}
+
+function Card({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string
+  title: string
+  action?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={id} className="text-base font-semibold">
+          {title}
+        </h3>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  )
+}

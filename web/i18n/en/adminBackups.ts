@@ -1,0 +1,31 @@
+/** Admin › Backups (issue 33): the schedule, Back up now, and the list of archives. */
+export const adminBackups = {
+  'adminBackups.intro':
+    'Backups hold every chat, file and setting. They are written to the server’s data folder (DATA_DIR/backups).',
+  'adminBackups.failure': 'The last backup failed ({time}): {message}',
+  'adminBackups.loadFailed': 'The backups could not be loaded',
+  'adminBackups.schedule.title': 'Schedule',
+  'adminBackups.schedule.label': 'Automatic backups',
+  'adminBackups.schedule.daily': 'Every day',
+  'adminBackups.schedule.off': 'Off',
+  'adminBackups.schedule.offHint': 'No automatic backups: use Back up now.',
+  'adminBackups.keep.label': 'Scheduled backups to keep',
+  'adminBackups.keep.hint':
+    'Older scheduled backups are deleted. Backups made with Back up now or before an upgrade are kept.',
+  'adminBackups.keep.invalid': 'Enter a whole number from {min} to {max}.',
+  'adminBackups.next': 'Next backup: {time}',
+  'adminBackups.save': 'Save',
+  'adminBackups.saved': 'Backup schedule saved',
+  'adminBackups.saveFailed': 'The backup schedule could not be saved',
+  'adminBackups.list.title': 'Backups',
+  'adminBackups.now': 'Back up now',
+  'adminBackups.started': 'Backup started',
+  'adminBackups.startFailed': 'The backup could not be started',
+  'adminBackups.empty': 'No backups yet.',
+  'adminBackups.trigger.manual': 'Manual',
+  'adminBackups.trigger.schedule': 'Scheduled',
+  'adminBackups.trigger.other': 'Command line or upgrade',
+  'adminBackups.status.running': 'Running…',
+  'adminBackups.status.done': 'Done',
+  'adminBackups.status.failed': 'Failed',
+} as const

@@ -1,0 +1,36 @@
+import { translationOf } from '../../catalogue'
+import type { adminBackups as english } from '../../en/adminBackups'
+
+/** Admin › Backups (issue 33): the schedule, Back up now, and the list of archives. */
+export const adminBackups = {
+  'adminBackups.intro':
+    'I backup contengono ogni chat, file e impostazione. Vengono scritti nella cartella dei dati del server (DATA_DIR/backups).',
+  'adminBackups.failure': 'L’ultimo backup non è riuscito ({time}): {message}',
+  'adminBackups.loadFailed': 'Impossibile caricare i backup',
+  'adminBackups.schedule.title': 'Pianificazione',
+  'adminBackups.schedule.label': 'Backup automatici',
+  'adminBackups.schedule.daily': 'Ogni giorno',
+  'adminBackups.schedule.off': 'Disattivati',
+  'adminBackups.schedule.offHint': 'Nessun backup automatico: usa Esegui backup ora.',
+  'adminBackups.keep.label': 'Backup pianificati da conservare',
+  'adminBackups.keep.hint':
+    'I backup pianificati più vecchi vengono eliminati. Quelli fatti con Esegui backup ora o prima di un aggiornamento vengono conservati.',
+  'adminBackups.keep.invalid': 'Inserisci un numero intero da {min} a {max}.',
+  'adminBackups.next': 'Prossimo backup: {time}',
+  'adminBackups.save': 'Salva',
+  'adminBackups.saved': 'Pianificazione dei backup salvata',
+  'adminBackups.saveFailed': 'Impossibile salvare la pianificazione dei backup',
+  'adminBackups.list.title': 'Backup',
+  'adminBackups.now': 'Esegui backup ora',
+  'adminBackups.started': 'Backup avviato',
+  'adminBackups.startFailed': 'Impossibile avviare il backup',
+  'adminBackups.empty': 'Ancora nessun backup.',
+  'adminBackups.trigger.manual': 'Manuale',
+  'adminBackups.trigger.schedule': 'Pianificato',
+  'adminBackups.trigger.other': 'Riga di comando o aggiornamento',
+  'adminBackups.status.running': 'In corso…',
+  'adminBackups.status.done': 'Completato',
+  'adminBackups.status.failed': 'Non riuscito',
+} as const
+
+translationOf<typeof english>()(adminBackups)
