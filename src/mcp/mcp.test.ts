@@ -73,6 +73,7 @@ function runContext(user: TestUser, signal = new AbortController().signal): Tool
     chatId: crypto.randomUUID(),
     messageId: crypto.randomUUID(),
     attachmentIds: [],
+    cite: () => 1,
     signal,
   }
 }

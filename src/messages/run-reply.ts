@@ -106,13 +106,11 @@ export async function runReply(ctx: AppContext, job: ReplyJob): Promise<Message 
         attachmentIds: job.attachmentIds ?? [],
         reservation,
         free: job.free,
+        // The knowledge the prompt numbered; what file search finds is numbered after it.
+        sources,
       })
-      ;({ outcome, prompt, reservation } = looped)
+      ;({ outcome, prompt, reservation, sources } = looped)
       toolCalls = looped.calls
-      sources = [
-        ...sources,
-        ...looped.sources.filter((source) => !sources.some((known) => known.id === source.id)),
-      ]
     } else {
       outcome = await streamModel(ctx, call)
     }

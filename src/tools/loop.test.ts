@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import type { StoredToolCall } from '../../db/catalogues/tools'
 import { messages, toolRuns, usageRecords } from '../../db/schema'
+import { indexEntry } from '../knowledge/indexing'
 import { startToolServer } from '../test/fakes/mcp-servers'
 import { startFakeOpenAi } from '../test/fakes/openai-server'
 import { startFakeSearxng } from '../test/fakes/searxng-server'
@@ -136,6 +137,51 @@ describe('the tool loop', () => {
     ])
     expect(calls[2]!.arguments).toBe('{"query": "alp')
   }, 30_000)
+
+  test('file search numbers an entry once for the whole answer: across steps and calls side by side', async () => {
+    const { user, chat, chatId } = await chatWithTools(['file-search'])
+    // Indexed here and now: this suite runs no job workers (an auto-title job would take the
+    // fake provider's queued answers).
+    for (const [title, content] of [
+      ['Lisbon trams', 'Tram 28 climbs from Baixa to Alfama.'],
+      ['Porto cellars', 'The port wine cellars are across the river in Gaia.'],
+    ]) {
+      const res = await t.request('/api/knowledge', jsonInit(user, 'POST', { title, content }))
+      expect(res.status).toBe(201)
+      await indexEntry(t.ctx, ((await res.json()) as { data: { id: string } }).data.id)
+    }
+    fake.queueScript({
+      reply: '',
+      toolCalls: [{ id: 'first', name: 'file_search', arguments: '{"query":"tram Alfama"}' }],
+    })
+    fake.queueScript({
+      reply: '',
+      toolCalls: [
+        { id: 'wine', name: 'file_search', arguments: '{"query":"port wine cellars"}' },
+        { id: 'again', name: 'file_search', arguments: '{"query":"tram Alfama"}' },
+      ],
+    })
+    fake.queueScript({ reply: 'Trams [Source 1], wine [Source 2].' })
+    const before = fake.completions().length
+    const assistantId = await chat.sendOk(chatId, 'Lisbon and Porto?')
+    expect((await waitForOutcome(t, assistantId)).event).toBe('message:completed')
+
+    const stored = (await t.ctx.db.select().from(messages).where(eq(messages.id, assistantId)))[0]!
+    const sources = (stored.sources ?? []) as { id: string; title: string }[]
+    const numberOf = (title: string) => sources.findIndex((source) => source.title === title) + 1
+    expect(numberOf('Lisbon trams')).toBeGreaterThan(0)
+    expect(numberOf('Porto cellars')).toBeGreaterThan(numberOf('Lisbon trams'))
+    // Every "[Source n] Title" a call gave the model is the answer's n-th source.
+    const results = fake
+      .completions()
+      .slice(before)
+      .flatMap((completion) => (completion.body!.messages as Turn[]).filter((turn) => turn.role === 'tool'))
+      .map((turn) => turn.content ?? '')
+    const cited = results.flatMap((text) => [...text.matchAll(/\[Source (\d+)\] ([^\n]+)\n/g)])
+    expect(cited.length).toBeGreaterThanOrEqual(3)
+    for (const [, number, title] of cited)
+      expect({ title, number: Number(number) }).toEqual({ title: title!, number: numberOf(title!) })
+  }, 60_000)
 
   test('a failing tool gives a failed call and the answer goes on', async () => {
     searxng.setMode('fail')

@@ -12,7 +12,7 @@ import { parseArguments } from './arguments'
 import { type NamedFunction, offeredFunctions } from './naming'
 import { ARGUMENTS_CHARS, fenceResult, PREVIEW_CHARS, TOOL_DATA_RULE, truncateResult } from './result-text'
 import { type ToolRunRow, toolRunsFor } from './tool-runs-data'
-import type { ChatTool, ToolOutput } from './types'
+import type { ChatTool, ToolOutput, ToolRunContext } from './types'
 
 /**
  * The reply engine's tool loop (issue 30, docs/decisions/166): the model is offered the chat's
@@ -34,7 +34,12 @@ export interface ToolLoopJob {
   attachmentIds: string[]
   reservation: Reservation
   free?: boolean
+  /** The answer's sources before any call (the knowledge its prompt was given), numbered first. */
+  sources: { id: string; title: string }[]
 }
+
+/** The job as its calls run: with the answer's one numbering of sources. */
+type RunningLoop = ToolLoopJob & Pick<ToolRunContext, 'cite'>
 
 export interface ToolLoopResult {
   /** The last step's outcome (a failure or stop of any step ends the loop with it). */
@@ -44,7 +49,7 @@ export interface ToolLoopResult {
   /** The last step's reservation, for the caller to settle with the answer. */
   reservation: Reservation
   calls: StoredToolCall[]
-  /** The knowledge entries file search gave, in the order they were given. */
+  /** The answer's sources: those it began with, then the entries calls cited, in citation order. */
   sources: { id: string; title: string }[]
 }
 
@@ -72,7 +77,14 @@ export async function runToolLoop(ctx: AppContext, job: ToolLoopJob): Promise<To
   let prompt = withDataRule(job.call.messages)
   let reservation = job.reservation
   const calls: StoredToolCall[] = []
-  const sources: ToolLoopResult['sources'] = []
+  const sources: ToolLoopResult['sources'] = [...job.sources]
+  // Synchronous, so calls running side by side in one step never give two entries one number.
+  const cite = (source: { id: string; title: string }) => {
+    const known = sources.findIndex((entry) => entry.id === source.id)
+    if (known >= 0) return known + 1
+    return sources.push(source)
+  }
+  const running: RunningLoop = { ...job, cite }
   const maxSteps = ctx.config.ai.toolMaxSteps
   for (let step = 1; ; step += 1) {
     const last = step >= maxSteps
@@ -102,12 +114,7 @@ export async function runToolLoop(ctx: AppContext, job: ToolLoopJob): Promise<To
       }
       return { outcome: charged, prompt, reservation: NOTHING_RESERVED, calls, sources }
     }
-    const results = await runCalls(ctx, job, offered, asked, calls)
-    for (const result of results) {
-      for (const source of result.sources ?? []) {
-        if (!sources.some((known) => known.id === source.id)) sources.push(source)
-      }
-    }
+    const results = await runCalls(ctx, running, offered, asked, calls)
     // Text the model wrote before its calls stays in the answer; the next step's text follows it.
     if (outcome.text.trim() && ctx.deltaFrames) ctx.deltaFrames.add(reply, '\n\n')
     prompt = [
@@ -143,7 +150,7 @@ function withDataRule(turns: ChatTurn[]): ChatTurn[] {
 /** One step's calls, side by side; each result is in the order asked. */
 async function runCalls(
   ctx: AppContext,
-  job: ToolLoopJob,
+  job: RunningLoop,
   offered: Map<string, NamedFunction>,
   asked: ToolCallRequest[],
   calls: StoredToolCall[],
@@ -253,7 +260,7 @@ function waitForApproval(reply: LiveReply, callId: string): Promise<boolean> {
 /** Runs a call under TOOL_TIMEOUT_MS and the person's Stop; a throw or the time-out is a failed call. */
 async function runWithTimeout(
   ctx: AppContext,
-  job: ToolLoopJob,
+  job: RunningLoop,
   named: NamedFunction,
   args: Record<string, unknown>,
 ): Promise<ToolOutput> {
@@ -276,6 +283,7 @@ async function runWithTimeout(
         attachmentIds: job.attachmentIds,
         language: job.call.language,
         signal,
+        cite: job.cite,
       }),
       aborted,
     ])

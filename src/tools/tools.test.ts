@@ -63,15 +63,21 @@ async function streamingAnswer(user: TestUser) {
 async function builtin(user: TestUser, id: string, attachmentIds: string[] = [], signal?: AbortSignal) {
   const [tool] = await builtinToolSource(t.ctx, t.actorOf(user), [id])
   if (!tool) throw new Error(`${id} is not available`)
+  // The answer's sources as the loop numbers them: an entry keeps its place.
+  const cited: { id: string; title: string }[] = []
   const run: ToolRunContext = {
     ctx: t.ctx,
     actor: t.actorOf(user),
     ...(await streamingAnswer(user)),
     attachmentIds,
     signal: signal ?? new AbortController().signal,
+    cite: (source) => {
+      const known = cited.findIndex((entry) => entry.id === source.id)
+      return known >= 0 ? known + 1 : cited.push(source)
+    },
   }
   const call = (name: string, args: Record<string, unknown>) => (tool as ChatTool).run(name, args, run)
-  return { tool, call, run }
+  return { tool, call, run, cited }
 }
 
 async function addKnowledge(user: TestUser, title: string, content: string, isShared = false) {
@@ -275,18 +281,31 @@ describe('file search', () => {
   }, 90_000)
 
   test('finds the person’s own and shared entries as numbered sources, never another person’s private one', async () => {
-    const { call } = await builtin(alice, 'file-search')
+    const { call, cited } = await builtin(alice, 'file-search')
     const out = await call('file_search', { query: 'lighthouse' })
-    const found = out.sources?.map((source) => source.id) ?? []
+    const found = cited.map((source) => source.id)
     expect(found).toContain(ids.alice!)
     expect(found).toContain(ids.bobShared!)
     expect(found).not.toContain(ids.bobPrivate!)
     expect(out.text).not.toContain('secret')
-    // Each source is numbered in the order of `sources`, as the answer cites them.
-    out.sources!.forEach((source, index) => {
+    // Each source is numbered by its place in the answer's sources, as the answer cites them.
+    cited.forEach((source, index) => {
       expect(out.text).toContain(`[Source ${index + 1}] ${source.title}\n`)
     })
     expect(out.text).toContain('The lighthouse lamp is cleaned every Tuesday.')
+  })
+
+  test('a second search gives an entry found before the same number, and a new one the next', async () => {
+    const { call, cited } = await builtin(alice, 'file-search')
+    await call('file_search', { query: 'lamp cleaned Tuesday' })
+    const first = cited.findIndex((source) => source.id === ids.alice) + 1
+    expect(first).toBeGreaterThan(0)
+    const before = cited.length
+    const again = await call('file_search', { query: 'lighthouse' })
+    expect(again.text).toContain(`[Source ${first}] Lighthouse keeping\n`)
+    const visits = cited.findIndex((source) => source.id === ids.bobShared) + 1
+    expect(visits).toBeGreaterThan(before)
+    expect(again.text).toContain(`[Source ${visits}] Lighthouse visits\n`)
   })
 
   test('finds text in the chat’s attached files, after the knowledge entries', async () => {
@@ -299,7 +318,8 @@ describe('file search', () => {
     const out = await call('file_search', { query: 'How do I reset the boiler?' })
     expect(out.text).toContain('boiler-manual.txt (attached file)')
     expect(out.text).toContain('hold the red button for ten seconds')
-    expect(out.sources).toEqual([])
+    // A file's passage is cited by its name, not numbered among the answer's sources.
+    expect(out.text).not.toContain('[Source')
   })
 
   test('another person’s file is not read, even given its id', async () => {
@@ -404,6 +424,7 @@ describe('a stopped call', () => {
         messageId: crypto.randomUUID(),
         attachmentIds: [],
         signal: stop.signal,
+        cite: () => 1,
       },
     )
     await expect(run).rejects.toThrow('The tool call was stopped before it ran.')

@@ -31,6 +31,13 @@ export interface ToolRunContext {
   language?: string
   /** Aborts on the person's Stop and on TOOL_TIMEOUT_MS. */
   signal: AbortSignal
+  /**
+   * The number the answer cites a knowledge entry by ("[Source n]"): its place in the answer's
+   * list of sources (the knowledge the reply began with, then what calls found), the entry added
+   * there when new. An entry keeps its number across calls and steps, so the text's numbers match
+   * the sources shown under the answer.
+   */
+  cite(source: { id: string; title: string }): number
 }
 
 /** What a call gives back to the model, and what the answer shows of it. */
@@ -39,8 +46,6 @@ export interface ToolOutput {
   text: string
   /** The tool reports a failure it met (the call shows as failed; the model still reads `text`). */
   isError?: boolean
-  /** Knowledge entries the result numbers as sources, stored with the answer (file search). */
-  sources?: { id: string; title: string }[]
   /** Images the call made, shown in the answer (image generation). */
   images?: NonNullable<StoredToolCall['images']>
 }

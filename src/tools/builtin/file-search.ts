@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor'
 import type { AppContext } from '../../context'
 import type { SearchRow } from '../../knowledge/knowledge-data'
 import { runSearch } from '../../knowledge/search'
-import type { ChatTool, ToolOutput } from '../types'
+import type { ChatTool, ToolOutput, ToolRunContext } from '../types'
 import { requiredText, throwIfAborted, unknownFunction } from './arguments'
 import { bestExcerpt, matchingPassages, queryTerms } from './passages'
 
@@ -30,7 +30,7 @@ export function fileSearchTool(ctx: AppContext): ChatTool {
       {
         name: FILE_SEARCH_FUNCTION,
         description:
-          "Search the user's knowledge base and the files attached to this conversation. Returns numbered sources; cite them in the answer as [Source 1], [Source 2]...",
+          "Search the user's knowledge base and the files attached to this conversation. Knowledge entries come as numbered sources: cite them in the answer by their number, as [Source 1], [Source 2]... (the numbers stay the same across searches). Passages of attached files come with the file's name: cite them by that name.",
         parameters: {
           type: 'object',
           properties: {
@@ -41,7 +41,7 @@ export function fileSearchTool(ctx: AppContext): ChatTool {
         },
       },
     ],
-    async run(name, args, { actor, attachmentIds, signal }) {
+    async run(name, args, { actor, attachmentIds, signal, cite }) {
       if (name !== FILE_SEARCH_FUNCTION) throw unknownFunction('file search', name)
       const query = requiredText(args, 'query', MAX_QUERY)
       throwIfAborted(signal)
@@ -49,7 +49,7 @@ export function fileSearchTool(ctx: AppContext): ChatTool {
       const entries = await searchKnowledge(ctx, actor, query)
       throwIfAborted(signal)
       const files = await searchAttachments(ctx, actor, attachmentIds, terms)
-      return fileSearchOutput(query, terms, entries, files)
+      return fileSearchOutput(query, terms, entries, files, cite)
     },
   }
 }
@@ -92,24 +92,29 @@ async function searchAttachments(
     .slice(0, ATTACHMENT_RESULTS)
 }
 
-/** Knowledge entries first, so that `sources[i]` is "[Source i + 1]" as in today's RAG answers. */
+/**
+ * Knowledge entries first, each under the number the whole answer cites it by (`cite`: a second
+ * search, or the knowledge the reply began with, gives the same entry the same number), then the
+ * files' passages under their file's name: they are not among the sources shown with the answer.
+ */
 function fileSearchOutput(
   query: string,
   terms: readonly string[],
   entries: SearchRow[],
   files: FilePassage[],
+  cite: ToolRunContext['cite'],
 ): ToolOutput {
   if (entries.length === 0 && files.length === 0) {
-    return { text: `No knowledge entries or attached files match "${query}".`, sources: [] }
+    return { text: `No knowledge entries or attached files match "${query}".` }
   }
   const blocks = [
-    ...entries.map(({ entry }) => `${entry.title}\n${bestExcerpt(entry.content, terms, EXCERPT_CHARS)}`),
+    ...entries.map(
+      ({ entry }) =>
+        `[Source ${cite({ id: entry.id, title: entry.title })}] ${entry.title}\n${bestExcerpt(entry.content, terms, EXCERPT_CHARS)}`,
+    ),
     ...files.map((file) => `${file.filename} (attached file)\n${clip(file.text)}`),
-  ].map((block, index) => `[Source ${index + 1}] ${block}`)
-  return {
-    text: blocks.join('\n\n---\n\n'),
-    sources: entries.map(({ entry }) => ({ id: entry.id, title: entry.title })),
-  }
+  ]
+  return { text: blocks.join('\n\n---\n\n') }
 }
 
 const clip = (text: string) => (text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text)

@@ -31,6 +31,7 @@ beforeAll(async () => {
     chatId: crypto.randomUUID(),
     messageId: crypto.randomUUID(),
     attachmentIds: [],
+    cite: () => 1,
     signal,
   })
   await pythonSandbox(t.ctx)?.warm()
