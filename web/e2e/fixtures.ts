@@ -205,7 +205,12 @@ const axeSource = () => {
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   // axe measures colours as they are on screen: a toast or dialog still fading in has, for a
   // moment, too little contrast. Wait for finite animations and transitions to end (spinners and
-  // pulses run forever and are left alone).
+  // pulses run forever and are left alone). Two frames first: a change just made (the colour
+  // scheme switched to dark) starts its transitions at the next style update, not before, and
+  // would otherwise be measured half way.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  )
   await page
     .waitForFunction(
       () =>

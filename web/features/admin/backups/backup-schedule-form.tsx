@@ -27,7 +27,10 @@ export function BackupScheduleForm({
   const [problem, setProblem] = useState(false)
   const save = useMutation({
     mutationFn: saveBackupSchedule,
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
+      // The saved values at once: the form is keyed by them, and starting again from a later read
+      // would wipe a change made meanwhile. The read then brings the next backup's time.
+      queryClient.setQueryData(backupsQuery.queryKey, (state) => state && { ...state, settings: saved })
       toast.success(t('adminBackups.saved'))
       await queryClient.invalidateQueries({ queryKey: backupsQuery.queryKey })
     },
