@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadingScreen } from '../../../ui/loading-screen'
+import { AdminCard } from '../admin-card'
 import { isRefusal } from '../refusal-boundary'
 import { AdminKeyList } from './admin-key-list'
 import { ApiAccessForm } from './api-access-form'
@@ -35,7 +35,7 @@ export function ApiSection() {
   return (
     <div className="mt-2 flex max-w-4xl flex-col gap-6" data-testid="api-section">
       <p className="max-w-2xl text-sm text-zinc-700 dark:text-zinc-300">{t('adminApiKeys.intro')}</p>
-      <Card id="api-access" title={t('adminApiKeys.access.title')}>
+      <AdminCard id="api-access" title={t('adminApiKeys.access.title')}>
         {access.isPending ? (
           <LoadingScreen />
         ) : access.isError ? (
@@ -44,8 +44,8 @@ export function ApiSection() {
           // Keyed by what was saved, so the form starts again from the server's answer.
           <ApiAccessForm key={JSON.stringify(access.data)} access={access.data} />
         )}
-      </Card>
-      <Card id="api-keys" title={t('adminApiKeys.keys.title')}>
+      </AdminCard>
+      <AdminCard id="api-keys" title={t('adminApiKeys.keys.title')}>
         {keys.isPending ? (
           <LoadingScreen />
         ) : keys.isError ? (
@@ -57,7 +57,7 @@ export function ApiSection() {
         ) : (
           <AdminKeyList keys={keys.data} onRevoke={setRevoking} />
         )}
-      </Card>
+      </AdminCard>
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && !revoke.isPending && setRevoking(null)}
@@ -70,19 +70,5 @@ export function ApiSection() {
         confirmTestId="admin-confirm-revoke-api-key"
       />
     </div>
-  )
-}
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h3 id={id} className="text-base font-semibold">
-        {title}
-      </h3>
-      <div className="mt-1">{children}</div>
-    </section>
   )
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { DatabaseBackup } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { toast } from 'sonner'
 import { formatDate, formatTime } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { LoadingScreen } from '../../../ui/loading-screen'
+import { AdminCard } from '../admin-card'
 import { isRefusal } from '../refusal-boundary'
 import { BackupList } from './backup-list'
 import { BackupScheduleForm } from './backup-schedule-form'
@@ -45,11 +45,11 @@ export function BackupsSection() {
           </Alert>
         </div>
       ) : null}
-      <Card id="backup-schedule" title={t('adminBackups.schedule.title')}>
+      <AdminCard id="backup-schedule" title={t('adminBackups.schedule.title')}>
         {/* Keyed by what was saved, so the form starts again from the server's answer. */}
         <BackupScheduleForm key={JSON.stringify(settings)} settings={settings} nextAt={nextAt} />
-      </Card>
-      <Card
+      </AdminCard>
+      <AdminCard
         id="backup-list"
         title={t('adminBackups.list.title')}
         action={
@@ -65,34 +65,7 @@ export function BackupsSection() {
         }
       >
         <BackupList backups={backups.data.backups} />
-      </Card>
+      </AdminCard>
     </div>
-  )
-}
-
-function Card({
-  id,
-  title,
-  action,
-  children,
-}: {
-  id: string
-  title: string
-  action?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={id} className="text-base font-semibold">
-          {title}
-        </h3>
-        {action}
-      </div>
-      <div className="mt-3">{children}</div>
-    </section>
   )
 }

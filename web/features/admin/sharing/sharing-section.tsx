@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadingScreen } from '../../../ui/loading-screen'
+import { AdminCard } from '../admin-card'
 import { isRefusal } from '../refusal-boundary'
 import { markRevoked } from './link-state'
 import { PublicLinksSwitch } from './public-links-switch'
@@ -37,7 +38,7 @@ export function SharingSection() {
   return (
     <div className="mt-2 flex max-w-4xl flex-col gap-6" data-testid="sharing-section">
       <p className="max-w-2xl text-sm text-zinc-700 dark:text-zinc-300">{t('adminSharing.intro')}</p>
-      <Card id="sharing-public" title={t('adminSharing.public.title')}>
+      <AdminCard id="sharing-public" title={t('adminSharing.public.title')}>
         {sharing.isPending ? (
           <LoadingScreen />
         ) : sharing.isError ? (
@@ -48,8 +49,8 @@ export function SharingSection() {
             <PublicLinksSwitch publicLinks={sharing.data.publicLinks} links={links.data} />
           </div>
         )}
-      </Card>
-      <Card id="sharing-links" title={t('adminSharing.links.title')}>
+      </AdminCard>
+      <AdminCard id="sharing-links" title={t('adminSharing.links.title')}>
         {links.isPending ? (
           <LoadingScreen />
         ) : links.isError ? (
@@ -62,7 +63,7 @@ export function SharingSection() {
             onRevoke={setRevoking}
           />
         )}
-      </Card>
+      </AdminCard>
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && !revoke.isPending && setRevoking(null)}
@@ -75,19 +76,5 @@ export function SharingSection() {
         confirmTestId="admin-confirm-revoke-share"
       />
     </div>
-  )
-}
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h3 id={id} className="text-base font-semibold">
-        {title}
-      </h3>
-      <div className="mt-3">{children}</div>
-    </section>
   )
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { LoadingScreen } from '../../../ui/loading-screen'
+import { AdminCard } from '../admin-card'
 import { isRefusal } from '../refusal-boundary'
 import { IdentityProviders } from './identity-providers'
 import { PasswordSettings } from './password-settings'
@@ -17,7 +17,7 @@ export function SignInSection() {
   return (
     <div className="mt-2 flex max-w-3xl flex-col gap-6" data-testid="sign-in-section">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('adminSignIn.intro')}</p>
-      <Card title={t('adminSignIn.password.title')} id="sign-in-password">
+      <AdminCard title={t('adminSignIn.password.title')} id="sign-in-password">
         {settings.isPending ? (
           <LoadingScreen />
         ) : settings.isError ? (
@@ -26,38 +26,13 @@ export function SignInSection() {
           // Keyed by what was saved, so a change made elsewhere (a provider's deletion) resets the form.
           <PasswordSettings key={JSON.stringify(settings.data)} settings={settings.data} />
         )}
-      </Card>
-      <Card title={t('adminSignIn.providers.title')} id="sign-in-providers">
+      </AdminCard>
+      <AdminCard title={t('adminSignIn.providers.title')} id="sign-in-providers">
         <IdentityProviders />
-      </Card>
-      <Card title={t('adminSignIn.scim.title')} id="sign-in-scim" intro={t('adminSignIn.scim.intro')}>
+      </AdminCard>
+      <AdminCard title={t('adminSignIn.scim.title')} id="sign-in-scim" intro={t('adminSignIn.scim.intro')}>
         <ScimTokens />
-      </Card>
+      </AdminCard>
     </div>
-  )
-}
-
-function Card({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string
-  title: string
-  intro?: string
-  children: ReactNode
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h3 id={id} className="text-base font-semibold">
-        {title}
-      </h3>
-      {intro ? <p className="mt-1 max-w-xl text-sm text-zinc-600 dark:text-zinc-400">{intro}</p> : null}
-      <div className="mt-3">{children}</div>
-    </section>
   )
 }
