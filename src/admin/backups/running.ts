@@ -6,6 +6,8 @@
 export class RunningBackup {
   private slot: { id: string | null; released: Promise<void>; release: () => void } | null = null
   folderId: Promise<string> | undefined
+  /** When this instance's schedule first looks (ms since the epoch); unset without a schedule. */
+  firstLookAt: number | undefined
 
   /** The run being written here: its id once its row exists, null while it is being claimed. */
   get current(): { id: string | null } | null {

@@ -253,6 +253,8 @@ export async function failInterruptedBackups(ctx: AppContext, before = ctx.now()
  * waits for a backup in progress.
  */
 export function startBackupSchedule(ctx: AppContext, everyMs = BACKUP_CHECK_EVERY_MS) {
+  // "Next backup" never names a time before the first look.
+  ctx.backups.firstLookAt = ctx.now().getTime() + everyMs
   const checks = repeatEvery(
     everyMs,
     () => scheduledBackupCheck(ctx),
@@ -406,7 +408,10 @@ export async function backupsState(ctx: AppContext): Promise<BackupsStateJson> {
   return {
     settings,
     running: ctx.backups.current !== null,
-    nextAt: settings.schedule === 'off' ? null : new Date(Math.max(due, now.getTime())).toISOString(),
+    nextAt:
+      settings.schedule === 'off'
+        ? null
+        : new Date(Math.max(due, now.getTime(), ctx.backups.firstLookAt ?? 0)).toISOString(),
     lastFailure:
       newestFinished?.status === 'failed'
         ? {
