@@ -169,8 +169,10 @@ describe('the tool loop', () => {
     const stored = (await t.ctx.db.select().from(messages).where(eq(messages.id, assistantId)))[0]!
     const sources = (stored.sources ?? []) as { id: string; title: string }[]
     const numberOf = (title: string) => sources.findIndex((source) => source.title === title) + 1
+    // Both among the answer's sources, in whatever order (the knowledge the reply began with may
+    // hold them already: it is found by the question's words, ranked by the database).
     expect(numberOf('Lisbon trams')).toBeGreaterThan(0)
-    expect(numberOf('Porto cellars')).toBeGreaterThan(numberOf('Lisbon trams'))
+    expect(numberOf('Porto cellars')).toBeGreaterThan(0)
     // Every "[Source n] Title" a call gave the model is the answer's n-th source.
     const results = fake
       .completions()
