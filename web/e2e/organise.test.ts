@@ -243,8 +243,10 @@ describe('several chats at once', () => {
 /** The sidebar in each look: drawer opened at phone width. */
 async function showSidebar(on: Page, width: number) {
   if (width >= 768) return
-  const toggle = on.getByTestId('sidebar-toggle')
-  if ((await on.getByTestId('sidebar').count()) === 0) await toggle.click()
+  // Right after the resize the wide layout's column may still be there: wait for it to go (the
+  // phone layout's drawer is a dialog), or the drawer is never opened.
+  await on.locator('aside[data-testid="sidebar"]').waitFor({ state: 'detached' })
+  if ((await on.getByTestId('sidebar').count()) === 0) await on.getByTestId('sidebar-toggle').click()
   await on.getByTestId('sidebar').waitFor()
 }
 
@@ -305,7 +307,12 @@ async function pictures(on: Page, language: string, projectName: string, archive
       await sidebar.getByTestId('archived-row').filter({ hasText: archivedTitle }).waitFor()
       await shoot(on, `archived-${look}`)
       await sidebar.getByTestId('archived-back').click()
-      if (viewport.width < 768) await on.keyboard.press('Escape')
+      if (viewport.width < 768) {
+        await on.keyboard.press('Escape')
+        // Gone, not closing: the next look's showSidebar would otherwise find the closing drawer,
+        // not open it, and wait for rows that leave with it.
+        await sidebar.waitFor({ state: 'detached' })
+      }
     }
   }
 }
@@ -343,6 +350,9 @@ describe('pictures', () => {
     await shoot(page, 'row-menu-en-1280-light')
     await page.keyboard.press('Escape')
     await page.keyboard.press('Escape')
+    // Both menus gone first: a menu that ends its closing gives focus back to its trigger, and
+    // would take it from the button focused below.
+    await page.waitForFunction(() => document.querySelector('[role="menu"]') === null)
     // By keyboard this time: focus shows the project's buttons, Enter opens its menu.
     await project(page, 'Quarterly report').getByTestId('project-menu').focus()
     await page.keyboard.press('Enter')
