@@ -27,6 +27,7 @@ import m24 from './0024_api_keys.sql' with { type: 'text' }
 import m25 from './0025_shares_retention.sql' with { type: 'text' }
 import m26 from './0026_tools.sql' with { type: 'text' }
 import m27 from './0027_backup_runs.sql' with { type: 'text' }
+import m28 from './0028_attachment_position.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -57,4 +58,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0025_shares_retention', sql: m25 },
   { tag: '0026_tools', sql: m26 },
   { tag: '0027_backup_runs', sql: m27 },
+  { tag: '0028_attachment_position', sql: m28 },
 ]

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { messages } from './chats'
 import { enumCheck } from './checks'
 import { users } from './users'
@@ -24,6 +24,11 @@ export const attachments = pgTable(
     kind: text('kind', { enum: attachmentKinds }).notNull(),
     extractedText: text('extracted_text'),
     extractionError: text('extraction_error'),
+    /**
+     * Where the file stands among its message's files, as the person arranged them in the
+     * composer. Uploads run side by side and finish in any order, so the upload time cannot say.
+     */
+    position: smallint('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

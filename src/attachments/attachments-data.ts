@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type Attachment, attachments, messages } from '../../db/schema'
 import type { Actor } from '../auth/actor'
@@ -110,14 +110,19 @@ export function attachmentsFor(db: Db, actor: Actor) {
      * now bound; false when one was taken meanwhile (another send, the sweep, a remove), in which
      * case the nested transaction is rolled back and nothing is bound.
      */
-    async bindUnsent(messageId: string, ids: readonly string[]): Promise<boolean> {
+    async bindUnsent(messageId: string, ids: readonly string[], firstPosition = 0): Promise<boolean> {
       const valid = wellFormed(ids)
       if (valid.length !== new Set(ids).size) return false
+      // Each file takes its place in the order given (the composer's), after `firstPosition`.
+      const position = sql`case ${attachments.id} ${sql.join(
+        valid.map((id, index) => sql`when ${id}::uuid then ${firstPosition + index}::smallint`),
+        sql` `,
+      )} end`
       try {
         await db.transaction(async (tx) => {
           const bound = await tx
             .update(attachments)
-            .set({ messageId })
+            .set({ messageId, position })
             .where(and(byIds(valid), isNull(attachments.messageId)))
             .returning({ id: attachments.id })
           if (bound.length !== valid.length) throw new PartialBinding()
@@ -129,7 +134,7 @@ export function attachmentsFor(db: Db, actor: Actor) {
       }
     },
 
-    /** The files of these messages, in upload order. */
+    /** The files of these messages, in the order they were sent in. */
     async ofMessages(messageIds: readonly string[]): Promise<Attachment[]> {
       const valid = wellFormed(messageIds)
       if (valid.length === 0) return []
@@ -137,7 +142,7 @@ export function attachmentsFor(db: Db, actor: Actor) {
         .select()
         .from(attachments)
         .where(and(owned, inArray(attachments.messageId, valid)))
-        .orderBy(asc(attachments.createdAt), asc(attachments.id))
+        .orderBy(asc(attachments.position), asc(attachments.createdAt), asc(attachments.id))
     },
 
     /**
@@ -147,7 +152,7 @@ export function attachmentsFor(db: Db, actor: Actor) {
      */
     async copyTo(copies: readonly { messageId: string; files: readonly Attachment[] }[]): Promise<void> {
       const rows = copies.flatMap(({ messageId, files }) =>
-        files.map((file) => ({
+        files.map((file, position) => ({
           userId: actor.userId,
           messageId,
           storageKey: file.storageKey,
@@ -157,7 +162,8 @@ export function attachmentsFor(db: Db, actor: Actor) {
           kind: file.kind,
           extractedText: file.extractedText,
           extractionError: file.extractionError,
-          // The files are shown in upload order: the copies keep it.
+          // The copies keep the files' order.
+          position,
           createdAt: file.createdAt,
         })),
       )

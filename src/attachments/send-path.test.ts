@@ -4,6 +4,7 @@ import { attachments, chats, messages } from '../../db/schema'
 import { buildDocx, buildPdf } from '../test/docs'
 import { startApp, type TestApp } from '../test/harness'
 import { TINY_JPEG, TINY_PNG } from '../test/images'
+import { attachmentsFor } from './attachments-data'
 import { decodeDataUrl } from './inline-import'
 import {
   attachmentMarker,
@@ -52,6 +53,27 @@ const rowsOf = (ids: string[]) => t.ctx.db.select().from(attachments).where(inAr
 const messageIdsOf = async (ids: string[]) => (await rowsOf(ids)).map((row) => row.messageId)
 
 describe('bindAttachments', () => {
+  test('the message lists its files in the order sent, not the order their uploads finished', async () => {
+    const [a, b, c] = [
+      await uploadId(alice, text('a'), 'a.txt'),
+      await uploadId(alice, text('b'), 'b.txt'),
+      await uploadId(alice, text('c'), 'c.txt'),
+    ]
+    const message = await createMessage(alice)
+    await bindAttachments(t.ctx.db, t.actorOf(alice), message.id, [c!, a!, b!], limits)
+    const listed = await attachmentsFor(t.ctx.db, t.actorOf(alice)).ofMessages([message.id])
+    expect(listed.map((file) => file.filename)).toEqual(['c.txt', 'a.txt', 'b.txt'])
+
+    // After files placed first (an edit's kept ones), new ones follow from the place given.
+    const kept = await uploadId(alice, text('k'), 'kept.txt')
+    const [d, e] = [await uploadId(alice, text('d'), 'd.txt'), await uploadId(alice, text('e'), 'e.txt')]
+    const edited = await createMessage(alice)
+    await bindAttachments(t.ctx.db, t.actorOf(alice), edited.id, [e!, d!], limits, 1)
+    await bindAttachments(t.ctx.db, t.actorOf(alice), edited.id, [kept], limits)
+    const editedFiles = await attachmentsFor(t.ctx.db, t.actorOf(alice)).ofMessages([edited.id])
+    expect(editedFiles.map((file) => file.filename)).toEqual(['kept.txt', 'e.txt', 'd.txt'])
+  })
+
   test('binds the user’s un-sent uploads to the message, dropping duplicate ids', async () => {
     const ids = [await uploadId(alice, text('a'), 'a.txt'), await uploadId(alice, text('b'), 'b.txt')]
     const message = await createMessage(alice)

@@ -133,7 +133,8 @@ export async function requireUnsentAttachments(
  * distinct ids (413), an unknown or other user's id (404 'File not found', the same answer for
  * both), an upload already sent (409). Pass the transaction that stored the message when there
  * is one (a transaction handle is a `Db`). Returns the bound ids in the order given (duplicates
- * dropped).
+ * dropped); the message lists its files in that order, from `firstPosition` on (an edit's kept
+ * files come first).
  */
 export async function bindAttachments(
   db: Db,
@@ -141,6 +142,7 @@ export async function bindAttachments(
   messageId: string,
   attachmentIds: readonly string[],
   limits: { maxFiles: number },
+  firstPosition = 0,
 ): Promise<string[]> {
   const ids = [...new Set(attachmentIds)]
   if (ids.length === 0) return []
@@ -152,7 +154,7 @@ export async function bindAttachments(
   if (found.length !== ids.length) throw fileNotFound()
   if (found.some((row) => row.messageId !== null)) throw alreadySent()
   // Another send (or the sweep, or a remove) took one meanwhile: nothing is bound, the whole is refused.
-  if (!(await files.bindUnsent(messageId, ids))) throw alreadySent()
+  if (!(await files.bindUnsent(messageId, ids, firstPosition))) throw alreadySent()
   return ids
 }
 

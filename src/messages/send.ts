@@ -204,6 +204,8 @@ async function ask(ctx: AppContext, user: Sender, question: Question) {
                 questionId,
                 files.map((file) => file.id),
                 limitsOf(ctx),
+                // An edit lists the files it kept first, then those added in its editor.
+                kept.length,
               )
             }
             if (kept.length) await attachmentsFor(tx, actor).copyTo([{ messageId: questionId, files: kept }])

@@ -175,7 +175,10 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
           key={chatId}
           messages={list}
           hasOlder={messages.hasNextPage}
-          loadingOlder={messages.isFetchingNextPage}
+          // Busy while any read of the list is in flight, not only the next page: a call during a
+          // reading again (after the socket joins) leaves that request be and loads nothing, so the
+          // list must ask again once it is done, or a reader already at the top stays stuck there.
+          loadingOlder={messages.isFetching}
           // A call while a page is loading leaves that request be (rather than restarting it).
           onLoadOlder={() => void messages.fetchNextPage({ cancelRefetch: false })}
         />
