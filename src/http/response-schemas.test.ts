@@ -29,6 +29,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/auth/oidc/:id/start': 'a redirect to the identity provider',
   'GET /api/auth/oidc/:id/callback': 'a redirect back into the app (or to the sign-in card with the reason)',
   'GET /api/admin/usage.csv': 'a CSV download',
+  'GET /api/admin/backups/:name/download': 'a backup archive (issue 33)',
   'GET /api/shares/:id/images/:image': 'a generated image file of a shared chat',
   'GET /api/shares/:id/files/:file': 'an attached file of a shared chat, as stored',
   'GET /api/chats/:id/export': 'a Markdown or JSON download (issue 32)',

@@ -17,7 +17,7 @@ import { expectToast } from './pages/toasts'
 /*
  * Issue 33 point 3, Admin › Backups: the schedule (daily or off, how many to keep, checked before
  * saving), Back up now with its row going from Running to Done, a failed backup shown on its row
- * and as a banner until one succeeds. Screenshots light/dark, 1280/390, English and French.
+ * and as a banner until one succeeds, Download and Delete (asked first). Screenshots light/dark, 1280/390, English and French.
  */
 
 setDefaultTimeout(120_000)
@@ -108,5 +108,27 @@ describe('Admin › Backups', () => {
     expect(await french.getByTestId('backup-next').innerText()).toStartWith('Prochaine sauvegarde : ')
     await expectAxeClean(french, 'backups in French')
     await screenshot(french, 'admin-backups-fr-1280-light')
+  })
+
+  test('Download saves the archive; Delete asks first, then the row goes', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const done = section().locator('[data-testid="backup-row"][data-status="done"]').first()
+    const name = (await done.innerText()).match(/parley-\S+\.tar\.gz/)![0]
+    const saved = page.waitForEvent('download')
+    await done.getByRole('link', { name: /^Download the backup of / }).click()
+    const download = await saved
+    expect(download.suggestedFilename()).toBe(name)
+    expect(Bun.file((await download.path())!).size).toBe(Bun.file(join(e2e.dataDir, 'backups', name)).size)
+
+    await done.getByRole('button', { name: /^Delete the backup of / }).click()
+    const dialog = page.getByTestId('backup-delete-dialog')
+    await dialog.getByText('Delete this backup?').waitFor()
+    expect(await dialog.innerText()).toContain('This cannot be undone.')
+    await expectAxeClean(page, 'backups, delete dialog')
+    await screenshot(page, 'admin-backups-delete-1280-light')
+    await dialog.getByTestId('backup-delete-confirm').click()
+    await expectToast(page, 'Backup deleted')
+    await section().locator(`[data-testid="backup-row"][data-status="done"]`).waitFor({ state: 'detached' })
+    expect(await Bun.file(join(e2e.dataDir, 'backups', name)).exists()).toBe(false)
   })
 })

@@ -92,6 +92,8 @@ describe('who may', () => {
       ['GET', '/api/admin/backups'],
       ['POST', '/api/admin/backups'],
       ['PUT', '/api/admin/backups/settings', { schedule: 'off', keep: 3 }],
+      ['GET', '/api/admin/backups/parley-any.tar.gz/download'],
+      ['DELETE', '/api/admin/backups/parley-any.tar.gz'],
     ]
     for (const [method, path, body] of routes) {
       const send = (headers: Record<string, string>) =>
@@ -487,4 +489,76 @@ describe('another instance on the same database', () => {
     const due = new Date(run!.startedAt.getTime() + BACKUP_INTERVAL_MS).toISOString()
     expect((await state()).nextAt).toBe(due)
   }, 30_000)
+})
+
+describe('download and delete', () => {
+  const name = 'parley-2026-01-02T03-04-05-006Z.tar.gz'
+  const bytes = crypto.getRandomValues(new Uint8Array(70_000))
+  const download = (file: string, user: TestUser = admin) =>
+    t.request(`/api/admin/backups/${file}/download`, { headers: user.headers })
+  const remove = (file: string) =>
+    t.request(`/api/admin/backups/${file}`, { method: 'DELETE', headers: admin.headers })
+
+  test('Download sends the archive as an attachment, byte for byte, and is audited with its name and size', async () => {
+    await writeFile(join(folder, name), bytes)
+    const res = await download(name)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/gzip')
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes)
+    const [entry] = await audits('backup.downloaded')
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      targetType: 'backup',
+      targetId: name,
+      details: { size: bytes.length },
+    })
+  })
+
+  test('only an archive of this folder, by its name: anything else is 404 Backup not found, never a file beside it', async () => {
+    // A partial file a backup is still writing, and the folder's id, are there but are not archives.
+    await writeFile(join(folder, '.parley-partial.tar.gz'), 'half')
+    const refused = [
+      'parley-absent.tar.gz',
+      '.parley-partial.tar.gz',
+      '.folder-id',
+      '..%2F..%2Fconfig.json',
+      'parley-..%2F..%2Fsecret.tar.gz',
+      'parley-x.tar.gz.bak',
+      `parley-${'a'.repeat(300)}.tar.gz`,
+    ]
+    for (const file of refused) {
+      for (const res of [await download(file), await remove(file)])
+        expect({ file, status: res.status, body: await res.json() }).toEqual({
+          file,
+          status: 404,
+          body: { success: false, error: 'Backup not found', code: 'not_found:backup' },
+        })
+    }
+    expect(existsSync(join(folder, '.parley-partial.tar.gz'))).toBe(true)
+    await rm(join(folder, '.parley-partial.tar.gz'))
+  })
+
+  test('Delete removes the archive, its entry leaves the list, audited; a second Delete is 404', async () => {
+    const res = await remove(name)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ success: true })
+    expect(existsSync(join(folder, name))).toBe(false)
+    expect((await state()).backups.map((backup) => backup.id)).not.toContain(name)
+    const [entry] = await audits('backup.deleted')
+    expect(entry).toMatchObject({ actorId: admin.id, targetId: name, details: { size: bytes.length } })
+    expect((await remove(name)).status).toBe(404)
+  })
+
+  test('a backup a run made leaves the list when deleted; its run is kept, and never listed again', async () => {
+    const made = (await state()).backups.find(
+      (backup) => backup.trigger === 'manual' && backup.status === 'done',
+    )
+    expect(made).toBeDefined()
+    expect((await remove(made!.id)).status).toBe(200)
+    expect((await state()).backups.map((backup) => backup.id)).not.toContain(made!.id)
+    const [run] = await t.database.db.select().from(backupRuns).where(eq(backupRuns.file, made!.id))
+    expect(run!.status).toBe('done')
+  })
 })

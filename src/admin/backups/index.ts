@@ -1,7 +1,10 @@
 import { Elysia } from 'elysia'
 import { authGuard } from '../../auth/guard'
 import type { AppContext } from '../../context'
+import { done } from '../../http/model'
+import { deleteBackup, downloadBackup } from './archive-files'
 import {
+  backupNameParams,
   backupSettingsBody,
   backupSettingsResponse,
   backupStartedResponse,
@@ -38,6 +41,29 @@ export const adminBackupRoutes = (ctx: AppContext) =>
         detail: {
           summary: 'Start a backup now into DATA_DIR/backups; it runs in the background (409 while one runs)',
         },
+      },
+    )
+    .get(
+      '/backups/:name/download',
+      ({ actor, user, params, request, server }) =>
+        downloadBackup(ctx, { ...actor, email: user.email }, params.name, { request, server }),
+      {
+        admin: true,
+        params: backupNameParams,
+        detail: { summary: 'Download one of this server’s backup archives (audited as backup.downloaded)' },
+      },
+    )
+    .delete(
+      '/backups/:name',
+      async ({ actor, user, params, request, server }) => {
+        await deleteBackup(ctx, { ...actor, email: user.email }, params.name, { request, server })
+        return { success: true as const }
+      },
+      {
+        admin: true,
+        params: backupNameParams,
+        response: done,
+        detail: { summary: 'Delete one of this server’s backup archives (audited as backup.deleted)' },
       },
     )
     .put(

@@ -50,3 +50,6 @@ export const backupSettingsBody = t.Object({
 export const backupsStateResponse = ok(backupsStateJson)
 export const backupStartedResponse = ok(t.Object({ id: t.String() }))
 export const backupSettingsResponse = ok(backupSettingsJson)
+
+/** An archive named as the list names it (`id` of a finished backup). */
+export const backupNameParams = t.Object({ name: t.String() })

@@ -27,7 +27,7 @@ export const BACKUP_RUNNING = 'A backup is already running'
 export const BACKUP_INTERRUPTED = 'Interrupted: the server stopped before the backup was complete'
 
 /** An archive's name as createBackup writes it (a sealed one is the CLI's). */
-const ARCHIVE_NAME = /^parley-[\w.-]+\.tar\.gz(\.sealed)?$/
+export const ARCHIVE_NAME = /^parley-[\w.-]+\.tar\.gz(\.sealed)?$/
 const FOLDER_ID_FILE = '.folder-id'
 /** The longest failure text kept (a provider's or a driver's message can be long). */
 const MAX_ERROR_LENGTH = 2_000

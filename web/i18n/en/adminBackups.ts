@@ -28,4 +28,14 @@ export const adminBackups = {
   'adminBackups.status.running': 'Running…',
   'adminBackups.status.done': 'Done',
   'adminBackups.status.failed': 'Failed',
+  'adminBackups.download': 'Download',
+  'adminBackups.downloadLabel': 'Download the backup of {time}',
+  'adminBackups.delete': 'Delete',
+  'adminBackups.deleteLabel': 'Delete the backup of {time}',
+  'adminBackups.deleteConfirm.title': 'Delete this backup?',
+  'adminBackups.deleteConfirm.body':
+    'The backup of {time} ({size}) is deleted from the server. This cannot be undone.',
+  'adminBackups.deleteConfirm.confirm': 'Delete backup',
+  'adminBackups.deleted': 'Backup deleted',
+  'adminBackups.deleteFailed': 'The backup could not be deleted',
 } as const

@@ -145,6 +145,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.delete': 'Deleted an MCP server',
   'adminUsers.audit.action.backup.created': 'Started a backup',
   'adminUsers.audit.action.backup.settings_updated': 'Changed the backup schedule',
+  'adminUsers.audit.action.backup.downloaded': 'Downloaded a backup',
+  'adminUsers.audit.action.backup.deleted': 'Deleted a backup',
   'adminUsers.audit.detail.role': 'Role: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded': '{count, plural, one {# session ended} other {# sessions ended}}',
   'adminUsers.audit.detail.language': 'Language: {language}',

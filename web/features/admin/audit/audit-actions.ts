@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   'mcp_server.delete',
   'backup.created',
   'backup.settings_updated',
+  'backup.downloaded',
+  'backup.deleted',
 ] as const
 export type KnownAction = (typeof AUDIT_ACTIONS)[number]
 export const isKnownAction = (action: string): action is KnownAction =>

@@ -1,14 +1,15 @@
-import { CircleAlert, CircleCheck, Loader2 } from 'lucide-react'
+import { CircleAlert, CircleCheck, Download, Loader2, Trash2 } from 'lucide-react'
 import { formatBytes, formatDate, formatRelative, formatTime } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
-import type { Backup } from './backups-query'
+import { Button, buttonClass } from '../../../ui/button'
+import { type Backup, backupDownloadHref } from './backups-query'
 import '../../../i18n/areas/adminBackups'
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap'
 const quiet = `${badge} bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300`
 
-/** Every archive, newest first: when, how big, what made it, and how it went. */
-export function BackupList({ backups }: { backups: Backup[] }) {
+/** Every archive, newest first: when, how big, what made it, and how it went; a finished one downloads or goes. */
+export function BackupList({ backups, onDelete }: { backups: Backup[]; onDelete: (backup: Backup) => void }) {
   const t = useT()
   if (backups.length === 0) {
     return (
@@ -54,6 +55,7 @@ export function BackupList({ backups }: { backups: Backup[] }) {
               </span>
             ) : null}
             <Status status={backup.status} />
+            {backup.status === 'done' ? <Actions backup={backup} onDelete={onDelete} /> : null}
           </div>
         </li>
       ))}
@@ -80,6 +82,35 @@ function Status({ status }: { status: Backup['status'] }) {
   return (
     <span className={`${badge} bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200`}>
       <CircleCheck className="size-3" aria-hidden /> {t('adminBackups.status.done')}
+    </span>
+  )
+}
+
+function Actions({ backup, onDelete }: { backup: Backup; onDelete: (backup: Backup) => void }) {
+  const t = useT()
+  const time = `${formatDate(backup.createdAt)} ${formatTime(backup.createdAt)}`
+  return (
+    <span className="flex items-center gap-1">
+      <a
+        href={backupDownloadHref(backup.id)}
+        download={backup.id}
+        className={buttonClass('ghost', 'sm')}
+        aria-label={t('adminBackups.downloadLabel', { time })}
+        data-testid="backup-download"
+      >
+        <Download className="size-4" aria-hidden />
+        <span className="max-sm:sr-only">{t('adminBackups.download')}</span>
+      </a>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t('adminBackups.deleteLabel', { time })}
+        title={t('adminBackups.delete')}
+        onClick={() => onDelete(backup)}
+        data-testid="backup-delete"
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </Button>
     </span>
   )
 }

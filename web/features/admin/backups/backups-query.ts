@@ -29,3 +29,11 @@ export async function saveBackupSchedule(settings: BackupSchedule): Promise<Back
   if (error) throw apiFailure(error, t('adminBackups.saveFailed'))
   return data.data
 }
+
+/** Where a finished backup downloads from: a plain link, so the browser saves the archive as it streams. */
+export const backupDownloadHref = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}/download`
+
+export async function deleteBackup(name: string): Promise<void> {
+  const { error } = await api.admin.backups({ name }).delete()
+  if (error) throw apiFailure(error, t('adminBackups.deleteFailed'))
+}

@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { DatabaseBackup } from 'lucide-react'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import { formatDate, formatTime } from '../../../i18n/format'
+import { formatBytes, formatDate, formatTime } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { LoadingScreen } from '../../../ui/loading-screen'
 import { AdminCard } from '../admin-card'
 import { isRefusal } from '../refusal-boundary'
 import { BackupList } from './backup-list'
 import { BackupScheduleForm } from './backup-schedule-form'
-import { backupsQuery, startBackup } from './backups-query'
+import { type Backup, backupsQuery, deleteBackup, startBackup } from './backups-query'
 import '../../../i18n/areas/adminBackups'
 
 /** Admin › Backups (issue 33): the daily schedule and how many to keep, Back up now, every archive. */
@@ -26,6 +28,24 @@ export function BackupsSection() {
     },
     onError: (error) => toast.error(error.message),
   })
+  const [deleting, setDeleting] = useState<Backup | null>(null)
+  const remove = useMutation({
+    mutationFn: (backup: Backup) => deleteBackup(backup.id),
+    onSuccess: (_, backup) => {
+      queryClient.setQueryData(backupsQuery.queryKey, (state) =>
+        state ? { ...state, backups: state.backups.filter((entry) => entry.id !== backup.id) } : state,
+      )
+      setDeleting(null)
+      toast.success(t('adminBackups.deleted'))
+    },
+    onError: (error) => {
+      setDeleting(null)
+      toast.error(error.message)
+    },
+    // Deleted meanwhile by another administrator or by the rotation: the list is read again either way.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: backupsQuery.queryKey }),
+  })
+  const timeOf = (backup: Backup) => `${formatDate(backup.createdAt)} ${formatTime(backup.createdAt)}`
 
   if (backups.isPending) return <LoadingScreen />
   if (!backups.data) return <Alert tone="error">{backups.error?.message}</Alert>
@@ -64,8 +84,26 @@ export function BackupsSection() {
           </Button>
         }
       >
-        <BackupList backups={backups.data.backups} />
+        <BackupList backups={backups.data.backups} onDelete={setDeleting} />
       </AdminCard>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        title={t('adminBackups.deleteConfirm.title')}
+        description={
+          deleting
+            ? t('adminBackups.deleteConfirm.body', {
+                time: timeOf(deleting),
+                size: formatBytes(deleting.size ?? 0),
+              })
+            : ''
+        }
+        confirmLabel={t('adminBackups.deleteConfirm.confirm')}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        testId="backup-delete-dialog"
+        confirmTestId="backup-delete-confirm"
+      />
     </div>
   )
 }

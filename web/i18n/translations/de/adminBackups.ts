@@ -31,6 +31,16 @@ export const adminBackups = {
   'adminBackups.status.running': 'Läuft…',
   'adminBackups.status.done': 'Fertig',
   'adminBackups.status.failed': 'Fehlgeschlagen',
+  'adminBackups.download': 'Herunterladen',
+  'adminBackups.downloadLabel': 'Sicherung vom {time} herunterladen',
+  'adminBackups.delete': 'Löschen',
+  'adminBackups.deleteLabel': 'Sicherung vom {time} löschen',
+  'adminBackups.deleteConfirm.title': 'Diese Sicherung löschen?',
+  'adminBackups.deleteConfirm.body':
+    'Die Sicherung vom {time} ({size}) wird vom Server gelöscht. Das kann nicht rückgängig gemacht werden.',
+  'adminBackups.deleteConfirm.confirm': 'Sicherung löschen',
+  'adminBackups.deleted': 'Sicherung gelöscht',
+  'adminBackups.deleteFailed': 'Die Sicherung konnte nicht gelöscht werden',
 } as const
 
 translationOf<typeof english>()(adminBackups)

@@ -145,6 +145,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.delete': 'Hat einen MCP-Server gelöscht',
   'adminUsers.audit.action.backup.created': 'Hat eine Sicherung gestartet',
   'adminUsers.audit.action.backup.settings_updated': 'Hat den Sicherungszeitplan geändert',
+  'adminUsers.audit.action.backup.downloaded': 'Hat eine Sicherung heruntergeladen',
+  'adminUsers.audit.action.backup.deleted': 'Hat eine Sicherung gelöscht',
   'adminUsers.audit.detail.role': 'Rolle: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# Sitzung beendet} other {# Sitzungen beendet}}',

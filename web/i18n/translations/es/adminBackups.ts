@@ -31,6 +31,16 @@ export const adminBackups = {
   'adminBackups.status.running': 'En curso…',
   'adminBackups.status.done': 'Hecha',
   'adminBackups.status.failed': 'Fallida',
+  'adminBackups.download': 'Descargar',
+  'adminBackups.downloadLabel': 'Descargar la copia de seguridad del {time}',
+  'adminBackups.delete': 'Eliminar',
+  'adminBackups.deleteLabel': 'Eliminar la copia de seguridad del {time}',
+  'adminBackups.deleteConfirm.title': '¿Eliminar esta copia de seguridad?',
+  'adminBackups.deleteConfirm.body':
+    'La copia de seguridad del {time} ({size}) se elimina del servidor. Esta acción no se puede deshacer.',
+  'adminBackups.deleteConfirm.confirm': 'Eliminar copia de seguridad',
+  'adminBackups.deleted': 'Copia de seguridad eliminada',
+  'adminBackups.deleteFailed': 'No se pudo eliminar la copia de seguridad',
 } as const
 
 translationOf<typeof english>()(adminBackups)

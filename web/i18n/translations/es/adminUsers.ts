@@ -144,6 +144,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.delete': 'Eliminó un servidor MCP',
   'adminUsers.audit.action.backup.created': 'Inició una copia de seguridad',
   'adminUsers.audit.action.backup.settings_updated': 'Cambió la programación de copias de seguridad',
+  'adminUsers.audit.action.backup.downloaded': 'Descargó una copia de seguridad',
+  'adminUsers.audit.action.backup.deleted': 'Eliminó una copia de seguridad',
   'adminUsers.audit.detail.role': 'Rol: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sesión cerrada} other {# sesiones cerradas}}',

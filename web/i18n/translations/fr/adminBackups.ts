@@ -31,6 +31,16 @@ export const adminBackups = {
   'adminBackups.status.running': 'En cours…',
   'adminBackups.status.done': 'Terminée',
   'adminBackups.status.failed': 'Échouée',
+  'adminBackups.download': 'Télécharger',
+  'adminBackups.downloadLabel': 'Télécharger la sauvegarde du {time}',
+  'adminBackups.delete': 'Supprimer',
+  'adminBackups.deleteLabel': 'Supprimer la sauvegarde du {time}',
+  'adminBackups.deleteConfirm.title': 'Supprimer cette sauvegarde ?',
+  'adminBackups.deleteConfirm.body':
+    'La sauvegarde du {time} ({size}) est supprimée du serveur. Cette action est irréversible.',
+  'adminBackups.deleteConfirm.confirm': 'Supprimer la sauvegarde',
+  'adminBackups.deleted': 'Sauvegarde supprimée',
+  'adminBackups.deleteFailed': 'La sauvegarde n’a pas pu être supprimée',
 } as const
 
 translationOf<typeof english>()(adminBackups)

@@ -144,6 +144,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.delete': 'A supprimé un serveur MCP',
   'adminUsers.audit.action.backup.created': 'A lancé une sauvegarde',
   'adminUsers.audit.action.backup.settings_updated': 'A modifié la planification des sauvegardes',
+  'adminUsers.audit.action.backup.downloaded': 'A téléchargé une sauvegarde',
+  'adminUsers.audit.action.backup.deleted': 'A supprimé une sauvegarde',
   'adminUsers.audit.detail.role': 'Rôle : {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# session fermée} other {# sessions fermées}}',

@@ -31,6 +31,16 @@ export const adminBackups = {
   'adminBackups.status.running': 'In corso…',
   'adminBackups.status.done': 'Completato',
   'adminBackups.status.failed': 'Non riuscito',
+  'adminBackups.download': 'Scarica',
+  'adminBackups.downloadLabel': 'Scarica il backup del {time}',
+  'adminBackups.delete': 'Elimina',
+  'adminBackups.deleteLabel': 'Elimina il backup del {time}',
+  'adminBackups.deleteConfirm.title': 'Eliminare questo backup?',
+  'adminBackups.deleteConfirm.body':
+    'Il backup del {time} ({size}) viene eliminato dal server. L’operazione non può essere annullata.',
+  'adminBackups.deleteConfirm.confirm': 'Elimina backup',
+  'adminBackups.deleted': 'Backup eliminato',
+  'adminBackups.deleteFailed': 'Impossibile eliminare il backup',
 } as const
 
 translationOf<typeof english>()(adminBackups)

@@ -144,6 +144,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.delete': 'Ha eliminato un server MCP',
   'adminUsers.audit.action.backup.created': 'Ha avviato un backup',
   'adminUsers.audit.action.backup.settings_updated': 'Ha modificato la pianificazione dei backup',
+  'adminUsers.audit.action.backup.downloaded': 'Ha scaricato un backup',
+  'adminUsers.audit.action.backup.deleted': 'Ha eliminato un backup',
   'adminUsers.audit.detail.role': 'Ruolo: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessione terminata} other {# sessioni terminate}}',

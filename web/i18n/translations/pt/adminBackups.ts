@@ -31,6 +31,16 @@ export const adminBackups = {
   'adminBackups.status.running': 'Em andamento…',
   'adminBackups.status.done': 'Concluído',
   'adminBackups.status.failed': 'Falhou',
+  'adminBackups.download': 'Transferir',
+  'adminBackups.downloadLabel': 'Transferir o backup de {time}',
+  'adminBackups.delete': 'Eliminar',
+  'adminBackups.deleteLabel': 'Eliminar o backup de {time}',
+  'adminBackups.deleteConfirm.title': 'Eliminar este backup?',
+  'adminBackups.deleteConfirm.body':
+    'O backup de {time} ({size}) é eliminado do servidor. Esta ação não pode ser anulada.',
+  'adminBackups.deleteConfirm.confirm': 'Eliminar backup',
+  'adminBackups.deleted': 'Backup eliminado',
+  'adminBackups.deleteFailed': 'Não foi possível eliminar o backup',
 } as const
 
 translationOf<typeof english>()(adminBackups)

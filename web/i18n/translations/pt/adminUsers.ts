@@ -144,6 +144,8 @@ export const adminUsers = {
   'adminUsers.audit.action.mcp_server.delete': 'Excluiu um servidor MCP',
   'adminUsers.audit.action.backup.created': 'Iniciou um backup',
   'adminUsers.audit.action.backup.settings_updated': 'Alterou o agendamento de backups',
+  'adminUsers.audit.action.backup.downloaded': 'Transferiu um backup',
+  'adminUsers.audit.action.backup.deleted': 'Eliminou um backup',
   'adminUsers.audit.detail.role': 'Função: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessão encerrada} other {# sessões encerradas}}',
