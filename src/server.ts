@@ -9,6 +9,7 @@ import type { AppContext } from './context'
 import { closeTextExtraction } from './extract/service'
 import { SERVER_BODY_CAP } from './http/base'
 import { createJobs } from './jobs'
+import { startEmbeddedUpkeep } from './jobs/embedded-upkeep'
 import { startWorkers } from './jobs/workers'
 import { createLogger, type Logger } from './log/logger'
 import { createMailer } from './mail'
@@ -95,6 +96,8 @@ export async function startServer(
   const workers = startWorkers(ctx).catch((error) => log.error('background workers did not start', { error }))
   // Admin › Backups: runs a killed process left failed, then the daily schedule (decision 168).
   const backups = startBackupSchedule(ctx)
+  // The embedded database has no autovacuum: its statistics and free space are kept here (decision 169).
+  const upkeep = startEmbeddedUpkeep(ctx)
   log.info('parley started', { url, db: database.kind, vector, ms: Math.round(performance.now() - started) })
 
   return {
@@ -106,6 +109,7 @@ export async function startServer(
       await purge.stop()
       // Waits for a backup in progress: it needs the database.
       await backups.stop()
+      await upkeep.stop()
       await workers
       // Research runs last minutes: they stop now and resume on another instance or the next start.
       abandonRunningResearch(ctx, { release: true })
