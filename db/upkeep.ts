@@ -14,19 +14,26 @@ const GROWTH = 0.1
 const SLACK_PAGES = 8
 
 /**
+ * Tables larger than this are analyzed only: ANALYZE reads a bounded sample whatever the size, but
+ * a first VACUUM reads every page not yet marked all-visible, and the embedded process's watchdog
+ * ends any statement that runs past 60 s (db/embedded/process.ts).
+ */
+const VACUUM_UP_TO_BYTES = 256 * 1024 * 1024
+
+/**
  * The app's tables whose size moved since their statistics were last taken, or that never had
  * any. Read from the catalogue, which costs nothing: PGlite keeps no change counters
  * (pg_stat_user_tables stays at zero there), so the size on disk against the size the last
  * VACUUM or ANALYZE recorded (`relpages`) stands in for autovacuum's counts.
  */
-export async function tablesDueForUpkeep(database: Database): Promise<string[]> {
-  const rows = await database.query<{ name: string }>(
-    `select c.relname as name from pg_class c
+export async function tablesDueForUpkeep(database: Database): Promise<{ name: string; bytes: number }[]> {
+  const rows = await database.query<{ name: string; bytes: string | number }>(
+    `select c.relname as name, pg_relation_size(c.oid) as bytes from pg_class c
      where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
        and (c.reltuples < 0 or pg_relation_size(c.oid) / 8192 > c.relpages * ${1 + GROWTH} + ${SLACK_PAGES})
      order by c.relname`,
   )
-  return rows.map((row) => row.name)
+  return rows.map((row) => ({ name: row.name, bytes: Number(row.bytes) }))
 }
 
 /**
@@ -36,6 +43,9 @@ export async function tablesDueForUpkeep(database: Database): Promise<string[]> 
  */
 export async function embeddedUpkeep(database: Database): Promise<string[]> {
   const due = await tablesDueForUpkeep(database)
-  for (const table of due) await database.exec(`vacuum (analyze) "${table.replaceAll('"', '""')}"`)
-  return due
+  for (const { name, bytes } of due) {
+    const table = `"${name.replaceAll('"', '""')}"`
+    await database.exec(bytes <= VACUUM_UP_TO_BYTES ? `vacuum (analyze) ${table}` : `analyze ${table}`)
+  }
+  return due.map((table) => table.name)
 }
