@@ -353,6 +353,10 @@ describe('pictures', () => {
     // Both menus gone first: a menu that ends its closing gives focus back to its trigger, and
     // would take it from the button focused below.
     await page.waitForFunction(() => document.querySelector('[role="menu"]') === null)
+    // Radix gives the focus back from a timer queued as the menu unmounts, and under load that timer
+    // ran after the focus below: the project's menu then lost the focus and closed (a non-modal menu
+    // closes on focus outside). A later timer in the page runs after it.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
     // By keyboard this time: focus shows the project's buttons, Enter opens its menu.
     await project(page, 'Quarterly report').getByTestId('project-menu').focus()
     await page.keyboard.press('Enter')

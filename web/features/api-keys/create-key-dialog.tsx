@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { TriangleAlert } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox-field'
+import { CopyField } from '../../ui/copy-field'
 import { Dialog } from '../../ui/dialog'
 import { FormField } from '../../ui/form-field'
 import { Input } from '../../ui/input'
+import { ShownOnceNotice } from '../../ui/shown-once-notice'
 import { apiKeysQuery, type CreatedKey, createApiKey } from './api-keys-query'
-import { CopyField } from './copy-field'
 import { emptyKeyForm, type KeyFormProblems, readKeyForm, SCOPES } from './key-form'
 import '../../i18n/areas/apiKeys'
 
@@ -180,13 +180,7 @@ function CreatedKeyView({ created, onDone }: { created: CreatedKey; onDone: () =
   const curl = `curl ${baseUrl}/models \\\n  -H "Authorization: Bearer ${created.key}"`
   return (
     <div className="flex flex-col gap-4">
-      <div
-        role="status"
-        className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
-      >
-        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>{t('apiKeys.created.once')}</span>
-      </div>
+      <ShownOnceNotice>{t('apiKeys.created.once')}</ShownOnceNotice>
       <FormField label={t('apiKeys.created.key')}>
         {(control) => <CopyField id={control.id} value={created.key} testId="api-key-secret" />}
       </FormField>

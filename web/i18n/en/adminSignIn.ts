@@ -2,9 +2,6 @@
 export const adminSignIn = {
   'adminSignIn.intro':
     'How people sign in: with a password, with your organisation’s identity provider, or both; and the tokens your provider uses to create and remove accounts (SCIM).',
-  'adminSignIn.copy': 'Copy',
-  'adminSignIn.copied': 'Copied',
-  'adminSignIn.copyFailed': 'Could not copy. Select the text and copy it yourself.',
   'adminSignIn.cancel': 'Cancel',
   'adminSignIn.save': 'Save',
 

@@ -60,7 +60,4 @@ export const apiKeys = {
   'apiKeys.created.baseUrl': 'Base URL',
   'apiKeys.created.howToHint': 'Give any OpenAI client this base URL and the key, or try it with curl:',
   'apiKeys.created.done': 'Done',
-  'apiKeys.copy': 'Copy',
-  'apiKeys.copied': 'Copied',
-  'apiKeys.copyFailed': 'Could not copy: select the text and copy it yourself',
 } as const

@@ -13,4 +13,7 @@ export const common = {
   'common.toasts.close': 'Close toast',
   'common.toasts.label': 'Notifications',
   'common.brand.logo': '{name} logo',
+  'common.copy': 'Copy',
+  'common.copied': 'Copied',
+  'common.copyFailed': 'Could not copy. Select the text and copy it yourself.',
 } as const

@@ -6,6 +6,7 @@ import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Select } from '../../../ui/select'
+import { GroupPicker } from '../groups/group-picker'
 import { groupsQuery } from '../groups/groups-query'
 import { isRefusal } from '../refusal-boundary'
 import { SettingSwitch } from '../sign-in/setting-switch'
@@ -92,6 +93,9 @@ export function ApiAccessForm({ access }: { access: ApiAccess }) {
               if (next.length > 0) setProblem(false)
             }}
             problem={problem ? t('adminApiKeys.access.chooseGroup') : null}
+            label={t('adminApiKeys.access.groupsLabel')}
+            empty={t('adminApiKeys.access.noGroups')}
+            testId="api-group"
           />
         ) : null}
       </div>
@@ -107,76 +111,4 @@ export function ApiAccessForm({ access }: { access: ApiAccess }) {
 
 function sameSet(a: readonly string[], b: readonly string[]) {
   return a.length === b.length && a.every((id) => b.includes(id))
-}
-
-/** The groups as checkboxes, by name; a group chosen before but since deleted simply is no more. */
-function GroupPicker({
-  groups,
-  loadError,
-  chosen,
-  onChosen,
-  problem,
-  disabled,
-}: {
-  groups: { id: string; name: string; memberCount: number }[] | undefined
-  loadError: string | null
-  chosen: string[]
-  onChosen: (ids: string[]) => void
-  problem: string | null
-  disabled: boolean
-}) {
-  const t = useT()
-  const problemId = useId()
-  if (loadError) return <Alert tone="error">{loadError}</Alert>
-  if (!groups)
-    return (
-      <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-        {t('common.loading')}
-      </p>
-    )
-  if (groups.length === 0)
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('adminApiKeys.access.noGroups')}</p>
-  return (
-    <fieldset aria-describedby={problem ? problemId : undefined} disabled={disabled}>
-      <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {t('adminApiKeys.access.groupsLabel')}
-      </legend>
-      <div className="flex flex-wrap gap-2">
-        {groups.map((group) => {
-          const checked = chosen.includes(group.id)
-          return (
-            <label
-              key={group.id}
-              className={`inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm transition ${
-                checked
-                  ? 'border-brand bg-brand/10 text-zinc-900 dark:bg-brand/20 dark:text-zinc-100'
-                  : 'border-zinc-300 text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800'
-              }`}
-            >
-              <input
-                type="checkbox"
-                className="size-4 accent-brand"
-                checked={checked}
-                onChange={(event) =>
-                  onChosen(
-                    event.target.checked ? [...chosen, group.id] : chosen.filter((id) => id !== group.id),
-                  )
-                }
-                data-testid="api-group"
-              />
-              <span>{group.name}</span>
-              <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-                {group.memberCount}
-              </span>
-            </label>
-          )
-        })}
-      </div>
-      {problem ? (
-        <p id={problemId} className="mt-1.5 text-sm text-red-700 dark:text-red-300">
-          {problem}
-        </p>
-      ) : null}
-    </fieldset>
-  )
 }

@@ -10,6 +10,7 @@ import { Dialog } from '../../../ui/dialog'
 import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Select } from '../../../ui/select'
+import { GroupPicker } from '../groups/group-picker'
 import { groupsQuery } from '../groups/groups-query'
 import { isRefusal } from '../refusal-boundary'
 import { SettingSwitch } from '../sign-in/setting-switch'
@@ -204,12 +205,15 @@ function McpServerEditForm({ server, onClose }: { server: McpServer | null; onCl
         </FormField>
       </div>
       {form.who === 'groups' ? (
-        <GroupChoice
+        <GroupPicker
           groups={groups.data}
           loadError={groups.isError ? groups.error.message : null}
           chosen={form.groups}
           onChosen={(ids) => set('groups', ids)}
           problem={say(problems.groups)}
+          label={t('adminMcp.field.groupsLabel')}
+          empty={t('adminMcp.field.noGroups')}
+          testId="mcp-server-group"
         />
       ) : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
@@ -315,73 +319,6 @@ function HeaderRows({
         <Plus className="size-4" aria-hidden />
         {t('adminMcp.field.addHeader')}
       </Button>
-    </fieldset>
-  )
-}
-
-/** The groups as checkboxes, by name. */
-function GroupChoice({
-  groups,
-  loadError,
-  chosen,
-  onChosen,
-  problem,
-}: {
-  groups: { id: string; name: string }[] | undefined
-  loadError: string | null
-  chosen: string[]
-  onChosen: (ids: string[]) => void
-  problem: string | undefined
-}) {
-  const t = useT()
-  const problemId = useId()
-  if (loadError) return <Alert tone="error">{loadError}</Alert>
-  if (!groups)
-    return (
-      <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-        {t('common.loading')}
-      </p>
-    )
-  if (groups.length === 0)
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('adminMcp.field.noGroups')}</p>
-  return (
-    <fieldset aria-describedby={problem ? problemId : undefined}>
-      <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {t('adminMcp.field.groupsLabel')}
-      </legend>
-      <div className="flex flex-wrap gap-2">
-        {groups.map((group) => {
-          const checked = chosen.includes(group.id)
-          return (
-            <label
-              key={group.id}
-              className={`inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm transition ${
-                checked
-                  ? 'border-brand bg-brand/10 text-zinc-900 dark:bg-brand/20 dark:text-zinc-100'
-                  : 'border-zinc-300 text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800'
-              }`}
-            >
-              <input
-                type="checkbox"
-                className="size-4 accent-brand"
-                checked={checked}
-                onChange={(event) =>
-                  onChosen(
-                    event.target.checked ? [...chosen, group.id] : chosen.filter((id) => id !== group.id),
-                  )
-                }
-                data-testid="mcp-server-group"
-              />
-              <span>{group.name}</span>
-            </label>
-          )
-        })}
-      </div>
-      {problem ? (
-        <p id={problemId} className="mt-1.5 text-sm text-red-700 dark:text-red-300">
-          {problem}
-        </p>
-      ) : null}
     </fieldset>
   )
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { TriangleAlert } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
+import { CopyField } from '../../../ui/copy-field'
 import { Dialog } from '../../../ui/dialog'
 import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
-import { CopyField } from './copy-field'
+import { ShownOnceNotice } from '../../../ui/shown-once-notice'
 import { type CreatedScimToken, createScimToken, scimTokensQuery } from './sign-in-query'
 import '../../../i18n/areas/adminSignIn'
 
@@ -38,13 +38,7 @@ export default function NewTokenDialog({ onClose }: { onClose: () => void }) {
     >
       {created ? (
         <div className="flex flex-col gap-4">
-          <div
-            role="status"
-            className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
-          >
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{t('adminSignIn.scim.once')}</span>
-          </div>
+          <ShownOnceNotice>{t('adminSignIn.scim.once')}</ShownOnceNotice>
           <FormField label={t('adminSignIn.scim.token')}>
             {(control) => <CopyField id={control.id} value={created.token} testId="scim-token-value" />}
           </FormField>

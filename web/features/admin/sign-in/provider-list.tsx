@@ -3,7 +3,7 @@ import { Pencil, Server, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { useT } from '../../../i18n/i18n'
 import { Button } from '../../../ui/button'
-import { CopyField } from './copy-field'
+import { CopyField } from '../../../ui/copy-field'
 import type { IdentityProvider } from './sign-in-query'
 import '../../../i18n/areas/adminSignIn'
 

@@ -5,9 +5,6 @@ import type { adminSignIn as english } from '../../en/adminSignIn'
 export const adminSignIn = {
   'adminSignIn.intro':
     'Wie sich Personen anmelden: mit Passwort, über den Identitätsanbieter deiner Organisation oder beides; dazu die Tokens, mit denen dein Anbieter Konten anlegt und entfernt (SCIM).',
-  'adminSignIn.copy': 'Kopieren',
-  'adminSignIn.copied': 'Kopiert',
-  'adminSignIn.copyFailed': 'Kopieren nicht möglich. Markiere den Text und kopiere ihn selbst.',
   'adminSignIn.cancel': 'Abbrechen',
   'adminSignIn.save': 'Speichern',
   'adminSignIn.password.title': 'Passwörter und Registrierung',

@@ -69,9 +69,6 @@ export const apiKeys = {
   'apiKeys.created.howToHint':
     'Gib jedem OpenAI-Client diese Basis-URL und den Schlüssel, oder probiere es mit curl aus:',
   'apiKeys.created.done': 'Fertig',
-  'apiKeys.copy': 'Kopieren',
-  'apiKeys.copied': 'Kopiert',
-  'apiKeys.copyFailed': 'Kopieren nicht möglich: Markiere den Text und kopiere ihn selbst',
 } as const
 
 translationOf<typeof english>()(apiKeys)

@@ -15,4 +15,7 @@ export const common = translationOf<typeof english>()({
   'common.toasts.close': 'Benachrichtigung schließen',
   'common.toasts.label': 'Benachrichtigungen',
   'common.brand.logo': 'Logo von {name}',
+  'common.copy': 'Kopieren',
+  'common.copied': 'Kopiert',
+  'common.copyFailed': 'Kopieren nicht möglich. Markiere den Text und kopiere ihn selbst.',
 })

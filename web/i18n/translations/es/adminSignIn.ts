@@ -5,9 +5,6 @@ import type { adminSignIn as english } from '../../en/adminSignIn'
 export const adminSignIn = {
   'adminSignIn.intro':
     'Cómo inician sesión las personas: con contraseña, con el proveedor de identidad de tu organización o con ambos; y los tokens con los que tu proveedor crea y elimina cuentas (SCIM).',
-  'adminSignIn.copy': 'Copiar',
-  'adminSignIn.copied': 'Copiado',
-  'adminSignIn.copyFailed': 'No se pudo copiar. Selecciona el texto y cópialo tú.',
   'adminSignIn.cancel': 'Cancelar',
   'adminSignIn.save': 'Guardar',
   'adminSignIn.password.title': 'Contraseñas y registro',

@@ -69,9 +69,6 @@ export const apiKeys = {
   'apiKeys.created.howToHint':
     'Indica esta URL base y la clave a cualquier cliente de OpenAI, o pruébala con curl:',
   'apiKeys.created.done': 'Listo',
-  'apiKeys.copy': 'Copiar',
-  'apiKeys.copied': 'Copiada',
-  'apiKeys.copyFailed': 'No se pudo copiar: selecciona el texto y cópialo tú',
 } as const
 
 translationOf<typeof english>()(apiKeys)

@@ -15,4 +15,7 @@ export const common = translationOf<typeof english>()({
   'common.toasts.close': 'Cerrar notificación',
   'common.toasts.label': 'Notificaciones',
   'common.brand.logo': 'Logotipo de {name}',
+  'common.copy': 'Copiar',
+  'common.copied': 'Copiado',
+  'common.copyFailed': 'No se pudo copiar. Selecciona el texto y cópialo tú.',
 })

@@ -5,9 +5,6 @@ import type { adminSignIn as english } from '../../en/adminSignIn'
 export const adminSignIn = {
   'adminSignIn.intro':
     'La façon dont les personnes se connectent\u202f: avec un mot de passe, avec le fournisseur d’identité de votre organisation, ou les deux\u202f; et les jetons dont votre fournisseur se sert pour créer et supprimer des comptes (SCIM).',
-  'adminSignIn.copy': 'Copier',
-  'adminSignIn.copied': 'Copié',
-  'adminSignIn.copyFailed': 'Impossible de copier. Sélectionnez le texte et copiez-le vous-même.',
   'adminSignIn.cancel': 'Annuler',
   'adminSignIn.save': 'Enregistrer',
   'adminSignIn.password.title': 'Mots de passe et inscription',

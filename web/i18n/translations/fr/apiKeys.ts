@@ -69,9 +69,6 @@ export const apiKeys = {
   'apiKeys.created.howToHint':
     'Donnez cette URL de base et la clé à n’importe quel client OpenAI, ou essayez avec curl\u00a0:',
   'apiKeys.created.done': 'Terminé',
-  'apiKeys.copy': 'Copier',
-  'apiKeys.copied': 'Copiée',
-  'apiKeys.copyFailed': 'Copie impossible\u00a0: sélectionnez le texte et copiez-le vous-même',
 } as const
 
 translationOf<typeof english>()(apiKeys)

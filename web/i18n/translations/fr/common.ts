@@ -15,4 +15,7 @@ export const common = translationOf<typeof english>()({
   'common.toasts.close': 'Fermer la notification',
   'common.toasts.label': 'Notifications',
   'common.brand.logo': 'Logo de {name}',
+  'common.copy': 'Copier',
+  'common.copied': 'Copié',
+  'common.copyFailed': 'Impossible de copier. Sélectionnez le texte et copiez-le vous-même.',
 })

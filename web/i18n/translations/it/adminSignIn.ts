@@ -5,9 +5,6 @@ import type { adminSignIn as english } from '../../en/adminSignIn'
 export const adminSignIn = {
   'adminSignIn.intro':
     'Come accedono le persone: con una password, con il provider di identità della tua organizzazione o con entrambi; e i token con cui il tuo provider crea e rimuove gli account (SCIM).',
-  'adminSignIn.copy': 'Copia',
-  'adminSignIn.copied': 'Copiato',
-  'adminSignIn.copyFailed': 'Impossibile copiare. Seleziona il testo e copialo tu.',
   'adminSignIn.cancel': 'Annulla',
   'adminSignIn.save': 'Salva',
   'adminSignIn.password.title': 'Password e registrazione',

@@ -68,9 +68,6 @@ export const apiKeys = {
   'apiKeys.created.howToHint':
     'Indica questo URL di base e la chiave a qualsiasi client OpenAI, oppure provala con curl:',
   'apiKeys.created.done': 'Fatto',
-  'apiKeys.copy': 'Copia',
-  'apiKeys.copied': 'Copiata',
-  'apiKeys.copyFailed': 'Impossibile copiare: seleziona il testo e copialo tu',
 } as const
 
 translationOf<typeof english>()(apiKeys)

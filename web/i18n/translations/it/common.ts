@@ -15,4 +15,7 @@ export const common = translationOf<typeof english>()({
   'common.toasts.close': 'Chiudi notifica',
   'common.toasts.label': 'Notifiche',
   'common.brand.logo': 'Logo di {name}',
+  'common.copy': 'Copia',
+  'common.copied': 'Copiato',
+  'common.copyFailed': 'Impossibile copiare. Seleziona il testo e copialo tu.',
 })

@@ -5,9 +5,6 @@ import type { adminSignIn as english } from '../../en/adminSignIn'
 export const adminSignIn = {
   'adminSignIn.intro':
     'Como as pessoas entram: com senha, com o provedor de identidade da sua organização ou com os dois; e os tokens que o seu provedor usa para criar e remover contas (SCIM).',
-  'adminSignIn.copy': 'Copiar',
-  'adminSignIn.copied': 'Copiado',
-  'adminSignIn.copyFailed': 'Não foi possível copiar. Selecione o texto e copie você mesmo.',
   'adminSignIn.cancel': 'Cancelar',
   'adminSignIn.save': 'Salvar',
   'adminSignIn.password.title': 'Senhas e cadastro',

@@ -68,9 +68,6 @@ export const apiKeys = {
   'apiKeys.created.howToHint':
     'Informe esta URL base e a chave a qualquer cliente da OpenAI, ou teste com curl:',
   'apiKeys.created.done': 'Concluído',
-  'apiKeys.copy': 'Copiar',
-  'apiKeys.copied': 'Copiada',
-  'apiKeys.copyFailed': 'Não foi possível copiar: selecione o texto e copie você mesmo',
 } as const
 
 translationOf<typeof english>()(apiKeys)

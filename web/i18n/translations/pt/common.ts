@@ -15,4 +15,7 @@ export const common = translationOf<typeof english>()({
   'common.toasts.close': 'Fechar notificação',
   'common.toasts.label': 'Notificações',
   'common.brand.logo': 'Logotipo de {name}',
+  'common.copy': 'Copiar',
+  'common.copied': 'Copiado',
+  'common.copyFailed': 'Não foi possível copiar. Selecione o texto e copie você mesmo.',
 })

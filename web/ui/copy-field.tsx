@@ -1,12 +1,14 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { useT } from '../../../i18n/i18n'
-import { Button } from '../../../ui/button'
-import { Input } from '../../../ui/input'
-import '../../../i18n/areas/adminSignIn'
+import { useT } from '../i18n/i18n'
+import { Button } from './button'
+import { Input } from './input'
 
-/** A value to hand to the identity provider (an address, a token): shown whole, selectable, with Copy. */
+/**
+ * A value to paste elsewhere (a new key or token, an address for an identity provider): shown
+ * whole, selected on focus, with Copy, which says Copied for two seconds.
+ */
 export function CopyField({
   id,
   value,
@@ -30,7 +32,7 @@ export function CopyField({
       await navigator.clipboard.writeText(value)
       setCopied(true)
     } catch {
-      toast.error(t('adminSignIn.copyFailed'))
+      toast.error(t('common.copyFailed'))
     }
   }
   return (
@@ -46,7 +48,7 @@ export function CopyField({
       />
       <Button variant="outline" onClick={copy} aria-live="polite">
         {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-        {copied ? t('adminSignIn.copied') : t('adminSignIn.copy')}
+        {copied ? t('common.copied') : t('common.copy')}
       </Button>
     </div>
   )
