@@ -7,6 +7,7 @@ import {
   DESKTOP,
   describeViolations,
   type E2E,
+  focusSettled,
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
@@ -184,6 +185,8 @@ async function walkScreens(page: Page, visit: (screen: string) => Promise<void>)
   await visit('chat-settings')
   await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'detached' })
+  // The closed dialog's focus given back first: it would close the menu opened next.
+  await focusSettled(page)
 
   await page.getByTestId('composer-more').click()
   await page.getByTestId('open-deep-research').click()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
-import { DESKTOP, type E2E, expectAxeClean, PHONE, SETUP_TIMEOUT, startE2E } from './fixtures'
+import { DESKTOP, type E2E, expectAxeClean, focusSettled, PHONE, SETUP_TIMEOUT, startE2E } from './fixtures'
 import { newUser } from './new-user'
 import { expectToast } from './pages/toasts'
 
@@ -353,10 +353,8 @@ describe('pictures', () => {
     // Both menus gone first: a menu that ends its closing gives focus back to its trigger, and
     // would take it from the button focused below.
     await page.waitForFunction(() => document.querySelector('[role="menu"]') === null)
-    // Radix gives the focus back from a timer queued as the menu unmounts, and under load that timer
-    // ran after the focus below: the project's menu then lost the focus and closed (a non-modal menu
-    // closes on focus outside). A later timer in the page runs after it.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // And the focus given back (under load it came after the focus below, and closed the project's menu).
+    await focusSettled(page)
     // By keyboard this time: focus shows the project's buttons, Enter opens its menu.
     await project(page, 'Quarterly report').getByTestId('project-menu').focus()
     await page.keyboard.press('Enter')
