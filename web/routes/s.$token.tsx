@@ -1,18 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazyComponent } from '../lib/lazy-component'
 import { LoadingScreen } from '../ui/loading-screen'
 
 // The shared page's own chunk: people who only ever open a link do not download the app.
-const SharedPage = lazy(() => import('../features/shared-page/shared-page'))
+const SharedPage = lazyComponent(() => import('../features/shared-page/shared-page'), LoadingScreen)
 
 /** A share link (issue 32): `/s/<token>`, for signed-in people of the organisation or, when public, anyone. */
 export const Route = createFileRoute('/s/$token')({
   component: function SharedRoute() {
     const { token } = Route.useParams()
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <SharedPage token={token} />
-      </Suspense>
-    )
+    return <SharedPage token={token} />
   },
 })

@@ -1,6 +1,4 @@
-import { Suspense } from 'react'
 import { useT } from '../../i18n/i18n'
-import { LoadingScreen } from '../../ui/loading-screen'
 import { sectionOf } from './admin-sections'
 import '../../i18n/areas/admin'
 
@@ -14,9 +12,7 @@ export function AdminSectionPage({ id }: { id: string }) {
       <h2 id="admin-section-title" className="text-2xl font-bold tracking-tight">
         {t(section.label)}
       </h2>
-      <Suspense fallback={<LoadingScreen />}>
-        <Section />
-      </Suspense>
+      <Section />
     </>
   )
 }

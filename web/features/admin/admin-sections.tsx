@@ -14,9 +14,14 @@ import {
   UsersRound,
   Wallet,
 } from 'lucide-react'
-import { type ComponentType, lazy } from 'react'
+import type { ComponentType } from 'react'
 import type { MessageId } from '../../i18n/catalogue'
+import { lazyComponent } from '../../lib/lazy-component'
+import { LoadingScreen } from '../../ui/loading-screen'
 import { type AdminSectionId, sectionIdOf } from './section-ids'
+
+/** A section's view, 'Loading...' until its code has arrived. */
+const sectionView = (load: () => Promise<{ default: ComponentType }>) => lazyComponent(load, LoadingScreen)
 
 export interface AdminSection {
   /** In the address: /admin/budgets. */
@@ -34,31 +39,37 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     id: 'users',
     label: 'admin.nav.users',
     icon: Users,
-    component: lazy(() => import('./users/users-section').then((m) => ({ default: m.UsersSection }))),
+    component: sectionView(() => import('./users/users-section').then((m) => ({ default: m.UsersSection }))),
   },
   {
     id: 'groups',
     label: 'admin.nav.groups',
     icon: UsersRound,
-    component: lazy(() => import('./groups/groups-section').then((m) => ({ default: m.GroupsSection }))),
+    component: sectionView(() =>
+      import('./groups/groups-section').then((m) => ({ default: m.GroupsSection })),
+    ),
   },
   {
     id: 'budgets',
     label: 'admin.nav.budgets',
     icon: Wallet,
-    component: lazy(() => import('./budgets/budgets-section').then((m) => ({ default: m.BudgetsSection }))),
+    component: sectionView(() =>
+      import('./budgets/budgets-section').then((m) => ({ default: m.BudgetsSection })),
+    ),
   },
   {
     id: 'models',
     label: 'admin.nav.models',
     icon: Boxes,
-    component: lazy(() => import('./models/models-section').then((m) => ({ default: m.ModelsSection }))),
+    component: sectionView(() =>
+      import('./models/models-section').then((m) => ({ default: m.ModelsSection })),
+    ),
   },
   {
     id: 'branding',
     label: 'admin.nav.branding',
     icon: Palette,
-    component: lazy(() =>
+    component: sectionView(() =>
       import('./branding/branding-section').then((m) => ({ default: m.BrandingSection })),
     ),
   },
@@ -66,19 +77,21 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     id: 'sign-in',
     label: 'admin.nav.signIn',
     icon: KeyRound,
-    component: lazy(() => import('./sign-in/sign-in-section').then((m) => ({ default: m.SignInSection }))),
+    component: sectionView(() =>
+      import('./sign-in/sign-in-section').then((m) => ({ default: m.SignInSection })),
+    ),
   },
   {
     id: 'api',
     label: 'admin.nav.api',
     icon: Plug,
-    component: lazy(() => import('./api-keys/api-section').then((m) => ({ default: m.ApiSection }))),
+    component: sectionView(() => import('./api-keys/api-section').then((m) => ({ default: m.ApiSection }))),
   },
   {
     id: 'mcp-servers',
     label: 'admin.nav.mcpServers',
     icon: Server,
-    component: lazy(() =>
+    component: sectionView(() =>
       import('./mcp-servers/mcp-servers-section').then((m) => ({ default: m.McpServersSection })),
     ),
   },
@@ -86,20 +99,22 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     id: 'sharing',
     label: 'admin.nav.sharing',
     icon: Share2,
-    component: lazy(() => import('./sharing/sharing-section').then((m) => ({ default: m.SharingSection }))),
+    component: sectionView(() =>
+      import('./sharing/sharing-section').then((m) => ({ default: m.SharingSection })),
+    ),
   },
   {
     id: 'usage',
     label: 'admin.nav.usage',
     icon: ChartColumn,
     // Brings the chart library (uPlot) with it: nothing else in the app loads it.
-    component: lazy(() => import('./usage/usage-section').then((m) => ({ default: m.UsageSection }))),
+    component: sectionView(() => import('./usage/usage-section').then((m) => ({ default: m.UsageSection }))),
   },
   {
     id: 'impersonations',
     label: 'admin.nav.impersonations',
     icon: LifeBuoy,
-    component: lazy(() =>
+    component: sectionView(() =>
       import('./impersonations/impersonations-section').then((m) => ({ default: m.ImpersonationsSection })),
     ),
   },
@@ -107,13 +122,15 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     id: 'audit',
     label: 'admin.nav.audit',
     icon: ScrollText,
-    component: lazy(() => import('./audit/audit-section').then((m) => ({ default: m.AuditSection }))),
+    component: sectionView(() => import('./audit/audit-section').then((m) => ({ default: m.AuditSection }))),
   },
   {
     id: 'backups',
     label: 'admin.nav.backups',
     icon: Archive,
-    component: lazy(() => import('./backups/backups-section').then((m) => ({ default: m.BackupsSection }))),
+    component: sectionView(() =>
+      import('./backups/backups-section').then((m) => ({ default: m.BackupsSection })),
+    ),
   },
 ]
 

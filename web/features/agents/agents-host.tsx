@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { agentsQuery } from './agents-api'
 import { closeAgentsScreen, resumeAgentsAfterCalendar, useAgentsScreen } from './agents-ui'
 import '../../i18n/areas/agents'
+import { lazyComponent } from '../../lib/lazy-component'
 
 // Fetched when first opened: the chat page's first download does not grow.
-const AgentConfigDialog = lazy(() => import('./agent-config-dialog'))
-const CalendarConfigDialog = lazy(() => import('./calendar-config-dialog'))
+const AgentConfigDialog = lazyComponent(() => import('./agent-config-dialog'))
+const CalendarConfigDialog = lazyComponent(() => import('./calendar-config-dialog'))
 
 /** Shows whichever agent dialog is open (agents-ui.ts), and greets the return from the calendar provider. */
 export function AgentsHost() {
@@ -17,9 +18,9 @@ export function AgentsHost() {
   if (!screen) return null
   const close = closeAgentsScreen
   return (
-    <Suspense fallback={null}>
+    <>
       {screen === 'config' ? <AgentConfigDialog onClose={close} /> : <CalendarConfigDialog onClose={close} />}
-    </Suspense>
+    </>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound, Plus, PowerOff } from 'lucide-react'
-import { lazy, Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { errorCode } from '../../lib/api-error'
@@ -11,8 +11,9 @@ import { LockReason, useSupportAccessTarget } from '../impersonation/account-sec
 import { type ApiKey, apiClosedReason, apiKeysQuery, revokeApiKey } from './api-keys-query'
 import { KeyList } from './key-list'
 import '../../i18n/areas/apiKeys'
+import { lazyComponent } from '../../lib/lazy-component'
 
-const CreateKeyDialog = lazy(() => import('./create-key-dialog'))
+const CreateKeyDialog = lazyComponent(() => import('./create-key-dialog'))
 
 /**
  * Settings › API keys (issue 31): the person's keys for the team API, a new one (shown once), a
@@ -90,11 +91,7 @@ function ApiKeysPanel() {
       ) : (
         <KeyList keys={keys.data} onRevoke={setRevoking} />
       )}
-      {creating ? (
-        <Suspense fallback={null}>
-          <CreateKeyDialog onClose={() => setCreating(false)} />
-        </Suspense>
-      ) : null}
+      {creating ? <CreateKeyDialog onClose={() => setCreating(false)} /> : null}
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && !revoke.isPending && setRevoking(null)}

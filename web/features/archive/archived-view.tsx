@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { ArchiveRestore, ArrowLeft, ListChecks, Loader2, MessageSquare, Trash2 } from 'lucide-react'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DEFAULT_CHAT_TITLE } from '../../../src/chats/auto-title'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
@@ -14,8 +14,9 @@ import { useCurrentChatId, useSelectChat } from '../chats/use-current-chat'
 import { useChangeChat } from '../chats/use-organise-chats'
 import '../../i18n/areas/organise'
 import '../../i18n/areas/shell'
+import { lazyComponent } from '../../lib/lazy-component'
 
-const SelectionBar = lazy(() => import('../chats/selection-bar'))
+const SelectionBar = lazyComponent(() => import('../chats/selection-bar'))
 
 const iconButton =
   'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100'
@@ -125,16 +126,14 @@ export default function ArchivedView({ onNavigate }: { onNavigate?: () => void }
         ) : null}
       </div>
       {selecting ? (
-        <Suspense fallback={null}>
-          <SelectionBar
-            ids={[...selection.selected]}
-            archived
-            onDone={() => {
-              selection.clear()
-              setSelecting(false)
-            }}
-          />
-        </Suspense>
+        <SelectionBar
+          ids={[...selection.selected]}
+          archived
+          onDone={() => {
+            selection.clear()
+            setSelecting(false)
+          }}
+        />
       ) : null}
       <DeleteChatDialog
         title={deleting?.title ?? ''}

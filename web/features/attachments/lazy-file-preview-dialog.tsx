@@ -1,6 +1,7 @@
-import { type ComponentProps, lazy, Suspense, useState } from 'react'
+import { type ComponentProps, useState } from 'react'
+import { lazyComponent } from '../../lib/lazy-component'
 
-const FilePreviewDialog = lazy(() =>
+const FilePreviewDialog = lazyComponent(() =>
   import('./file-preview-dialog').then((module) => ({ default: module.FilePreviewDialog })),
 )
 
@@ -12,9 +13,5 @@ export function LazyFilePreviewDialog(props: ComponentProps<typeof FilePreviewDi
   const [wanted, setWanted] = useState(false)
   if (props.file && !wanted) setWanted(true)
   if (!wanted && !props.file) return null
-  return (
-    <Suspense fallback={null}>
-      <FilePreviewDialog {...props} />
-    </Suspense>
-  )
+  return <FilePreviewDialog {...props} />
 }

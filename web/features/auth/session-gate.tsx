@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { type ReactNode, Suspense } from 'react'
+import { useModule } from '../../lib/lazy-component'
 import { LoadingScreen } from '../../ui/loading-screen'
 import { type SessionUser, sessionQuery } from './session-query'
 
 // Signed-in visitors never download the sign-in screen (and the signed-in views are lazy too).
-const LoginScreen = lazy(() => import('./login-card').then((module) => ({ default: module.LoginScreen })))
+const loadLogin = () => import('./login-card')
 
 /**
  * 'Loading...' while the session is read, the sign-in screen without one, else the signed-in view.
@@ -12,10 +13,8 @@ const LoginScreen = lazy(() => import('./login-card').then((module) => ({ defaul
  */
 export function SessionGate({ children }: { children: (user: SessionUser) => ReactNode }) {
   const session = useQuery(sessionQuery)
-  if (session.isPending) return <LoadingScreen />
-  return (
-    <Suspense fallback={<LoadingScreen />}>
-      {session.data ? children(session.data) : <LoginScreen />}
-    </Suspense>
-  )
+  const signedOut = !session.isPending && !session.data
+  const login = useModule(signedOut ? loadLogin : null)
+  if (session.data) return <Suspense fallback={<LoadingScreen />}>{children(session.data)}</Suspense>
+  return login ? <login.LoginScreen /> : <LoadingScreen />
 }

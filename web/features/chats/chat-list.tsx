@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Archive, Command, ListChecks, Loader2, Plus, RefreshCw, Search } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
@@ -22,18 +22,19 @@ import { type ChatChange, useChangeChat } from './use-organise-chats'
 import '../../i18n/areas/shell'
 import '../../i18n/areas/search'
 import '../../i18n/areas/organise'
+import { lazyComponent } from '../../lib/lazy-component'
 
 const ROW_HEIGHT = 40
 const LABEL_HEIGHT = 32
 
 // Fetched when something is first typed in the search box: the first visit does not carry it.
-const MessageResults = lazy(() =>
+const MessageResults = lazyComponent(() =>
   import('../search/message-results').then((module) => ({ default: module.MessageResults })),
 )
 // Each fetched on first use (issue 28): the signed-in page's first download stays as it was.
-const ArchivedView = lazy(() => import('../archive/archived-view'))
-const SelectionBar = lazy(() => import('./selection-bar'))
-const ProjectDialogs = lazy(() => import('../projects/project-dialogs'))
+const ArchivedView = lazyComponent(() => import('../archive/archived-view'))
+const SelectionBar = lazyComponent(() => import('./selection-bar'))
+const ProjectDialogs = lazyComponent(() => import('../projects/project-dialogs'))
 
 type Entry = { kind: 'label'; label: 'pinned' | 'chats' } | { kind: 'chat'; chat: Chat }
 
@@ -212,9 +213,7 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
         </Button>
       </div>
       {view === 'archived' ? (
-        <Suspense fallback={null}>
-          <ArchivedView onNavigate={onNavigate} />
-        </Suspense>
+        <ArchivedView onNavigate={onNavigate} />
       ) : (
         <>
           <div className="relative">
@@ -315,20 +314,14 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
               </p>
             ) : null}
             {/* Below the title matches, every message that matches (decision 161). */}
-            {q ? (
-              <Suspense fallback={null}>
-                <MessageResults q={q} onNavigate={onNavigate} />
-              </Suspense>
-            ) : null}
+            {q ? <MessageResults q={q} onNavigate={onNavigate} /> : null}
           </div>
           {selecting ? (
-            <Suspense fallback={null}>
-              <SelectionBar
-                ids={order.filter((id) => selection.selected.has(id))}
-                archived={false}
-                onDone={stopSelecting}
-              />
-            </Suspense>
+            <SelectionBar
+              ids={order.filter((id) => selection.selected.has(id))}
+              archived={false}
+              onDone={stopSelecting}
+            />
           ) : (
             <div className="flex items-center gap-1">
               <button
@@ -365,11 +358,7 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
           setDeleting(null)
         }}
       />
-      {dialogsWanted || projectDialog ? (
-        <Suspense fallback={null}>
-          <ProjectDialogs />
-        </Suspense>
-      ) : null}
+      {dialogsWanted || projectDialog ? <ProjectDialogs /> : null}
     </div>
   )
 }

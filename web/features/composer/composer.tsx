@@ -13,7 +13,7 @@ import {
   Square,
   Telescope,
 } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
@@ -31,6 +31,7 @@ import type { SlashKeyHandler } from '../prompts/slash-picker'
 import { useDraft } from './use-draft'
 import type { VisionChoice } from './vision-warning'
 import '../../i18n/areas/shell'
+import { lazyComponent } from '../../lib/lazy-component'
 
 /** What a saved prompt carries besides its text. */
 export interface PromptSettings {
@@ -42,12 +43,12 @@ export interface PromptSettings {
 export type ComposerState = 'idle' | 'submitted' | 'streaming' | 'error'
 
 // The prompt library and the '/' picker are fetched when first used (the chat page stays small).
-const PromptLibrary = lazy(() => import('../prompts/prompt-library'))
-const SlashPicker = lazy(() => import('../prompts/slash-picker'))
-const CreateImageDialog = lazy(() => import('../images/create-image-dialog'))
-const DeepResearchDialog = lazy(() => import('../research/deep-research-dialog'))
+const PromptLibrary = lazyComponent(() => import('../prompts/prompt-library'))
+const SlashPicker = lazyComponent(() => import('../prompts/slash-picker'))
+const CreateImageDialog = lazyComponent(() => import('../images/create-image-dialog'))
+const DeepResearchDialog = lazyComponent(() => import('../research/deep-research-dialog'))
 // Loaded with the first image attached for a model that cannot see it (decision 143).
-const VisionWarning = lazy(() =>
+const VisionWarning = lazyComponent(() =>
   import('./vision-warning').then((module) => ({ default: module.VisionWarning })),
 )
 
@@ -173,15 +174,13 @@ export function Composer({
       {/* The picker sits just above the input bar, outside its form (its variables form is a form of its own). */}
       <div className="relative mx-auto h-0 w-full max-w-3xl">
         {slashOpen ? (
-          <Suspense fallback={null}>
-            <SlashPicker
-              query={text.slice(1)}
-              keyHandler={slashKeys}
-              onActiveChange={setActiveOption}
-              onInsert={insertPrompt}
-              onClose={() => setSlashDismissed(true)}
-            />
-          </Suspense>
+          <SlashPicker
+            query={text.slice(1)}
+            keyHandler={slashKeys}
+            onActiveChange={setActiveOption}
+            onInsert={insertPrompt}
+            onClose={() => setSlashDismissed(true)}
+          />
         ) : null}
       </div>
       <form
@@ -196,9 +195,7 @@ export function Composer({
         {picker.input}
         <ComposerAttachments files={files.files} onRemove={files.remove} />
         {vision && images > 0 && vision.selected && !vision.selected.supports_vision ? (
-          <Suspense fallback={null}>
-            <VisionWarning images={images} choice={vision} />
-          </Suspense>
+          <VisionWarning images={images} choice={vision} />
         ) : null}
         <textarea
           ref={textarea}
@@ -345,21 +342,9 @@ export function Composer({
           </div>
         </div>
       </form>
-      {imageOpen ? (
-        <Suspense fallback={null}>
-          <CreateImageDialog open onOpenChange={setImageOpen} ensureChat={ensureChat} />
-        </Suspense>
-      ) : null}
-      {researchOpen ? (
-        <Suspense fallback={null}>
-          <DeepResearchDialog open onOpenChange={setResearchOpen} />
-        </Suspense>
-      ) : null}
-      {libraryOpen ? (
-        <Suspense fallback={null}>
-          <PromptLibrary open onOpenChange={setLibraryOpen} onInsert={insertPrompt} />
-        </Suspense>
-      ) : null}
+      {imageOpen ? <CreateImageDialog open onOpenChange={setImageOpen} ensureChat={ensureChat} /> : null}
+      {researchOpen ? <DeepResearchDialog open onOpenChange={setResearchOpen} /> : null}
+      {libraryOpen ? <PromptLibrary open onOpenChange={setLibraryOpen} onInsert={insertPrompt} /> : null}
     </AttachmentDropZone>
   )
 }

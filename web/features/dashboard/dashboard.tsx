@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { useMediaQuery } from '../../lib/use-media-query'
@@ -18,10 +18,11 @@ import { Header } from './header'
 import { DesktopSidebar, MobileSidebar } from './sidebar'
 import { useRealtime } from './use-realtime'
 import '../../i18n/areas/shell'
+import { lazyComponent } from '../../lib/lazy-component'
 
 // The dialogs are fetched when first opened, so the first visit downloads less.
-const ProfileDialog = lazy(() => import('../profile/profile-dialog'))
-const SettingsDialog = lazy(() => import('../settings/settings-dialog'))
+const ProfileDialog = lazyComponent(() => import('../profile/profile-dialog'))
+const SettingsDialog = lazyComponent(() => import('../settings/settings-dialog'))
 
 const SIDEBAR_KEY = 'sidebar_open'
 
@@ -78,10 +79,10 @@ export function Dashboard({ userId }: { userId: string }) {
             <ChatView chatId={chatId} name={profile.data?.full_name?.trim() || null} />
           </main>
         </div>
-        <Suspense fallback={null}>
-          {dialog === 'profile' ? <ProfileDialog open onOpenChange={closeDialog} /> : null}
-          {dialog === 'settings' ? <SettingsDialog open onOpenChange={closeDialog} /> : null}
-        </Suspense>
+
+        {dialog === 'profile' ? <ProfileDialog open onOpenChange={closeDialog} /> : null}
+        {dialog === 'settings' ? <SettingsDialog open onOpenChange={closeDialog} /> : null}
+
         <KnowledgeHost />
         <AgentsHost />
         <ShareDialogHost />

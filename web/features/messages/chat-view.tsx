@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useIsMutating, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { errorCode } from '../../lib/api-error'
@@ -28,8 +28,9 @@ import { useFeedbackEvents } from './use-feedback-events'
 import { useRegenerate, useSendMessage, useStopReply } from './use-reply-actions'
 import { useEditMessage, useForkChat, useSwitchBranch } from './use-tree-actions'
 import '../../i18n/areas/chat'
+import { lazyComponent } from '../../lib/lazy-component'
 
-const ChatSettingsDialog = lazy(() => import('../chat-settings/chat-settings-dialog'))
+const ChatSettingsDialog = lazyComponent(() => import('../chat-settings/chat-settings-dialog'))
 
 /** The message area and the composer for the current chat (or the welcome when there is none). */
 export function ChatView({ chatId, name }: { chatId: string | undefined; name: string | null }) {
@@ -214,11 +215,9 @@ export function ChatView({ chatId, name }: { chatId: string | undefined; name: s
           />
         }
       />
-      <Suspense fallback={null}>
-        {settingsOpen && chatId ? (
-          <ChatSettingsDialog chatId={chatId} open onOpenChange={setSettingsOpen} />
-        ) : null}
-      </Suspense>
+      {settingsOpen && chatId ? (
+        <ChatSettingsDialog chatId={chatId} open onOpenChange={setSettingsOpen} />
+      ) : null}
     </MessageActionsContext.Provider>
   )
 }

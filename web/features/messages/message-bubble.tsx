@@ -1,5 +1,5 @@
 import { Check, Copy, GitBranchPlus, Pencil, Square } from 'lucide-react'
-import { lazy, memo, Suspense, useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { formatTime } from '../../i18n/format'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
@@ -21,12 +21,13 @@ import { type Message, researchIdOf } from './messages-query'
 import { RegenerateButton } from './regenerate-button'
 import { ReplyFailure } from './reply-failure'
 import '../../i18n/areas/chat'
+import { lazyComponent } from '../../lib/lazy-component'
 
 // Only research answers need it: the progress card, the Retry of a failed run and the tokens and
 // cost of a finished one (decision 127).
-const ResearchCard = lazy(() => import('../research/research-card'))
+const ResearchCard = lazyComponent(() => import('../research/research-card'))
 // Fetched when a message is first opened for editing.
-const MessageEditor = lazy(() => import('./message-editor'))
+const MessageEditor = lazyComponent(() => import('./message-editor'))
 
 /**
  * The time of day in the active language. `formatTime` keeps one Intl formatter per language:
@@ -62,9 +63,7 @@ function UserBubble({ message }: { message: Message }) {
         data-role="user"
         aria-label={t('chat.message.user')}
       >
-        <Suspense fallback={null}>
-          <MessageEditor message={message} onClose={() => setEditing(false)} />
-        </Suspense>
+        <MessageEditor message={message} onClose={() => setEditing(false)} />
       </article>
     )
   }
@@ -154,9 +153,7 @@ function AssistantBubble({ message, isLast }: { message: Message; isLast: boolea
         {researchId && researchMode === 'progress' ? (
           // The report streams in under the card while it is written.
           <div className={text ? 'mb-3 border-b border-zinc-200 pb-3 dark:border-zinc-800' : undefined}>
-            <Suspense fallback={null}>
-              <ResearchCard researchId={researchId} mode="progress" />
-            </Suspense>
+            <ResearchCard researchId={researchId} mode="progress" />
           </div>
         ) : null}
         {reportNotes.length && researchMode !== 'progress' ? (
@@ -188,14 +185,12 @@ function AssistantBubble({ message, isLast }: { message: Message; isLast: boolea
         ) : null}
         {message.status === 'failed' && !researchId ? <ReplyFailure reason={failureReason} /> : null}
         {researchId && researchMode && researchMode !== 'progress' ? (
-          <Suspense fallback={null}>
-            <ResearchCard
-              researchId={researchId}
-              mode={researchMode}
-              reason={failureReason}
-              kept={text !== ''}
-            />
-          </Suspense>
+          <ResearchCard
+            researchId={researchId}
+            mode={researchMode}
+            reason={failureReason}
+            kept={text !== ''}
+          />
         ) : null}
         {!streaming && 'sources' in message && message.sources ? (
           <MessageSources sources={message.sources} />

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
+import { lazyComponent } from '../../lib/lazy-component'
 import { closePalette, togglePalette, usePaletteOpen } from './palette-ui'
 
 // Its own chunk: fetched the first time the palette opens, never on the first visit.
-const CommandPalette = lazy(() => import('./command-palette'))
+const CommandPalette = lazyComponent(() => import('./command-palette'))
 
 /** Ctrl+K (⌘+K on a Mac) anywhere in the signed-in app opens or closes the command palette. */
 export function PaletteHost({ onOpenSettings }: { onOpenSettings: () => void }) {
@@ -27,12 +28,10 @@ export function PaletteHost({ onOpenSettings }: { onOpenSettings: () => void }) 
   // Once loaded it stays mounted (closed), so opening again is instant and keeps no stale state.
   if (!opened.current) return null
   return (
-    <Suspense fallback={null}>
-      <CommandPalette
-        open={open}
-        onOpenChange={(next) => (next ? undefined : closePalette())}
-        onOpenSettings={onOpenSettings}
-      />
-    </Suspense>
+    <CommandPalette
+      open={open}
+      onOpenChange={(next) => (next ? undefined : closePalette())}
+      onOpenSettings={onOpenSettings}
+    />
   )
 }

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { History, KeyRound, Shield, TriangleAlert } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+
 import { useT } from '../../i18n/i18n'
 import { Dialog } from '../../ui/dialog'
 import { AccessLogTab } from '../impersonation/access-log-tab'
@@ -9,9 +9,10 @@ import { DangerZoneTab, dismissFinalConfirmation, FinalConfirmationToaster } fro
 import { SecurityTab } from './security-tab'
 import '../../i18n/areas/account'
 import '../../i18n/areas/apiKeys'
+import { lazyComponent } from '../../lib/lazy-component'
 
 // Its own chunk: only those who open the tab load the keys' screens (issue 31).
-const ApiKeysTab = lazy(() => import('../api-keys/api-keys-tab'))
+const ApiKeysTab = lazyComponent(() => import('../api-keys/api-keys-tab'))
 
 // Each tab keeps its label on one line; on a phone the row scrolls sideways instead of wrapping.
 const tabClass =
@@ -69,9 +70,7 @@ export default function SettingsDialog({
           <AccessLogTab />
         </Tabs.Content>
         <Tabs.Content value="api-keys" className="focus-visible:outline-none">
-          <Suspense fallback={null}>
-            <ApiKeysTab />
-          </Suspense>
+          <ApiKeysTab />
         </Tabs.Content>
         <Tabs.Content value="danger" className="focus-visible:outline-none">
           <AccountSecurityLock>

@@ -1,15 +1,11 @@
-import { lazy, Suspense } from 'react'
+import { lazyComponent } from '../../lib/lazy-component'
 import { useShareDialog } from './share-ui'
 
-const ShareDialog = lazy(() => import('./share-dialog'))
+const ShareDialog = lazyComponent(() => import('./share-dialog'))
 
 /** Mounted once in the signed-in app: the share dialog's chunk is fetched when it is first opened. */
 export function ShareDialogHost() {
   const state = useShareDialog()
   if (!state) return null
-  return (
-    <Suspense fallback={null}>
-      <ShareDialog key={state.chatId} chatId={state.chatId} title={state.title} />
-    </Suspense>
-  )
+  return <ShareDialog key={state.chatId} chatId={state.chatId} title={state.title} />
 }

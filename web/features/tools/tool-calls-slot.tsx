@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react'
+import { lazyComponent } from '../../lib/lazy-component'
 import { mergeToolCalls, useLiveToolCalls } from './live-tool-calls'
 import { type ToolCall, toolCallsOf } from './tool-calls'
 
 // Only answers that called a tool need it (issue 30).
-const ToolCallList = lazy(() => import('./tool-call-list'))
+const ToolCallList = lazyComponent(() => import('./tool-call-list'))
 
 /** An answer's tool calls, above its text; nothing for an answer that called none. */
 export function ToolCallsSlot({
@@ -16,11 +16,7 @@ export function ToolCallsSlot({
 }) {
   const calls = useToolCalls(message)
   if (calls.length === 0) return null
-  return (
-    <Suspense fallback={null}>
-      <ToolCallList chatId={message.chat_id} messageId={message.id} calls={calls} canDecide={canDecide} />
-    </Suspense>
-  )
+  return <ToolCallList chatId={message.chat_id} messageId={message.id} calls={calls} canDecide={canDecide} />
 }
 
 /** Whether one of the answer's calls waits for the person: the answer is not "thinking" then, it waits. */

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useQuery } from '@tanstack/react-query'
 import { Wrench } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { menuContentClass } from '../../ui/menu'
@@ -9,9 +9,10 @@ import { chatConfigQuery } from '../chat-settings/chat-config-query'
 import { chatToolsOf, enabledCount } from './chat-tool-ids'
 import { toolsQuery } from './tools-query'
 import '../../i18n/areas/shell'
+import { lazyComponent } from '../../lib/lazy-component'
 
 // The list, its switches and their texts come with the first opening (the chat page stays small).
-const ToolsMenuItems = lazy(() => import('./tools-menu-items'))
+const ToolsMenuItems = lazyComponent(() => import('./tools-menu-items'), MenuPlaceholder)
 
 /**
  * The composer's tools button (issue 30): a wrench with the number of tools on in this chat,
@@ -65,13 +66,14 @@ export function ToolsButton({ chatId }: { chatId: string | undefined }) {
             'w-[min(22rem,calc(100vw-1rem))] max-h-[min(28rem,70dvh)] overflow-y-auto',
           )}
         >
-          {open ? (
-            <Suspense fallback={<div className="h-16" />}>
-              <ToolsMenuItems chatId={chatId} />
-            </Suspense>
-          ) : null}
+          {open ? <ToolsMenuItems chatId={chatId} /> : null}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   )
+}
+
+/** The menu's height while its items' code arrives, so it does not open as a sliver. */
+function MenuPlaceholder() {
+  return <div className="h-16" />
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
@@ -18,9 +18,10 @@ import {
   updateMcpServer,
 } from './mcp-servers-query'
 import '../../../i18n/areas/adminMcp'
+import { lazyComponent } from '../../../lib/lazy-component'
 
 // Its own chunk, fetched when Add or Edit is first used.
-const McpServerDialog = lazy(() => import('./mcp-server-dialog'))
+const McpServerDialog = lazyComponent(() => import('./mcp-server-dialog'))
 
 /** Admin › MCP servers (issue 30): the servers whose tools the model may call, for whom, and with what approval. */
 export function McpServersSection() {
@@ -85,9 +86,7 @@ export function McpServersSection() {
         />
       )}
       {editing ? (
-        <Suspense fallback={null}>
-          <McpServerDialog server={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-        </Suspense>
+        <McpServerDialog server={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}

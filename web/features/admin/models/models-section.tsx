@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { RefreshCw } from 'lucide-react'
-import { lazy, Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
@@ -24,9 +24,10 @@ import {
 } from './models-query'
 import { ProviderStatusPanel } from './provider-status'
 import '../../../i18n/areas/adminModels'
+import { lazyComponent } from '../../../lib/lazy-component'
 
 // The agents card carries its own texts (the agents area): fetched with this section, not before.
-const AdminAgentsCard = lazy(() => import('../../agents/admin-agents-card'))
+const AdminAgentsCard = lazyComponent(() => import('../../agents/admin-agents-card'))
 
 /**
  * Admin → Models: the organisation's default model, every model with its switch and edit dialog,
@@ -122,9 +123,7 @@ export function ModelsSection() {
       )}
 
       <ImagePricesCard />
-      <Suspense fallback={null}>
-        <AdminAgentsCard />
-      </Suspense>
+      <AdminAgentsCard />
       <ProviderStatusPanel />
       <ModelDialog
         model={editing && (models.data?.items.find((item) => item.id === editing.id) ?? editing)}

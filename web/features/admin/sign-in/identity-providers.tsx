@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
@@ -18,8 +18,9 @@ import {
   updateIdentityProvider,
 } from './sign-in-query'
 import '../../../i18n/areas/adminSignIn'
+import { lazyComponent } from '../../../lib/lazy-component'
 
-const ProviderDialog = lazy(() => import('./provider-dialog'))
+const ProviderDialog = lazyComponent(() => import('./provider-dialog'))
 
 /** The identity providers: the list with its switches, "Add provider", edit and delete. */
 export function IdentityProviders() {
@@ -99,9 +100,7 @@ export function IdentityProviders() {
         />
       )}
       {editing ? (
-        <Suspense fallback={null}>
-          <ProviderDialog provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-        </Suspense>
+        <ProviderDialog provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound, Plus } from 'lucide-react'
-import { lazy, Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { formatDate } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
@@ -12,8 +12,9 @@ import { LoadingScreen } from '../../../ui/loading-screen'
 import { isRefusal } from '../refusal-boundary'
 import { revokeScimToken, type ScimToken, scimTokensQuery } from './sign-in-query'
 import '../../../i18n/areas/adminSignIn'
+import { lazyComponent } from '../../../lib/lazy-component'
 
-const NewTokenDialog = lazy(() => import('./new-token-dialog'))
+const NewTokenDialog = lazyComponent(() => import('./new-token-dialog'))
 
 /** SCIM: the base URL to give the identity provider, its tokens (label, dates, state), a new one, a revoke. */
 export function ScimTokens() {
@@ -114,11 +115,7 @@ export function ScimTokens() {
           </ul>
         )}
       </div>
-      {creating ? (
-        <Suspense fallback={null}>
-          <NewTokenDialog onClose={() => setCreating(false)} />
-        </Suspense>
-      ) : null}
+      {creating ? <NewTokenDialog onClose={() => setCreating(false)} /> : null}
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && !revoke.isPending && setRevoking(null)}
