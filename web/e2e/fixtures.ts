@@ -180,7 +180,6 @@ export async function readMailLink(dataDir: string, to: string, path: string): P
   throw new Error(`no mail to ${to} with a link to ${path}`)
 }
 
-/** Saves a screenshot to test-artifacts/screenshots/<name>.png. */
 /**
  * Waits until a closed menu or dialog has given the focus back. Radix does that from a timer queued
  * as the menu or dialog unmounts; under load it can run after the test's next step, and a
@@ -191,6 +190,7 @@ export async function focusSettled(page: Page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
 }
 
+/** Saves a screenshot to test-artifacts/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string) {
   await mkdir(SCREENSHOTS, { recursive: true })
   // The resting state (dialogs, menus, toasts done fading in) without waiting for it: finite
