@@ -316,8 +316,8 @@ export async function withAdminPage(env: Record<string, string> = {}, admin: New
 
 /** Opens an admin section (`/admin/<section>`), read afresh from the server. */
 export async function openAdminSection(page: Page, section: string) {
+  // A path of its own (no longer a #hash): goto always loads the page, so no reload is needed.
   await page.goto(`/admin/${section}`)
-  await page.reload()
 }
 
 /** Fails, naming the screen, when axe finds serious or critical violations on the page. */
