@@ -1,5 +1,6 @@
 import { type Database, openPglite, openPostgres } from './client'
 import { type EmbeddedProcessEvent, openEmbeddedProcess } from './embedded/process'
+import { refuseOtherMajorVersion } from './embedded-version'
 import { findTemplate } from './template'
 import { extractTemplate, isNewDataDir } from './template-extract'
 
@@ -16,6 +17,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
   const dataDir = `${options.dataDir}/pg`
+  refuseOtherMajorVersion(dataDir)
   const templatePath = findTemplate()
   if (options.embeddedDatabase === 'process')
     return openEmbeddedProcess({ dataDir, templatePath, onEvent: options.onEmbeddedEvent })

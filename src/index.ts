@@ -1,3 +1,4 @@
+import { EmbeddedVersionError } from '../db/embedded-version'
 import { MigrationFailedError } from './backups/before-migrate'
 import { CLI_COMMANDS } from './cli/names'
 import { ConfigError, loadConfig, resolveAppSecret } from './config'
@@ -28,7 +29,11 @@ try {
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof MigrationFailedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof MigrationFailedError ||
+    error instanceof EmbeddedVersionError
+  ) {
     console.error(error.message)
     process.exit(1)
   }

@@ -1,3 +1,4 @@
+import { EmbeddedVersionError } from '../../db/embedded-version'
 import { ConfigError } from '../config'
 import { EXIT, runCli } from './commands'
 
@@ -9,6 +10,7 @@ try {
   })
   process.exit(code)
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error)
+  // A refusal that explains itself: its message, not a stack.
+  console.error(error instanceof ConfigError || error instanceof EmbeddedVersionError ? error.message : error)
   process.exit(EXIT.failed)
 }
