@@ -63,7 +63,8 @@ describe('sign-in screen', () => {
     await dashboard.choose('Admin Panel')
     await page.waitForURL('**/admin/users')
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
-    await page.getByText(admin.fullName).waitFor()
+    // The header names who is signed in (the users list, arriving with it, names them too).
+    await page.locator('header').getByText(admin.fullName).waitFor()
   })
 
   test('the administrator also has the header’s admin navigation, at 1280 and 390 px, in English and French', async () => {
