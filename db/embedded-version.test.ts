@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { openPglite } from './client'
-import { EMBEDDED_POSTGRES_MAJOR } from './embedded-version'
+import { EMBEDDED_POSTGRES_MAJOR, EmbeddedVersionError, refuseOtherMajorVersion } from './embedded-version'
 
 /*
  * A data folder written by another major version of the embedded PostgreSQL (issue 33, point 6;
@@ -86,4 +86,27 @@ describe('a folder of another major version', () => {
     expect(stderr).not.toContain('    at ')
     expect(await fingerprint(dataDir)).toEqual(before)
   }, 60_000)
+})
+
+test('an empty or damaged PG_VERSION is refused too, quoted, never taken for a version', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'parley-pg-damaged-'))
+  try {
+    for (const [contents, named] of [
+      ['', 'PostgreSQL of an unknown version (PG_VERSION reads "")'],
+      ['18\u0000\n19', 'PostgreSQL of an unknown version (PG_VERSION reads "18\\u0000\\n19")'],
+      ['x'.repeat(5000), `PostgreSQL of an unknown version (PG_VERSION reads "${'x'.repeat(40)}")`],
+    ]) {
+      await writeFile(join(folder, 'PG_VERSION'), contents!)
+      let refused: unknown
+      try {
+        refuseOtherMajorVersion(folder)
+      } catch (error) {
+        refused = error
+      }
+      expect(refused).toBeInstanceOf(EmbeddedVersionError)
+      expect((refused as Error).message).toContain(`holds a database written by ${named};`)
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
 })

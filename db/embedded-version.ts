@@ -29,6 +29,13 @@ export class EmbeddedVersionError extends Error {
 export function refuseOtherMajorVersion(dataDir: string) {
   const file = join(dataDir, 'PG_VERSION')
   if (!existsSync(file)) return
-  const found = readFileSync(file, 'utf8').trim()
-  if (found !== EMBEDDED_POSTGRES_MAJOR) throw new EmbeddedVersionError(dataDir, found)
+  const text = readFileSync(file, 'utf8').trim()
+  if (text === EMBEDDED_POSTGRES_MAJOR) return
+  // An empty or damaged file is named as it reads (quoted, shortened), not as a version.
+  throw new EmbeddedVersionError(
+    dataDir,
+    /^\d{1,3}$/.test(text)
+      ? text
+      : `of an unknown version (PG_VERSION reads ${JSON.stringify(text.slice(0, 40))})`,
+  )
 }

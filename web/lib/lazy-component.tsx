@@ -9,36 +9,34 @@ interface Loading {
 const imports = new Map<() => Promise<unknown>, Loading>()
 
 function start(load: () => Promise<unknown>): Loading {
-  let loading = imports.get(load)
-  if (loading) return loading
-  const entry: Loading = {
+  const known = imports.get(load)
+  if (known) return known
+  const loading: Loading = {
     settled: load().then(
       (module) => {
-        entry.module = module
+        loading.module = module
       },
       (error: unknown) => {
-        entry.error = error ?? new Error('import failed')
+        loading.error = error ?? new Error('import failed')
       },
     ),
   }
-  loading = entry
   imports.set(load, loading)
   return loading
 }
 
 /**
- * The module `load` imports once it has arrived (undefined until then, and while `load` is null),
- * for a screen whose code is a chunk of its own. Not `React.lazy` under Suspense: React 19 holds a
+ * The module `load` imports once it has arrived (undefined until then), for a screen whose code
+ * is a chunk of its own. Not `React.lazy` under Suspense: React 19 holds a
  * boundary's content back until 300 ms after its fallback appeared, so the app's first screen
  * waited for that timer on every load, its code cached or not. A state update has no such wait.
  * `load` must be stable (defined at module scope); a failed import is thrown while rendering, as
  * `React.lazy` does.
  */
-export function useModule<M>(load: (() => Promise<M>) | null): M | undefined {
+function useModule<M>(load: () => Promise<M>): M | undefined {
   const [, arrived] = useReducer((count: number) => count + 1, 0)
-  const loading = load ? imports.get(load) : undefined
+  const loading = imports.get(load)
   useEffect(() => {
-    if (!load) return
     let mounted = true
     start(load).settled.then(() => {
       if (mounted) arrived()
