@@ -31,6 +31,7 @@ import { promptRoutes } from './prompts'
 import { researchRoutes } from './research'
 import { scimRoutes } from './scim'
 import { searchRoutes } from './search'
+import { retentionRoutes } from './retention'
 import { shareRoutes } from './shares'
 import { toolRoutes } from './tools'
 import { webClient } from './web-client'
@@ -87,6 +88,7 @@ export function createApp(ctx: AppContext, options: AppOptions) {
       new Elysia({ name: 'keys-and-shares' })
         .use(apiKeyRoutes(ctx))
         .use(shareRoutes(ctx))
+        .use(retentionRoutes(ctx))
         .use(toolRoutes(ctx)),
     )
     .use(adminRoutes(ctx))

@@ -16,6 +16,7 @@ import { createMailer } from './mail'
 import { failInterruptedReplies } from './messages/interrupted-replies'
 import { createRealtime } from './realtime/server'
 import { abandonRunningResearch } from './research/job'
+import { startRetentionSchedule } from './retention/service'
 import { createServices } from './services'
 import { createStorage } from './storage'
 
@@ -98,6 +99,8 @@ export async function startServer(
   const backups = startBackupSchedule(ctx)
   // The embedded database has no autovacuum: its statistics and free space are kept here (decision 169).
   const upkeep = startEmbeddedUpkeep(ctx)
+  // The retention policy's daily pass (issue 32, point 6; decision 174).
+  const retention = startRetentionSchedule(ctx)
   log.info('parley started', { url, db: database.kind, vector, ms: Math.round(performance.now() - started) })
 
   return {
@@ -110,6 +113,7 @@ export async function startServer(
       // Waits for a backup in progress: it needs the database.
       await backups.stop()
       await upkeep.stop()
+      await retention.stop()
       await workers
       // Research runs last minutes: they stop now and resume on another instance or the next start.
       abandonRunningResearch(ctx, { release: true })

@@ -11,6 +11,7 @@ import { adminImpersonationRoutes } from './impersonations/index'
 import { adminKnowledgeRoutes } from './knowledge/index'
 import { adminMcpServerRoutes } from './mcp-servers/index'
 import { adminModelRoutes } from './models/index'
+import { adminRetentionRoutes } from './retention/index'
 import { adminScimRoutes } from './scim/index'
 import { adminShareRoutes } from './shares/index'
 import { adminSignInRoutes } from './sign-in/index'
@@ -39,3 +40,4 @@ export const adminRoutes = (ctx: AppContext) =>
     .use(adminShareRoutes(ctx))
     .use(adminMcpServerRoutes(ctx))
     .use(adminBackupRoutes(ctx))
+    .use(adminRetentionRoutes(ctx))

@@ -9,6 +9,7 @@ import { adminBranding } from './en/adminBranding'
 import { adminGroups } from './en/adminGroups'
 import { adminMcp } from './en/adminMcp'
 import { adminModels } from './en/adminModels'
+import { adminRetention } from './en/adminRetention'
 import { adminSharing } from './en/adminSharing'
 import { adminSignIn } from './en/adminSignIn'
 import { adminUsage } from './en/adminUsage'
@@ -80,6 +81,7 @@ export const ENGLISH_AREAS = {
   adminMcp,
   adminBackups,
   adminSharing,
+  adminRetention,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react'
 import {
   Archive,
   Boxes,
+  CalendarClock,
   ChartColumn,
   KeyRound,
   LifeBuoy,
@@ -101,6 +102,14 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     icon: Share2,
     component: sectionView(() =>
       import('./sharing/sharing-section').then((m) => ({ default: m.SharingSection })),
+    ),
+  },
+  {
+    id: 'retention',
+    label: 'admin.nav.retention',
+    icon: CalendarClock,
+    component: sectionView(() =>
+      import('./retention/retention-section').then((m) => ({ default: m.RetentionSection })),
     ),
   },
   {

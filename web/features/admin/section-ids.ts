@@ -13,6 +13,7 @@ export const ADMIN_SECTION_IDS = [
   'api',
   'mcp-servers',
   'sharing',
+  'retention',
   'usage',
   'impersonations',
   'audit',

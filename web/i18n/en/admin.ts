@@ -18,6 +18,7 @@ export const admin = {
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'MCP servers',
   'admin.nav.sharing': 'Sharing',
+  'admin.nav.retention': 'Retention',
   'admin.nav.backups': 'Backups',
 
   // Budgets: the organisation's defaults

@@ -6,6 +6,7 @@ import { adminBranding } from './adminBranding'
 import { adminGroups } from './adminGroups'
 import { adminMcp } from './adminMcp'
 import { adminModels } from './adminModels'
+import { adminRetention } from './adminRetention'
 import { adminSharing } from './adminSharing'
 import { adminSignIn } from './adminSignIn'
 import { adminUsage } from './adminUsage'
@@ -68,4 +69,5 @@ export const en = {
   ...adminMcp,
   ...adminBackups,
   ...adminSharing,
+  ...adminRetention,
 } as const

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'share.create',
   'share.revoke',
   'sharing.update',
+  'retention.update',
+  'retention.run',
   'mcp_server.create',
   'mcp_server.update',
   'mcp_server.delete',

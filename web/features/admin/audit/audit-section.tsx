@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { LifeBuoy } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
+import { SYSTEM_ACTOR_ID } from '../../../../src/admin/audit/system-actor'
 import { formatDate, formatTime } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
 import { Alert } from '../../../ui/alert'
@@ -211,7 +212,7 @@ function AuditList({
     const actingAs = text.actingAs(entry)
     return (
       <span className="flex min-w-0 flex-col">
-        {entry.actorId ? (
+        {entry.actorId && entry.actorId !== SYSTEM_ACTOR_ID ? (
           <button
             type="button"
             className={`${link} truncate font-medium`}

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR_ID } from '../../../../src/admin/audit/system-actor'
 import { formatBytes, formatDollars, formatMoney, formatNumber, formatPercent } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n'
 import { isLocale, LOCALE_NAMES } from '../../../i18n/locales'
@@ -51,6 +52,12 @@ const FIELDS = [
   'adminEmail',
   'path',
   'budget',
+  'chatDays',
+  'fileDays',
+  'chats',
+  'files',
+  'images',
+  'more',
 ] as const
 type Field = (typeof FIELDS)[number]
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name)
@@ -108,6 +115,8 @@ export function useEntryText() {
       if (name === 'timeoutSeconds') return t('adminUsers.audit.value.seconds', { count: value })
       if (name === 'durationMinutes') return t('adminUsers.audit.value.minutes', { count: value })
       if (name === 'days') return t('adminUsers.audit.value.days', { count: value })
+      if (name === 'chatDays' || name === 'fileDays')
+        return t('adminUsers.audit.value.dayCount', { count: value })
       return formatNumber(value)
     }
     if (typeof value === 'string') {
@@ -145,6 +154,7 @@ export function useEntryText() {
     /** Who acted: their name, with the e-mail beneath; the e-mail the entry recorded for a deleted account. */
     who(entry: AuditEntry): { name: string; email: string | null } {
       if (entry.actorName) return { name: entry.actorName, email: entry.actorEmail }
+      if (entry.actorId === SYSTEM_ACTOR_ID) return { name: t('adminUsers.audit.system'), email: null }
       return { name: entry.actorEmail ?? t('adminUsers.audit.system'), email: null }
     },
     /** "acting as Alice Example": whose account a support-access write was made in. */
@@ -202,6 +212,8 @@ export function useEntryText() {
         delete details.email
         delete details.fullName
       }
+      // A whole pass says nothing of what is left; one stopped at its bound says the rest comes next.
+      if (entry.action === 'retention.run' && details.more !== true) delete details.more
       if (entry.action === 'impersonation.write') {
         delete details.impersonationId
         if (entry.operation) delete details.path

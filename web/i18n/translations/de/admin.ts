@@ -19,6 +19,7 @@ export const admin = {
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'MCP-Server',
   'admin.nav.sharing': 'Freigaben',
+  'admin.nav.retention': 'Aufbewahrung',
   'admin.nav.backups': 'Sicherungen',
   'admin.nav.groups': 'Gruppen',
   'admin.budgets.intro':

@@ -20,6 +20,7 @@ export const admin = {
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'Servidores MCP',
   'admin.nav.sharing': 'Compartir',
+  'admin.nav.retention': 'Conservación',
   'admin.nav.backups': 'Copias de seguridad',
   'admin.nav.groups': 'Grupos',
   'admin.budgets.intro':

@@ -20,6 +20,7 @@ export const admin = {
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'Serveurs MCP',
   'admin.nav.sharing': 'Partage',
+  'admin.nav.retention': 'Conservation',
   'admin.nav.backups': 'Sauvegardes',
   'admin.nav.groups': 'Groupes',
   'admin.budgets.intro':

@@ -7,6 +7,7 @@ import { adminBranding } from './adminBranding'
 import { adminGroups } from './adminGroups'
 import { adminMcp } from './adminMcp'
 import { adminModels } from './adminModels'
+import { adminRetention } from './adminRetention'
 import { adminSharing } from './adminSharing'
 import { adminSignIn } from './adminSignIn'
 import { adminUsage } from './adminUsage'
@@ -65,4 +66,5 @@ export const fr = defineCatalogue({
   ...adminMcp,
   ...adminBackups,
   ...adminSharing,
+  ...adminRetention,
 })

@@ -20,6 +20,7 @@ export const admin = {
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'Server MCP',
   'admin.nav.sharing': 'Condivisione',
+  'admin.nav.retention': 'Conservazione',
   'admin.nav.backups': 'Backup',
   'admin.nav.groups': 'Gruppi',
   'admin.budgets.intro':

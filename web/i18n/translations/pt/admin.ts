@@ -20,6 +20,7 @@ export const admin = {
   'admin.nav.api': 'API',
   'admin.nav.mcpServers': 'Servidores MCP',
   'admin.nav.sharing': 'Compartilhamento',
+  'admin.nav.retention': 'Retenção',
   'admin.nav.backups': 'Backups',
   'admin.nav.groups': 'Grupos',
   'admin.budgets.intro':
