@@ -73,6 +73,8 @@ export interface E2E {
   dataDir: string
   /** The server's database, to set up what the UI alone would take long to make (e.g. 120 messages). */
   db: Awaited<ReturnType<typeof startShippedServer>>['ctx']['db']
+  /** The server's context, to run what a timer would run later (a retention pass). */
+  ctx: Awaited<ReturnType<typeof startShippedServer>>['ctx']
   browser: Browser
   /** A fresh browser profile (own cookies and storage), like a different person or device. */
   newContext(options?: ContextOptions): Promise<BrowserContext>
@@ -119,6 +121,7 @@ export async function startE2E(
     url: server.url,
     dataDir: server.dataDir,
     db: server.ctx.db,
+    ctx: server.ctx,
     browser,
     newContext,
     async newPage(options) {

@@ -34,6 +34,7 @@ import { search } from './en/search'
 import { share } from './en/share'
 import { shell } from './en/shell'
 import { tools } from './en/tools'
+import { yourData } from './en/yourData'
 import type { Locale } from './locales'
 import { de } from './translations/de/index'
 import { es } from './translations/es/index'
@@ -82,6 +83,7 @@ export const ENGLISH_AREAS = {
   adminBackups,
   adminSharing,
   adminRetention,
+  yourData,
 } as const
 export type Area = keyof typeof ENGLISH_AREAS
 

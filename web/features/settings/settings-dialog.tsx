@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { History, KeyRound, Shield, TriangleAlert } from 'lucide-react'
+import { FolderInput, History, KeyRound, Shield, TriangleAlert } from 'lucide-react'
 
 import { useT } from '../../i18n/i18n'
 import { Dialog } from '../../ui/dialog'
@@ -9,10 +9,12 @@ import { DangerZoneTab, dismissFinalConfirmation, FinalConfirmationToaster } fro
 import { SecurityTab } from './security-tab'
 import '../../i18n/areas/account'
 import '../../i18n/areas/apiKeys'
+import '../../i18n/areas/yourData'
 import { lazyComponent } from '../../lib/lazy-component'
 
 // Its own chunk: only those who open the tab load the keys' screens (issue 31).
 const ApiKeysTab = lazyComponent(() => import('../api-keys/api-keys-tab'))
+const YourDataTab = lazyComponent(() => import('../your-data/your-data-tab'))
 
 // Each tab keeps its label on one line; on a phone the row scrolls sideways instead of wrapping.
 const tabClass =
@@ -20,7 +22,8 @@ const tabClass =
 
 /**
  * Account Settings: a Security tab (password, e-mail), Account access (support accesses to this
- * account), API keys (the team API's personal keys) and a Danger Zone tab (delete account).
+ * account), API keys (the team API's personal keys), Your data (imports, what the organisation keeps)
+ * and a Danger Zone tab (delete account).
  */
 export default function SettingsDialog({
   open,
@@ -57,6 +60,9 @@ export default function SettingsDialog({
           <Tabs.Trigger value="api-keys" className={tabClass}>
             <KeyRound className="size-4" aria-hidden /> {t('apiKeys.tab')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="data" className={tabClass}>
+            <FolderInput className="size-4" aria-hidden /> {t('yourData.tab')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="danger" className={tabClass}>
             <TriangleAlert className="size-4" aria-hidden /> {t('account.settings.dangerZone')}
           </Tabs.Trigger>
@@ -71,6 +77,9 @@ export default function SettingsDialog({
         </Tabs.Content>
         <Tabs.Content value="api-keys" className="focus-visible:outline-none">
           <ApiKeysTab />
+        </Tabs.Content>
+        <Tabs.Content value="data" className="focus-visible:outline-none">
+          <YourDataTab />
         </Tabs.Content>
         <Tabs.Content value="danger" className="focus-visible:outline-none">
           <AccountSecurityLock>

@@ -30,7 +30,7 @@ export const adminRetention = {
   'adminRetention.lastRun':
     'Last pass on {date} at {time}: {chats, plural, one {# chat} other {# chats}}, {files, plural, one {# file} other {# files}} and {images, plural, one {# image} other {# images}} deleted.',
   'adminRetention.noRun': 'No pass has run yet.',
-  'adminRetention.next': 'Next pass: after {time}.',
+  'adminRetention.next': 'Next pass: after {date} at {time}.',
   'adminRetention.nextSoon': 'Next pass: within the hour.',
   'adminRetention.off': 'Nothing is deleted by age.',
 } as const

@@ -31,6 +31,7 @@ import { search } from './search'
 import { share } from './share'
 import { shell } from './shell'
 import { tools } from './tools'
+import { yourData } from './yourData'
 
 /**
  * The English catalogue, the source every other language translates (web/i18n/README.md). One file
@@ -70,4 +71,5 @@ export const en = {
   ...adminBackups,
   ...adminSharing,
   ...adminRetention,
+  ...yourData,
 } as const

@@ -145,7 +145,7 @@ function PassStatus({ state }: { state: RetentionState }) {
           ? t('adminRetention.off')
           : Date.parse(state.nextAt) - Date.now() < 60 * 60 * 1000
             ? t('adminRetention.nextSoon')
-            : t('adminRetention.next', { time: `${formatDate(state.nextAt)} ${formatTime(state.nextAt)}` })}
+            : t('adminRetention.next', { date: formatDate(state.nextAt), time: formatTime(state.nextAt) })}
       </p>
     </div>
   )

@@ -4,7 +4,7 @@ import type { adminRetention as english } from '../../en/adminRetention'
 /** Admin › Retention (issue 32, point 6): chats deleted by disuse, files by age, one pass a day. */
 export const adminRetention = {
   'adminRetention.intro':
-    'Löschen Sie, was Ihre Organisation nicht mehr braucht. Einmal am Tag läuft ein Durchlauf und hält im Prüfprotokoll fest, was er gelöscht hat. Was er löscht, lässt sich nur aus einer Sicherung zurückholen.',
+    'Lösche, was deine Organisation nicht mehr braucht. Einmal am Tag läuft ein Durchlauf und hält im Prüfprotokoll fest, was er gelöscht hat. Was er löscht, lässt sich nur aus einer Sicherung zurückholen.',
   'adminRetention.policy.title': 'Aufbewahrungsrichtlinie',
   'adminRetention.chats.label': 'Chats löschen, die nicht genutzt wurden seit',
   'adminRetention.chats.hint':
@@ -17,7 +17,7 @@ export const adminRetention = {
   'adminRetention.twoYears': '2 Jahren',
   'adminRetention.custom': 'Andere Anzahl Tage',
   'adminRetention.customLabel': 'Anzahl Tage',
-  'adminRetention.invalid': 'Geben Sie eine ganze Zahl von Tagen zwischen {min} und {max} ein.',
+  'adminRetention.invalid': 'Gib eine ganze Zahl von Tagen zwischen {min} und {max} ein.',
   'adminRetention.save': 'Richtlinie speichern',
   'adminRetention.saved': 'Aufbewahrungsrichtlinie gespeichert',
   'adminRetention.saveFailed': 'Die Richtlinie konnte nicht gespeichert werden',
@@ -33,7 +33,7 @@ export const adminRetention = {
   'adminRetention.lastRun':
     'Letzter Durchlauf am {date} um {time}: {chats, plural, one {# Chat} other {# Chats}}, {files, plural, one {# Datei} other {# Dateien}} und {images, plural, one {# Bild} other {# Bilder}} gelöscht.',
   'adminRetention.noRun': 'Es ist noch kein Durchlauf gelaufen.',
-  'adminRetention.next': 'Nächster Durchlauf: nach {time}.',
+  'adminRetention.next': 'Nächster Durchlauf: nach dem {date} um {time}.',
   'adminRetention.nextSoon': 'Nächster Durchlauf: innerhalb einer Stunde.',
   'adminRetention.off': 'Nichts wird nach Alter gelöscht.',
 } as const

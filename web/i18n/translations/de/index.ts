@@ -32,6 +32,7 @@ import { search } from './search'
 import { share } from './share'
 import { shell } from './shell'
 import { tools } from './tools'
+import { yourData } from './yourData'
 
 export const de = defineCatalogue({
   ...common,
@@ -67,4 +68,5 @@ export const de = defineCatalogue({
   ...adminBackups,
   ...adminSharing,
   ...adminRetention,
+  ...yourData,
 })

@@ -4,7 +4,7 @@ import type { adminRetention as english } from '../../en/adminRetention'
 /** Admin › Retention (issue 32, point 6): chats deleted by disuse, files by age, one pass a day. */
 export const adminRetention = {
   'adminRetention.intro':
-    'Elimine lo que su organización ya no necesita. Una pasada se ejecuta una vez al día y registra en la auditoría lo que eliminó. Lo que elimina solo se puede recuperar desde una copia de seguridad.',
+    'Elimina lo que tu organización ya no necesita. Una pasada se ejecuta una vez al día y registra en la auditoría lo que eliminó. Lo que elimina solo se puede recuperar desde una copia de seguridad.',
   'adminRetention.policy.title': 'Política de conservación',
   'adminRetention.chats.label': 'Eliminar los chats sin usar durante',
   'adminRetention.chats.hint':
@@ -17,7 +17,7 @@ export const adminRetention = {
   'adminRetention.twoYears': '2 años',
   'adminRetention.custom': 'Otro número de días',
   'adminRetention.customLabel': 'Número de días',
-  'adminRetention.invalid': 'Escriba un número entero de días entre {min} y {max}.',
+  'adminRetention.invalid': 'Escribe un número entero de días entre {min} y {max}.',
   'adminRetention.save': 'Guardar política',
   'adminRetention.saved': 'Política de conservación guardada',
   'adminRetention.saveFailed': 'No se pudo guardar la política',
@@ -33,7 +33,7 @@ export const adminRetention = {
   'adminRetention.lastRun':
     'Última pasada el {date} a las {time}: {chats, plural, one {# chat} other {# chats}}, {files, plural, one {# archivo} other {# archivos}} y {images, plural, one {# imagen} other {# imágenes}} eliminados.',
   'adminRetention.noRun': 'Todavía no se ha ejecutado ninguna pasada.',
-  'adminRetention.next': 'Próxima pasada: después de las {time}.',
+  'adminRetention.next': 'Próxima pasada: después del {date} a las {time}.',
   'adminRetention.nextSoon': 'Próxima pasada: dentro de una hora.',
   'adminRetention.off': 'No se elimina nada por antigüedad.',
 } as const

@@ -33,7 +33,7 @@ export const adminRetention = {
   'adminRetention.lastRun':
     'Dernier passage le {date} à {time} : {chats, plural, one {# conversation} other {# conversations}}, {files, plural, one {# fichier} other {# fichiers}} et {images, plural, one {# image} other {# images}} supprimés.',
   'adminRetention.noRun': 'Aucun passage n’a encore eu lieu.',
-  'adminRetention.next': 'Prochain passage : après {time}.',
+  'adminRetention.next': 'Prochain passage : après le {date} à {time}.',
   'adminRetention.nextSoon': 'Prochain passage : dans l’heure.',
   'adminRetention.off': 'Rien n’est supprimé selon l’âge.',
 } as const

@@ -33,7 +33,7 @@ export const adminRetention = {
   'adminRetention.lastRun':
     'Ultimo passaggio il {date} alle {time}: {chats, plural, one {# chat} other {# chat}}, {files, plural, one {# file} other {# file}} e {images, plural, one {# immagine} other {# immagini}} eliminati.',
   'adminRetention.noRun': 'Non è ancora stato eseguito alcun passaggio.',
-  'adminRetention.next': 'Prossimo passaggio: dopo le {time}.',
+  'adminRetention.next': 'Prossimo passaggio: dopo il {date} alle {time}.',
   'adminRetention.nextSoon': 'Prossimo passaggio: entro un’ora.',
   'adminRetention.off': 'Nulla viene eliminato in base all’età.',
 } as const

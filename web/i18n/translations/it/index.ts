@@ -32,6 +32,7 @@ import { search } from './search'
 import { share } from './share'
 import { shell } from './shell'
 import { tools } from './tools'
+import { yourData } from './yourData'
 
 export const it = defineCatalogue({
   ...common,
@@ -67,4 +68,5 @@ export const it = defineCatalogue({
   ...adminBackups,
   ...adminSharing,
   ...adminRetention,
+  ...yourData,
 })

@@ -33,7 +33,7 @@ export const adminRetention = {
   'adminRetention.lastRun':
     'Última passagem em {date} às {time}: {chats, plural, one {# chat} other {# chats}}, {files, plural, one {# arquivo} other {# arquivos}} e {images, plural, one {# imagem} other {# imagens}} excluídos.',
   'adminRetention.noRun': 'Nenhuma passagem foi executada ainda.',
-  'adminRetention.next': 'Próxima passagem: depois de {time}.',
+  'adminRetention.next': 'Próxima passagem: depois de {date} às {time}.',
   'adminRetention.nextSoon': 'Próxima passagem: dentro de uma hora.',
   'adminRetention.off': 'Nada é excluído por idade.',
 } as const
