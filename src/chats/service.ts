@@ -1,4 +1,6 @@
 import type { Chat } from '../../db/schema'
+import { releaseStoredFiles } from '../attachments/released-files'
+import { attachedFilesOf } from '../attachments/released-files-data'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
@@ -6,9 +8,10 @@ import { PROJECT_NOT_FOUND } from '../projects/model'
 import { projectsFor } from '../projects/projects-data'
 import { DEFAULT_CHAT_TITLE } from './auto-title'
 import { type ChatListFilter, type ChatPlacement, chatsFor } from './chats-data'
+import { isUuid } from './cursor'
 import { type bulkActions, toChatJson } from './model'
 
-type Ctx = Pick<AppContext, 'db' | 'realtime' | 'now'>
+type Ctx = Pick<AppContext, 'db' | 'realtime' | 'now' | 'storage' | 'log'>
 
 export const CHAT_NOT_FOUND = 'Chat not found'
 export const MAX_TITLE_LENGTH = 200
@@ -85,7 +88,9 @@ export async function bulkChats(
   const chats = chatsFor(ctx.db, actor)
   let done: string[]
   if (input.action === 'delete') {
+    const files = await attachedFilesOf(ctx.db, actor.userId, ids.filter(isUuid))
     done = await chats.removeMany(ids)
+    await releaseStoredFiles(ctx, files)
     for (const chatId of done) ctx.realtime.toUser(actor.userId, 'chat:deleted', { chatId })
   } else {
     let change: ChatPlacement
@@ -108,8 +113,11 @@ async function requireProject(ctx: Pick<AppContext, 'db'>, actor: Actor, project
     throw new AppError('not_found:project', PROJECT_NOT_FOUND)
 }
 
+/** Deletes the chat (messages and attachment rows cascade), then the stored files no other row names. */
 export async function deleteChat(ctx: Ctx, actor: Actor, chatId: string) {
+  const files = isUuid(chatId) ? await attachedFilesOf(ctx.db, actor.userId, [chatId]) : []
   if (!(await chatsFor(ctx.db, actor).remove(chatId))) throw new AppError('not_found:chat', CHAT_NOT_FOUND)
+  await releaseStoredFiles(ctx, files)
   ctx.realtime.toUser(actor.userId, 'chat:deleted', { chatId })
 }
 

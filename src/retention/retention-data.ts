@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { attachments, auditLog, chats, generatedImages, messages, orgSettings } from '../../db/schema'
 import { SYSTEM_ACTOR_ID } from '../admin/audit/system-actor'
+import { unnamedKeys } from '../attachments/released-files-data'
 
 /** Serialises passes across instances: the second waits, then finds the day's pass recorded. */
 const RETENTION_LOCK = 727_274_174
@@ -176,7 +177,7 @@ export function retentionData(db: Db) {
             deleted.more ||= images.length === run.bound
           }
         }
-        deleted.storageKeys = await unreferenced(tx, [...new Set(released)])
+        deleted.storageKeys = await unnamedKeys(tx, released)
         await tx.insert(auditLog).values({
           // The pass's own clock: the next pass's "is one due?" reads it.
           createdAt: run.now,
@@ -197,27 +198,4 @@ export function retentionData(db: Db) {
       })
     },
   }
-}
-
-/**
- * The keys no attachment or image row names any more: a chat continued from a share link, or a
- * forked chat, holds rows of its own on the same stored file, and that file stays.
- */
-async function unreferenced(db: Db, keys: string[]): Promise<string[]> {
-  if (!keys.length) return []
-  const named = new Set<string>()
-  for (let at = 0; at < keys.length; at += 500) {
-    const batch = keys.slice(at, at + 500)
-    // One after the other: a transaction is one connection (PGlite's is the only one).
-    const files = await db
-      .select({ key: attachments.storageKey })
-      .from(attachments)
-      .where(inArray(attachments.storageKey, batch))
-    const images = await db
-      .select({ key: generatedImages.storageKey })
-      .from(generatedImages)
-      .where(inArray(generatedImages.storageKey, batch))
-    for (const row of [...files, ...images]) named.add(row.key)
-  }
-  return keys.filter((key) => !named.has(key))
 }

@@ -1,4 +1,5 @@
 import { type RequestOrigin, recordAudit } from '../access/audit'
+import { deleteStoredQuietly } from '../attachments/store'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { repeatEvery } from '../jobs/repeat'
@@ -82,10 +83,7 @@ export async function runRetentionPass(ctx: Ctx, bound = RETENTION_BOUND): Promi
   const deleted = await data.pass({ policy, now, dueAfter: new Date(now.getTime() - PASS_EVERY_MS), bound })
   if (!deleted) return null
   // After the commit: a failure here leaves an unnamed file behind, never a row without its file.
-  for (const key of deleted.storageKeys)
-    await ctx.storage.delete(key).catch((error: unknown) => {
-      ctx.log.warn('retention: a stored file was not deleted', { key, error })
-    })
+  for (const key of deleted.storageKeys) await deleteStoredQuietly(ctx, key)
   for (const chat of deleted.chats) ctx.realtime.toUser(chat.userId, 'chat:deleted', { chatId: chat.id })
   ctx.log.info('retention pass', {
     chats: deleted.chats.length,
