@@ -60,7 +60,13 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
         top_p: s.topP,
         frequency_penalty: s.frequencyPenalty,
         presence_penalty: s.presencePenalty,
-        ...(s.responseFormat === 'json' ? { response_format: { type: 'json_object' as const } } : {}),
+        ...(s.responseFormat === 'json'
+          ? {
+              response_format: s.jsonSchema
+                ? { type: 'json_schema' as const, json_schema: s.jsonSchema }
+                : { type: 'json_object' as const },
+            }
+          : {}),
         ...(call.tools?.length ? { tools: call.tools } : {}),
       }
       const state: ChatStreamState = { started: false, finished: false }

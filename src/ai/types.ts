@@ -43,6 +43,19 @@ export interface GenerationSettings {
   frequencyPenalty: number
   presencePenalty: number
   responseFormat: 'text' | 'json' | 'markdown'
+  /**
+   * With `responseFormat` 'json': the JSON Schema the answer must follow (the team API's
+   * `response_format: {type: 'json_schema'}`), passed to the provider as OpenAI names it.
+   */
+  jsonSchema?: JsonSchemaFormat
+}
+
+/** OpenAI's `response_format.json_schema`: a named schema, strictly followed or not. */
+export interface JsonSchemaFormat {
+  name: string
+  description?: string
+  schema?: Record<string, unknown>
+  strict?: boolean
 }
 
 /** Where a workflow request goes: the webhook, the secret that signs it (none: unsigned), the time limit. */

@@ -1,4 +1,4 @@
-import type { ChatTurn, ContentPart, GenerationSettings } from '../ai/types'
+import type { ChatTurn, ContentPart, GenerationSettings, JsonSchemaFormat } from '../ai/types'
 import { CHAT_CONFIG_DEFAULTS } from '../chats/config-service'
 import { invalidRequest } from './errors'
 
@@ -83,7 +83,7 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest {
       topP: optionalNumber(body, 'top_p', 0, 1) ?? CHAT_CONFIG_DEFAULTS.top_p,
       frequencyPenalty: optionalNumber(body, 'frequency_penalty', -2, 2) ?? 0,
       presencePenalty: optionalNumber(body, 'presence_penalty', -2, 2) ?? 0,
-      responseFormat: readResponseFormat(body.response_format),
+      ...readResponseFormat(body.response_format),
     },
   }
 }
@@ -146,16 +146,48 @@ function readContent(value: unknown, param: string, nullable: boolean): string |
   })
 }
 
-function readResponseFormat(value: unknown): GenerationSettings['responseFormat'] {
-  if (value === undefined || value === null) return 'text'
+function readResponseFormat(value: unknown): Pick<GenerationSettings, 'responseFormat' | 'jsonSchema'> {
+  if (value === undefined || value === null) return { responseFormat: 'text' }
   if (!isObject(value)) throw invalidRequest("'response_format' must be an object", 'response_format')
-  if (value.type === 'text') return 'text'
-  // json_schema is answered in JSON mode: the schema itself is not passed to the provider yet.
-  if (value.type === 'json_object' || value.type === 'json_schema') return 'json'
+  if (value.type === 'text') return { responseFormat: 'text' }
+  if (value.type === 'json_object') return { responseFormat: 'json' }
+  if (value.type === 'json_schema')
+    return { responseFormat: 'json', jsonSchema: readJsonSchema(value.json_schema) }
   throw invalidRequest(
     "'response_format.type' must be 'text', 'json_object' or 'json_schema'",
     'response_format.type',
   )
+}
+
+/** OpenAI's rule for a schema's name. */
+const SCHEMA_NAME = /^[A-Za-z0-9_-]{1,64}$/
+/** A schema bigger than this is not a response format but a payload. */
+const MAX_SCHEMA_CHARS = 100_000
+
+/** `response_format.json_schema`, checked as OpenAI checks it, passed on as given. */
+function readJsonSchema(value: unknown): JsonSchemaFormat {
+  const at = 'response_format.json_schema'
+  if (!isObject(value)) throw invalidRequest(`'${at}' must be an object`, at)
+  if (typeof value.name !== 'string' || !SCHEMA_NAME.test(value.name))
+    throw invalidRequest(`'${at}.name' must be 1 to 64 letters, digits, underscores or dashes`, `${at}.name`)
+  const format: JsonSchemaFormat = { name: value.name }
+  if (value.description !== undefined) {
+    if (typeof value.description !== 'string')
+      throw invalidRequest(`'${at}.description' must be a string`, `${at}.description`)
+    format.description = value.description
+  }
+  if (value.schema !== undefined) {
+    if (!isObject(value.schema)) throw invalidRequest(`'${at}.schema' must be an object`, `${at}.schema`)
+    if (JSON.stringify(value.schema).length > MAX_SCHEMA_CHARS)
+      throw invalidRequest(`'${at}.schema' may be at most ${MAX_SCHEMA_CHARS} characters`, `${at}.schema`)
+    format.schema = value.schema
+  }
+  if (value.strict !== undefined && value.strict !== null) {
+    if (typeof value.strict !== 'boolean')
+      throw invalidRequest(`'${at}.strict' must be true or false`, `${at}.strict`)
+    format.strict = value.strict
+  }
+  return format
 }
 
 function readStop(value: unknown): string[] {

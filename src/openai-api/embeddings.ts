@@ -1,5 +1,6 @@
 import { estimateTokens } from '../ai/prompt'
 import { type KeyHolder, requireScope } from '../api-keys/authenticate'
+import { costMicros, type PricePerMillion } from '../budget/money'
 import { reserveBudget, settleReply } from '../budget/service'
 import type { AppContext } from '../context'
 import { createEmbedder, EmbeddingError } from '../knowledge/embeddings'
@@ -12,8 +13,9 @@ const MAX_INPUTS = 2048
 /**
  * POST /v1/embeddings through the embeddings provider the knowledge base uses (EMBEDDING_MODEL):
  * the key's scope, rate and monthly limit and the person's budget checked first, the call's tokens
- * recorded against the person and the key. The catalogue has no price for embeddings, so their
- * cost is recorded as 0 (the tokens are estimated: the provider's count is not read).
+ * recorded against the person and the key. The price is MODEL_PRICES' input price for the embedding
+ * model (`text-embedding-3-small=0.02/0`); without an entry the call costs 0. The tokens are
+ * estimated (the provider's count is not read), and the estimate is reserved before the call.
  */
 export async function createEmbeddings(ctx: AppContext, holder: KeyHolder, body: Record<string, unknown>) {
   requireScope(holder, 'embeddings')
@@ -39,9 +41,14 @@ export async function createEmbeddings(ctx: AppContext, holder: KeyHolder, body:
       'model_unavailable',
     )
   await requireKeyLimit(ctx, holder)
-  const reservation = await reserveBudget(ctx, holder.actor, 0)
-  let vectors: number[][]
   const promptTokens = inputs.reduce((sum, text) => sum + estimateTokens(text), 0)
+  const price = embeddingPrice(ctx, embeddingModel)
+  const reservation = await reserveBudget(
+    ctx,
+    holder.actor,
+    costMicros({ promptTokens, completionTokens: 0 }, price, 'up'),
+  )
+  let vectors: number[][]
   try {
     vectors = await embedder.embed(inputs)
   } catch (error) {
@@ -57,7 +64,7 @@ export async function createEmbeddings(ctx: AppContext, holder: KeyHolder, body:
       modelId: embeddingModel,
       promptTokens,
       completionTokens: 0,
-      costMicros: 0,
+      costMicros: costMicros({ promptTokens, completionTokens: 0 }, price),
       estimated: true,
       apiKeyId: holder.keyId,
     },
@@ -72,6 +79,12 @@ export async function createEmbeddings(ctx: AppContext, holder: KeyHolder, body:
     model: embeddingModel,
     usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
   }
+}
+
+/** The embedding model's price per million input tokens (MODEL_PRICES), none: free. */
+function embeddingPrice(ctx: AppContext, model: string): PricePerMillion {
+  const price = ctx.config.ai.modelPrices[model]
+  return { inputMicrosPerMillion: price?.inputMicrosPerMillion ?? 0, outputMicrosPerMillion: 0 }
 }
 
 function readInputs(value: unknown): string[] {

@@ -23,8 +23,8 @@ beforeAll(async () => {
   t = await startApp(
     {
       OPENAI_BASE_URL: fake.url,
-      // $1000 per million tokens: a tenth of a cent a token.
-      MODEL_PRICES: 'fake-model=1000/1000',
+      // $1000 per million tokens: a tenth of a cent a token; embeddings $500 per million input tokens.
+      MODEL_PRICES: 'fake-model=1000/1000,text-embedding-3-small=500/0',
       API_KEY_RATE_LIMIT: '20',
     },
     { listen: true },
@@ -418,6 +418,32 @@ describe('refusals in OpenAI’s shape', () => {
     expect(fake.completions().length).toBe(before)
   })
 
+  test('response_format json_schema reaches the provider as OpenAI names it; json_object stays JSON mode', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    }
+    await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Where?' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'place', schema, strict: true } },
+    })
+    expect(fake.completions().at(-1)!.body!.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'place', schema, strict: true },
+    })
+    await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Where?' }],
+      response_format: { type: 'json_object' },
+    })
+    expect(fake.completions().at(-1)!.body!.response_format).toEqual({ type: 'json_object' })
+  })
+
   test.each([
     ['model', { messages: [{ role: 'user', content: 'x' }] }],
     ['messages', { model: 'fake-model', messages: [] }],
@@ -441,6 +467,30 @@ describe('refusals in OpenAI’s shape', () => {
     [
       'response_format.type',
       { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'xml' } },
+    ],
+    [
+      'response_format.json_schema.name',
+      {
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'x' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'a place', schema: {} } },
+      },
+    ],
+    [
+      'response_format.json_schema.schema',
+      {
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'x' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'place', schema: [] } },
+      },
+    ],
+    [
+      'response_format.json_schema',
+      {
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'x' }],
+        response_format: { type: 'json_schema' },
+      },
     ],
     [
       'stop',
@@ -665,6 +715,11 @@ describe('POST /v1/embeddings', () => {
     const rows = await usageOfKey(id)
     expect(rows).toHaveLength(2)
     expect(rows.every((row) => row.modelId === 'text-embedding-3-small')).toBe(true)
+    // Charged at the embedding model's input price: $500 per million tokens is 500 micro-dollars a token.
+    for (const row of rows) {
+      expect(row.promptTokens).toBeGreaterThan(0)
+      expect(row.costMicros).toBe(row.promptTokens * 500)
+    }
   })
 
   test('a key without the embeddings scope, another model, or token arrays are refused', async () => {
