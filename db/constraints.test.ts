@@ -137,6 +137,10 @@ describe('enumerated columns', () => {
       user!.id,
     ])
     await database.query(`insert into backup_runs (folder_id, trigger) values ('f', 'manual')`)
+    await database.query(`insert into imports (user_id, file_name) values ($1, 'conversations.json')`, [
+      user!.id,
+    ])
+    await database.query(`insert into account_exports (user_id, storage_key) values ($1, 'k')`, [user!.id])
     await database.query(`insert into org_settings (id) values (1) on conflict do nothing`)
     for (const { table, column } of enumColumns) {
       // Each table holds a row, so a missing CHECK would let this update through.

@@ -1,6 +1,7 @@
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { accountRoutes } from './account'
+import { accountExportRoutes } from './account-export'
 import { adminRoutes } from './admin'
 import { agentRoutes } from './agents'
 import { apiKeyRoutes } from './api-keys'
@@ -21,6 +22,7 @@ import { httpBase, SOCKET_IO_PATH } from './http/base'
 import { identityRoutes } from './identity'
 import { imageRoutes } from './images'
 import { impersonationRoutes } from './impersonation'
+import { importRoutes } from './imports'
 import { knowledgeRoutes } from './knowledge'
 import { messageRoutes } from './messages'
 import { modelRoutes } from './models'
@@ -29,9 +31,9 @@ import { profileRoutes } from './profile'
 import { projectRoutes } from './projects'
 import { promptRoutes } from './prompts'
 import { researchRoutes } from './research'
+import { retentionRoutes } from './retention'
 import { scimRoutes } from './scim'
 import { searchRoutes } from './search'
-import { retentionRoutes } from './retention'
 import { shareRoutes } from './shares'
 import { toolRoutes } from './tools'
 import { webClient } from './web-client'
@@ -88,6 +90,8 @@ export function createApp(ctx: AppContext, options: AppOptions) {
       new Elysia({ name: 'keys-and-shares' })
         .use(apiKeyRoutes(ctx))
         .use(shareRoutes(ctx))
+        .use(importRoutes(ctx))
+        .use(accountExportRoutes(ctx))
         .use(retentionRoutes(ctx))
         .use(toolRoutes(ctx)),
     )

@@ -1,5 +1,6 @@
 import { openPostgres } from '../db/client'
 import { openDatabase } from '../db/open-database'
+import { startAccountExports } from './account-export/service'
 import { startBackupSchedule } from './admin/backups/service'
 import { createApp } from './app'
 import { startExpiryPurge } from './auth/purge'
@@ -8,6 +9,8 @@ import type { Config } from './config'
 import type { AppContext } from './context'
 import { closeTextExtraction } from './extract/service'
 import { SERVER_BODY_CAP } from './http/base'
+import { failInterruptedImports } from './imports/cleanup'
+import { runningImports } from './imports/running'
 import { createJobs } from './jobs'
 import { startEmbeddedUpkeep } from './jobs/embedded-upkeep'
 import { startWorkers } from './jobs/workers'
@@ -79,6 +82,9 @@ export async function startServer(
   }
   const interrupted = await failInterruptedReplies(base)
   if (interrupted) log.warn('replies interrupted by the last stop were marked failed', { count: interrupted })
+  // Imports a killed process left running: failed, and what they wrote deleted (decision 173).
+  const imports = await failInterruptedImports(base)
+  if (imports) log.warn('imports interrupted by the last stop were marked failed', { count: imports })
   const purge = startExpiryPurge(base)
   const { engine, realtime, close: closeRealtime } = await createRealtime(base)
   const ctx: AppContext = { ...base, realtime }
@@ -101,6 +107,8 @@ export async function startServer(
   const upkeep = startEmbeddedUpkeep(ctx)
   // The retention policy's daily pass (issue 32, point 6; decision 174).
   const retention = startRetentionSchedule(ctx)
+  // "Download all my data": interrupted exports failed, then the hourly expiry sweep (decision 175).
+  const accountExports = startAccountExports(ctx)
   log.info('parley started', { url, db: database.kind, vector, ms: Math.round(performance.now() - started) })
 
   return {
@@ -114,9 +122,13 @@ export async function startServer(
       await backups.stop()
       await upkeep.stop()
       await retention.stop()
+      // An export in progress stops (failed, "start it again") and deletes its partial zip.
+      await accountExports.stop()
       await workers
       // Research runs last minutes: they stop now and resume on another instance or the next start.
       abandonRunningResearch(ctx, { release: true })
+      // An import in progress stops and deletes what it wrote: it cannot resume.
+      await runningImports(ctx).stopAll()
       await ctx.jobs.stop()
       await closeRealtime()
       await app.stop(true)

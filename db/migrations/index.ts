@@ -28,6 +28,8 @@ import m25 from './0025_shares_retention.sql' with { type: 'text' }
 import m26 from './0026_tools.sql' with { type: 'text' }
 import m27 from './0027_backup_runs.sql' with { type: 'text' }
 import m28 from './0028_attachment_position.sql' with { type: 'text' }
+import m29 from './0029_imports.sql' with { type: 'text' }
+import m30 from './0030_account_exports.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -59,4 +61,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0026_tools', sql: m26 },
   { tag: '0027_backup_runs', sql: m27 },
   { tag: '0028_attachment_position', sql: m28 },
+  { tag: '0029_imports', sql: m29 },
+  { tag: '0030_account_exports', sql: m30 },
 ]

@@ -10,12 +10,14 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { Failure } from '../catalogues/failures'
 import type { ResearchNote } from '../catalogues/research'
 import type { StoredToolCall } from '../catalogues/tools'
 import { enumCheck } from './checks'
+import { imports } from './imports'
 import { users } from './users'
 
 /** A named set of a person's chats with instructions every chat in it sends first (issue 28). */
@@ -64,6 +66,17 @@ export const chats = pgTable(
     archived: boolean('archived').notNull().default(false),
     /** The project the chat belongs to; its instructions go before the chat's own system prompt. */
     projectId: uuid('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'set null' }),
+    /**
+     * Where an imported chat came from (`chatgpt:<conversation id>`, `claude:<uuid>`,
+     * `parley:<id of its first message>`), unique per person: importing the same conversation again
+     * finds it and skips it (docs/decisions/173-imports.md). Null for chats made here.
+     */
+    importSource: text('import_source'),
+    /**
+     * The import that wrote the chat. While it runs its chats wait archived, out of the list, and a
+     * failed or cancelled import's chats are deleted by this id (docs/decisions/173-imports.md).
+     */
+    importId: uuid('import_id').references(() => imports.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +88,10 @@ export const chats = pgTable(
       .where(sql`${table.projectId} is not null`),
     // Deleting a message sets a chat's leaf to null: without an index each delete scans the chats.
     index('chats_current_leaf_idx').on(table.currentLeafId),
+    uniqueIndex('chats_import_source_idx')
+      .on(table.userId, table.importSource)
+      .where(sql`${table.importSource} is not null`),
+    index('chats_import_idx').on(table.importId).where(sql`${table.importId} is not null`),
   ],
 )
 

@@ -33,6 +33,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/shares/:id/images/:image': 'a generated image file of a shared chat',
   'GET /api/shares/:id/files/:file': 'an attached file of a shared chat, as stored',
   'GET /api/chats/:id/export': 'a Markdown or JSON download (issue 32)',
+  'GET /api/account/exports/:id/download': 'a zip of all the person’s data (decision 175)',
   'GET /*': 'the React client’s static files and index.html',
 }
 

@@ -55,6 +55,12 @@ const ACCOUNT_SECURITY: Record<string, string> = {
   'POST /api/shares/:id/fork': 'continuing a link writes a chat the person chose to keep (issue 32)',
   'GET /api/chats/:id/export':
     'support access can neither create links nor export the person’s data (issue 32)',
+  'POST /api/import': 'importing writes the person’s chats from their own files (issue 32, decision 173)',
+  'POST /api/import/:id/cancel': 'an import is the person’s own to start and cancel (issue 32, decision 173)',
+  'POST /api/account/export':
+    'support access can neither create links nor export the person’s data (issue 32, decision 175)',
+  'GET /api/account/exports/:id/download':
+    'support access can neither create links nor export the person’s data (issue 32, decision 175)',
 }
 
 const isAdminRoute = (path: string) => path.startsWith('/api/admin/')

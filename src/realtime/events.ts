@@ -80,6 +80,8 @@ export interface ServerToClientEvents {
   'prompts:changed': (payload: Record<string, never>) => void
   /** To the user's own sockets: their agent settings or calendar connection changed; refetch GET /api/agents. */
   'agents:changed': (payload: Record<string, never>) => void
+  /** To the person's own sockets: the zip of all their data is ready to download (decision 175). */
+  'account:export_ready': (payload: { id: string }) => void
   /** To the support-access session only: it ends soon (a few minutes before `expiresAt`). */
   'impersonation:expiring': (payload: { expiresAt: string }) => void
   /** To the support-access session only, just before its sockets are cut: return to your own session. */

@@ -339,6 +339,11 @@ describe('every route, walked by an administrator acting as Bob', () => {
     'DELETE /api/shares/:id': 'links are the person’s own to make and revoke (issue 32)',
     'POST /api/shares/:id/fork': 'continuing a link writes a chat the person chose to keep (issue 32)',
     'GET /api/chats/:id/export': 'support access can neither create links nor export (issue 32)',
+    'POST /api/import': 'importing writes the person’s chats from their own files (decision 173)',
+    'POST /api/import/:id/cancel': 'an import is the person’s own to start and cancel (decision 173)',
+    'POST /api/account/export': 'support access cannot export the person’s data (issue 32, decision 175)',
+    'GET /api/account/exports/:id/download':
+      'support access cannot export the person’s data (issue 32, decision 175)',
     'DELETE /api/keys/:id': 'API keys are credentials: support access neither sees nor makes them (issue 31)',
   }
   const refused = (method: string, path: string) =>

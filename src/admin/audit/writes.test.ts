@@ -23,6 +23,9 @@ const NOT_DURING_SUPPORT: Record<string, string> = {
   'POST /api/chats/:id/shares': 'share links: refused while impersonating (issue 32)',
   'DELETE /api/shares/:id': 'share links: refused while impersonating (issue 32)',
   'POST /api/shares/:id/fork': 'share links: refused while impersonating (issue 32)',
+  'POST /api/import': 'imports: refused while impersonating (decision 173)',
+  'POST /api/import/:id/cancel': 'imports: refused while impersonating (decision 173)',
+  'POST /api/account/export': 'download all my data: refused while impersonating (decision 175)',
 }
 
 let t: TestApp

@@ -14,6 +14,7 @@ import { PaletteHost } from '../palette/palette-host'
 import { profileQuery } from '../profile/profile-query'
 import { useProfileLanguage } from '../profile/use-profile-language'
 import { ShareDialogHost } from '../share/share-dialog-host'
+import { ExportReadyToast } from '../your-data/export-ready-toast'
 import { Header } from './header'
 import { DesktopSidebar, MobileSidebar } from './sidebar'
 import { useRealtime } from './use-realtime'
@@ -59,6 +60,7 @@ export function Dashboard({ userId }: { userId: string }) {
   return (
     <SocketContext.Provider value={socket}>
       <ChatListEvents />
+      <ExportReadyToast />
       <div data-testid="dashboard" className="flex h-full flex-col">
         <ImpersonationBanner />
         <Header

@@ -149,6 +149,8 @@ export const adminUsers = {
   'adminUsers.audit.action.backup.settings_updated': 'Changed the backup schedule',
   'adminUsers.audit.action.backup.downloaded': 'Downloaded a backup',
   'adminUsers.audit.action.backup.deleted': 'Deleted a backup',
+  'adminUsers.audit.action.import.start': 'Started an import of chats',
+  'adminUsers.audit.action.import.finish': 'Finished an import of chats',
   'adminUsers.audit.detail.role': 'Role: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded': '{count, plural, one {# session ended} other {# sessions ended}}',
   'adminUsers.audit.detail.language': 'Language: {language}',

@@ -6,6 +6,8 @@ export const shell = {
   'shell.sidebar.label': 'Sidebar',
   'shell.sidebar.chats': 'Chats',
   'shell.profile.loadFailed': 'Failed to load user profile',
+  'shell.exportReady': 'Your data is ready to download',
+  'shell.exportReady.download': 'Download',
 
   // User menu
   'shell.userMenu.account': 'Account menu:',

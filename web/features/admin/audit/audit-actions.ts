@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   'backup.settings_updated',
   'backup.downloaded',
   'backup.deleted',
+  'import.start',
+  'import.finish',
 ] as const
 export type KnownAction = (typeof AUDIT_ACTIONS)[number]
 export const isKnownAction = (action: string): action is KnownAction =>

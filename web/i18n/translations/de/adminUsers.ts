@@ -149,6 +149,8 @@ export const adminUsers = {
   'adminUsers.audit.action.backup.settings_updated': 'Hat den Sicherungszeitplan geändert',
   'adminUsers.audit.action.backup.downloaded': 'Hat eine Sicherung heruntergeladen',
   'adminUsers.audit.action.backup.deleted': 'Hat eine Sicherung gelöscht',
+  'adminUsers.audit.action.import.start': 'Hat einen Import von Chats gestartet',
+  'adminUsers.audit.action.import.finish': 'Hat einen Import von Chats abgeschlossen',
   'adminUsers.audit.detail.role': 'Rolle: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# Sitzung beendet} other {# Sitzungen beendet}}',

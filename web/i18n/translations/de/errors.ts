@@ -65,6 +65,13 @@ export const errors = {
   'error.bad_request:share_expiry': 'Wähle einen Ablaufzeitpunkt in der Zukunft',
   'error.bad_request:share_empty': 'Ein Chat ohne Nachrichten kann nicht geteilt werden',
   'error.forbidden:public_links': 'Öffentliche Links wurden vom Administrator deaktiviert',
+  'error.not_found:import': 'Import nicht gefunden',
+  'error.conflict:import_running': 'Es läuft bereits ein Import: Warte, bis er fertig ist, oder brich ihn ab',
+  'error.conflict:import_finished': 'Dieser Import ist bereits beendet',
+  'error.rate_limited:imports':
+    'Der Server ist mit anderen Importen beschäftigt: Versuche es in einer Minute erneut',
+  'error.bad_request:import_empty': 'Die Datei ist leer',
+  'error.bad_request:import_file': 'Die Datei ist kein Export: Wähle eine .json- oder .zip-Datei',
   'error.forbidden:origin': 'Websiteübergreifende Anfrage abgelehnt',
   'error.forbidden:unconfirmed': 'E-Mail-Adresse nicht bestätigt',
   'error.internal': 'Ein unerwarteter Fehler ist aufgetreten',

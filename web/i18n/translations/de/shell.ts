@@ -8,6 +8,8 @@ export const shell = {
   'shell.sidebar.label': 'Seitenleiste',
   'shell.sidebar.chats': 'Chats',
   'shell.profile.loadFailed': 'Benutzerprofil konnte nicht geladen werden',
+  'shell.exportReady': 'Deine Daten stehen zum Herunterladen bereit',
+  'shell.exportReady.download': 'Herunterladen',
   'shell.userMenu.account': 'Kontomenü:',
   'shell.userMenu.profile': 'Profil',
   'shell.userMenu.settings': 'Einstellungen',

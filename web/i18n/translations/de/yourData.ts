@@ -11,6 +11,54 @@ export const yourData = {
   'yourData.retention.files':
     'Dateien und erzeugte Bilder werden {days, plural, one {# Tag} other {# Tage}} nach ihrer Nachricht gelöscht.',
   'yourData.retention.loadFailed': 'Die Aufbewahrungsrichtlinie konnte nicht gelesen werden.',
+  'yourData.import.title': 'Chats übernehmen',
+  'yourData.import.intro':
+    'Übernimm deinen Verlauf aus ChatGPT oder Claude (die ZIP-Datei des Exports oder ihre conversations.json) oder aus Parley als JSON exportierte Chats. Titel, Zeiten und Verzweigungen bleiben erhalten; dieselbe Datei ein zweites Mal fügt nichts doppelt hinzu.',
+  'yourData.import.choose': 'Datei auswählen…',
+  'yourData.import.limit': 'Eine .zip- oder .json-Datei bis 100 MB.',
+  'yourData.import.uploading': '{name} wird gesendet…',
+  'yourData.import.reading': '{name} wird gelesen…',
+  'yourData.import.running': '{name} wird übernommen: {done} von {total}',
+  'yourData.import.progressLabel': 'Fortschritt der Übernahme',
+  'yourData.import.cancel': 'Übernahme abbrechen',
+  'yourData.import.cancelled': 'Abgebrochen. Nichts aus {name} wurde übernommen.',
+  'yourData.import.done':
+    '{chats, plural, one {# Chat} other {# Chats}} mit {messages, plural, one {# Nachricht} other {# Nachrichten}} aus {name} übernommen.',
+  'yourData.import.doneToast': 'Übernahme abgeschlossen',
+  'yourData.import.duplicates':
+    '{count, plural, one {# Chat wurde schon früher übernommen und nicht erneut hinzugefügt.} other {# Chats wurden schon früher übernommen und nicht erneut hinzugefügt.}}',
+  'yourData.import.skipped':
+    '{count, plural, one {# Punkt ausgelassen oder geändert} other {# Punkte ausgelassen oder geändert}}',
+  'yourData.import.failed': 'Nichts aus {name} wurde übernommen: {reason}',
+  'yourData.import.uploadFailed': 'Die Datei konnte nicht gesendet werden',
+  'yourData.import.loadFailed': 'Deine Übernahmen konnten nicht geladen werden',
+  'yourData.import.cancelFailed': 'Die Übernahme konnte nicht abgebrochen werden',
+  'yourData.import.earlier': 'Frühere Übernahmen',
+  'yourData.import.from.chatgpt': 'ChatGPT-Export',
+  'yourData.import.from.claude': 'Claude-Export',
+  'yourData.import.from.parley': 'Parley-Export',
+  'yourData.import.status.running': 'Läuft',
+  'yourData.import.status.done': 'Übernommen',
+  'yourData.import.status.failed': 'Fehlgeschlagen',
+  'yourData.import.status.cancelled': 'Abgebrochen',
+  'yourData.import.summary':
+    '{chats, plural, one {# Chat} other {# Chats}}, {messages, plural, one {# Nachricht} other {# Nachrichten}}',
+  'yourData.import.locked':
+    'Während eines Supportzugriffs können keine Chats in das Konto von {name} übernommen werden.',
+  'yourData.export.title': 'Deine Daten mitnehmen',
+  'yourData.export.intro':
+    'Eine ZIP-Datei mit deinem Profil, jedem Chat mit allen Verzweigungen (JSON und Markdown), deinen Dateien und erzeugten Bildern, Prompts, Wissenseinträgen und deiner Nutzung. Sie wird im Hintergrund erstellt; du erfährst, wenn sie bereit ist, und kannst sie 7 Tage lang herunterladen.',
+  'yourData.export.start': 'Meine Daten vorbereiten',
+  'yourData.export.running':
+    'Deine Daten werden vorbereitet… Du kannst dieses Fenster schließen: Du erfährst, wenn sie bereit sind.',
+  'yourData.export.ready': 'Bereit: {size}. Herunterladen möglich bis {date}.',
+  'yourData.export.download': 'Herunterladen',
+  'yourData.export.failed': 'Deine Daten konnten nicht vorbereitet werden: {reason}',
+  'yourData.export.expired': 'Dein letzter Download ist abgelaufen. Bereite bei Bedarf einen neuen vor.',
+  'yourData.export.startFailed': 'Deine Daten konnten nicht vorbereitet werden',
+  'yourData.export.loadFailed': 'Deine Downloads konnten nicht geladen werden',
+  'yourData.export.locked':
+    'Während eines Supportzugriffs können die Daten von {name} nicht heruntergeladen werden.',
 } as const
 
 translationOf<typeof english>()(yourData)

@@ -148,6 +148,8 @@ export const adminUsers = {
   'adminUsers.audit.action.backup.settings_updated': 'Cambió la programación de copias de seguridad',
   'adminUsers.audit.action.backup.downloaded': 'Descargó una copia de seguridad',
   'adminUsers.audit.action.backup.deleted': 'Eliminó una copia de seguridad',
+  'adminUsers.audit.action.import.start': 'Inició una importación de chats',
+  'adminUsers.audit.action.import.finish': 'Terminó una importación de chats',
   'adminUsers.audit.detail.role': 'Rol: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sesión cerrada} other {# sesiones cerradas}}',

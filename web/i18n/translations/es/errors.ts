@@ -64,6 +64,13 @@ export const errors = {
   'error.bad_request:share_expiry': 'Elige una fecha futura para que caduque el enlace',
   'error.bad_request:share_empty': 'No se puede compartir un chat sin mensajes',
   'error.forbidden:public_links': 'El administrador ha desactivado los enlaces públicos',
+  'error.not_found:import': 'Importación no encontrada',
+  'error.conflict:import_running': 'Ya hay una importación en curso: espera a que termine o cancélala',
+  'error.conflict:import_finished': 'Esta importación ya ha terminado',
+  'error.rate_limited:imports':
+    'El servidor está ocupado con otras importaciones: inténtalo de nuevo en un minuto',
+  'error.bad_request:import_empty': 'El archivo está vacío',
+  'error.bad_request:import_file': 'El archivo no es una exportación: elige un archivo .json o .zip',
   'error.forbidden:origin': 'Solicitud entre sitios rechazada',
   'error.forbidden:unconfirmed': 'Correo electrónico no confirmado',
   'error.internal': 'Se produjo un error inesperado',

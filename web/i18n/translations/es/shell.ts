@@ -8,6 +8,8 @@ export const shell = {
   'shell.sidebar.label': 'Barra lateral',
   'shell.sidebar.chats': 'Chats',
   'shell.profile.loadFailed': 'No se pudo cargar el perfil de usuario',
+  'shell.exportReady': 'Tus datos están listos para descargar',
+  'shell.exportReady.download': 'Descargar',
   'shell.userMenu.account': 'Menú de la cuenta:',
   'shell.userMenu.profile': 'Perfil',
   'shell.userMenu.settings': 'Ajustes',

@@ -148,6 +148,8 @@ export const adminUsers = {
   'adminUsers.audit.action.backup.settings_updated': 'A modifié la planification des sauvegardes',
   'adminUsers.audit.action.backup.downloaded': 'A téléchargé une sauvegarde',
   'adminUsers.audit.action.backup.deleted': 'A supprimé une sauvegarde',
+  'adminUsers.audit.action.import.start': 'A lancé une importation de discussions',
+  'adminUsers.audit.action.import.finish': 'A terminé une importation de discussions',
   'adminUsers.audit.detail.role': 'Rôle : {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# session fermée} other {# sessions fermées}}',

@@ -66,6 +66,15 @@ export const errors = {
   'error.bad_request:share_expiry': 'Choisissez une date future pour l’expiration du lien',
   'error.bad_request:share_empty': 'Une discussion sans message ne peut pas être partagée',
   'error.forbidden:public_links': 'Les liens publics sont désactivés par l’administrateur',
+  'error.not_found:import': 'Importation introuvable',
+  'error.conflict:import_running':
+    'Une importation est déjà en cours\u00a0: attendez qu’elle se termine ou annulez-la',
+  'error.conflict:import_finished': 'Cette importation est déjà terminée',
+  'error.rate_limited:imports':
+    'Le serveur est occupé par d’autres importations\u00a0: réessayez dans une minute',
+  'error.bad_request:import_empty': 'Le fichier est vide',
+  'error.bad_request:import_file':
+    'Le fichier n’est pas un export\u00a0: choisissez un fichier .json ou .zip',
   'error.forbidden:origin': 'Requête intersite refusée',
   'error.forbidden:unconfirmed': 'Adresse e-mail non confirmée',
   'error.internal': 'Une erreur inattendue s’est produite',

@@ -12,6 +12,55 @@ export const yourData = {
   'yourData.retention.files':
     'Les fichiers et images générées sont supprimés {days, plural, one {# jour} other {# jours}} après leur message.',
   'yourData.retention.loadFailed': 'La politique de conservation n’a pas pu être lue.',
+  'yourData.import.title': 'Importer des conversations',
+  'yourData.import.intro':
+    'Importez votre historique depuis ChatGPT ou Claude (le zip de l’export, ou son conversations.json), ou des conversations exportées de Parley en JSON. Les titres, les dates et les branches sont conservés ; importer à nouveau le même fichier n’ajoute rien en double.',
+  'yourData.import.choose': 'Choisir un fichier…',
+  'yourData.import.limit': 'Un fichier .zip ou .json de 100 Mo au plus.',
+  'yourData.import.uploading': 'Envoi de {name}…',
+  'yourData.import.reading': 'Lecture de {name}…',
+  'yourData.import.running': 'Import de {name} : {done} sur {total}',
+  'yourData.import.progressLabel': 'Progression de l’import',
+  'yourData.import.cancel': 'Annuler l’import',
+  'yourData.import.cancelled': 'Annulé. Rien de {name} n’a été importé.',
+  'yourData.import.done':
+    '{chats, plural, one {# conversation importée} other {# conversations importées}} avec {messages, plural, one {# message} other {# messages}} depuis {name}.',
+  'yourData.import.doneToast': 'Import terminé',
+  'yourData.import.duplicates':
+    '{count, plural, one {# conversation avait déjà été importée et n’est pas ajoutée à nouveau.} other {# conversations avaient déjà été importées et ne sont pas ajoutées à nouveau.}}',
+  'yourData.import.skipped':
+    '{count, plural, one {# élément omis ou modifié} other {# éléments omis ou modifiés}}',
+  'yourData.import.failed': 'Rien de {name} n’a été importé : {reason}',
+  'yourData.import.uploadFailed': 'Le fichier n’a pas pu être envoyé',
+  'yourData.import.loadFailed': 'Vos imports n’ont pas pu être chargés',
+  'yourData.import.cancelFailed': 'L’import n’a pas pu être annulé',
+  'yourData.import.earlier': 'Imports précédents',
+  'yourData.import.from.chatgpt': 'Export ChatGPT',
+  'yourData.import.from.claude': 'Export Claude',
+  'yourData.import.from.parley': 'Export Parley',
+  'yourData.import.status.running': 'En cours',
+  'yourData.import.status.done': 'Importé',
+  'yourData.import.status.failed': 'Échec',
+  'yourData.import.status.cancelled': 'Annulé',
+  'yourData.import.summary':
+    '{chats, plural, one {# conversation} other {# conversations}}, {messages, plural, one {# message} other {# messages}}',
+  'yourData.import.locked':
+    'Pendant un accès d’assistance, aucune conversation ne peut être importée dans le compte de {name}.',
+  'yourData.export.title': 'Emporter vos données',
+  'yourData.export.intro':
+    'Un zip de votre profil, de chaque conversation avec toutes ses branches (JSON et Markdown), de vos fichiers et images générées, prompts, entrées de connaissances et de votre utilisation. Il est préparé en arrière-plan ; vous êtes prévenu quand il est prêt, et il peut être téléchargé pendant 7 jours.',
+  'yourData.export.start': 'Préparer mes données',
+  'yourData.export.running':
+    'Préparation de vos données… Vous pouvez fermer cette fenêtre : vous serez prévenu quand elles seront prêtes.',
+  'yourData.export.ready': 'Prêt : {size}. Téléchargeable jusqu’au {date}.',
+  'yourData.export.download': 'Télécharger',
+  'yourData.export.failed': 'Vos données n’ont pas pu être préparées : {reason}',
+  'yourData.export.expired':
+    'Votre dernier téléchargement a expiré. Préparez-en un nouveau quand vous en aurez besoin.',
+  'yourData.export.startFailed': 'Vos données n’ont pas pu être préparées',
+  'yourData.export.loadFailed': 'Vos téléchargements n’ont pas pu être chargés',
+  'yourData.export.locked':
+    'Pendant un accès d’assistance, les données de {name} ne peuvent pas être téléchargées.',
 } as const
 
 translationOf<typeof english>()(yourData)

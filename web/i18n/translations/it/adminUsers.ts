@@ -148,6 +148,8 @@ export const adminUsers = {
   'adminUsers.audit.action.backup.settings_updated': 'Ha modificato la pianificazione dei backup',
   'adminUsers.audit.action.backup.downloaded': 'Ha scaricato un backup',
   'adminUsers.audit.action.backup.deleted': 'Ha eliminato un backup',
+  'adminUsers.audit.action.import.start': 'Ha avviato un’importazione di chat',
+  'adminUsers.audit.action.import.finish': 'Ha terminato un’importazione di chat',
   'adminUsers.audit.detail.role': 'Ruolo: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessione terminata} other {# sessioni terminate}}',

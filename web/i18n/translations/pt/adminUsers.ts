@@ -148,6 +148,8 @@ export const adminUsers = {
   'adminUsers.audit.action.backup.settings_updated': 'Alterou o agendamento de backups',
   'adminUsers.audit.action.backup.downloaded': 'Transferiu um backup',
   'adminUsers.audit.action.backup.deleted': 'Eliminou um backup',
+  'adminUsers.audit.action.import.start': 'Iniciou uma importação de conversas',
+  'adminUsers.audit.action.import.finish': 'Concluiu uma importação de conversas',
   'adminUsers.audit.detail.role': 'Função: {from} → {to}',
   'adminUsers.audit.detail.sessionsEnded':
     '{count, plural, one {# sessão encerrada} other {# sessões encerradas}}',

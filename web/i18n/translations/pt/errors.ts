@@ -63,6 +63,13 @@ export const errors = {
   'error.bad_request:share_expiry': 'Escolha uma data futura para o link expirar',
   'error.bad_request:share_empty': 'Não é possível compartilhar uma conversa sem mensagens',
   'error.forbidden:public_links': 'Os links públicos foram desativados pelo administrador',
+  'error.not_found:import': 'Importação não encontrada',
+  'error.conflict:import_running': 'Já há uma importação em andamento: aguarde o fim ou cancele-a',
+  'error.conflict:import_finished': 'Esta importação já terminou',
+  'error.rate_limited:imports':
+    'O servidor está ocupado com outras importações: tente novamente em um minuto',
+  'error.bad_request:import_empty': 'O arquivo está vazio',
+  'error.bad_request:import_file': 'O arquivo não é uma exportação: escolha um arquivo .json ou .zip',
   'error.forbidden:origin': 'Solicitação entre sites recusada',
   'error.forbidden:unconfirmed': 'E-mail não confirmado',
   'error.internal': 'Ocorreu um erro inesperado',

@@ -8,6 +8,8 @@ export const shell = {
   'shell.sidebar.label': 'Barra lateral',
   'shell.sidebar.chats': 'Conversas',
   'shell.profile.loadFailed': 'Não foi possível carregar o perfil do usuário',
+  'shell.exportReady': 'Seus dados estão prontos para baixar',
+  'shell.exportReady.download': 'Baixar',
   'shell.userMenu.account': 'Menu da conta:',
   'shell.userMenu.profile': 'Perfil',
   'shell.userMenu.settings': 'Configurações',
