@@ -18,10 +18,15 @@ export const importStatuses = ['running', 'done', 'failed', 'cancelled'] as cons
 /** The export an import was recognised as; null until the file has been read. */
 export const importSources = ['chatgpt', 'claude', 'parley'] as const
 
-/** A conversation, or a part of one, that an import left out, and why (plain English). */
+/**
+ * A conversation, or a part of one, that an import left out, and why: in English, and as a code and
+ * values the client words in the reader's language (decision 150; older rows have no code).
+ */
 export interface ImportSkip {
   title: string
   reason: string
+  code?: string
+  values?: Record<string, string | number>
 }
 
 /** What an import did: chats and messages written, conversations already imported, what was left out. */
@@ -32,6 +37,8 @@ export interface ImportReport {
   /** The first IMPORT_LIMITS.listedSkips entries; `skipped_count` counts them all. */
   skipped: ImportSkip[]
   skipped_count: number
+  /** Why a failed import failed, as a code and values (the row's `error` holds the English). */
+  failure?: { code: string; values?: Record<string, string | number> }
 }
 
 /**

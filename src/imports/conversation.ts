@@ -1,4 +1,4 @@
-import { REASONS } from './errors'
+import { type PartKind, REASONS, type Worded } from './errors'
 import { IMPORT_LIMITS } from './limits'
 
 /*
@@ -46,9 +46,9 @@ export type Converted =
         leafId: string | null
       }
       /** What was changed or left out of it, for the report. */
-      notes: string[]
+      notes: Worded[]
     }
-  | { skip: string }
+  | { skip: Worded }
 
 /** Parts kept as text or named placeholders, by kind, for the report. */
 export class PartTally {
@@ -62,9 +62,13 @@ export class PartTally {
       .map(([kind, count]) => `${count} ${count === 1 ? PART_NAMES[kind][0] : PART_NAMES[kind][1]}`)
       .join(', ')
   }
+  /** The counts by kind, in the order they were met (the client words them). */
+  byKind(): Partial<Record<PartKind, number>> {
+    return Object.fromEntries(this.counts)
+  }
 }
 
-const PART_NAMES = {
+const PART_NAMES: Record<PartKind, readonly [string, string]> = {
   image: ['image', 'images'],
   file: ['file', 'files'],
   audio: ['recording', 'recordings'],
@@ -72,8 +76,7 @@ const PART_NAMES = {
   toolOutput: ['tool output', 'tool outputs'],
   thinking: ['reasoning step', 'reasoning steps'],
   other: ['other part', 'other parts'],
-} as const
-export type PartKind = keyof typeof PART_NAMES
+}
 
 const FALLBACK_TITLE = 'Imported chat'
 /** Years 1970 to 2100: anything else in a file is taken for "unknown". */
@@ -265,10 +268,10 @@ export const joinParts = (...parts: string[]) =>
     .join('\n\n')
 
 /** The report's notes for a settled conversation. */
-export function notesOf(settled: { unreachable: number; truncated: number }, tally: PartTally): string[] {
-  const notes: string[] = []
+export function notesOf(settled: { unreachable: number; truncated: number }, tally: PartTally): Worded[] {
+  const notes: Worded[] = []
   const parts = tally.describe()
-  if (parts) notes.push(REASONS.placeholders(parts))
+  if (parts) notes.push(REASONS.placeholders(parts, tally.byKind()))
   if (settled.truncated) notes.push(REASONS.truncated(settled.truncated))
   if (settled.unreachable) notes.push(REASONS.unreachable(settled.unreachable))
   return notes

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { type Import, type ImportReport, imports } from '../../db/schema'
 import { isUuid } from '../chats/cursor'
+import type { Worded } from './errors'
 import type { ImportSource } from './read-export'
 
 /** The person's list: the newest imports. */
@@ -108,12 +109,18 @@ export function importsFor(db: Db, userId: string) {
 export async function failAbandonedImports(
   db: Db,
   options: { userId?: string; except: string[]; before: Date | null },
-  error: string,
+  error: Worded,
   now: Date,
 ): Promise<Import[]> {
   return db
     .update(imports)
-    .set({ status: 'failed', error, finishedAt: now })
+    .set({
+      status: 'failed',
+      error: error.text,
+      finishedAt: now,
+      // The code beside the English, as a finished import's report holds it.
+      report: sql`${imports.report} || jsonb_build_object('failure', ${JSON.stringify({ code: error.code })}::jsonb)`,
+    })
     .where(
       and(
         eq(imports.status, 'running'),

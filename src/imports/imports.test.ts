@@ -6,7 +6,7 @@ import { runRetentionPass } from '../retention/service'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
 import { waitFor } from '../test/wait'
 import { failInterruptedImports } from './cleanup'
-import { FAILURES } from './errors'
+import { FAILURES, type Worded } from './errors'
 import { IMPORT_LIMITS } from './limits'
 import type { ImportJson } from './model'
 import { runningImports } from './running'
@@ -115,6 +115,8 @@ describe('ChatGPT', () => {
         title: 'Plot a sine wave',
         reason:
           'Parts the export does not hold or Parley cannot show were kept as text: 1 image, 1 file, 1 tool call, 1 tool output.',
+        code: 'placeholders',
+        values: { image: 1, file: 1, toolCall: 1, toolOutput: 1 },
       },
     ])
     expect(report.finished_at).not.toBeNull()
@@ -263,6 +265,9 @@ describe('Claude', () => {
       title: 'Sourdough starter',
       reason:
         'Parts the export does not hold or Parley cannot show were kept as text: 2 files, 1 reasoning step, 1 tool call, 1 tool output.',
+      // The same, for the client to word in the reader's language.
+      code: 'placeholders',
+      values: { file: 2, thinking: 1, toolCall: 1, toolOutput: 1 },
     })
   })
 
@@ -430,11 +435,19 @@ describe('files that are refused or fail', () => {
   })
 
   /** The import fails with `error`, and the person has no imported chat. */
-  async function failsWith(data: string | Uint8Array, name: string, error: string) {
+  async function failsWith(data: string | Uint8Array, name: string, failure: Worded) {
     const report = await importFile(erin, data, name)
-    expect({ status: report.status, error: report.error, chats: report.report.chats }).toEqual({
+    expect({
+      status: report.status,
+      error: report.error,
+      code: report.error_code,
+      values: report.error_values,
+      chats: report.report.chats,
+    }).toEqual({
       status: 'failed',
-      error,
+      error: failure.text,
+      code: failure.code,
+      values: failure.values ?? null,
       chats: 0,
     })
     expect(await importedRows(erin.id)).toEqual([])
@@ -524,11 +537,11 @@ describe('files that are refused or fail', () => {
   test('more than 10,000 conversations: the import fails whole', async () => {
     const count = IMPORT_LIMITS.conversations + 1
     const many = `[${Array.from({ length: count }, () => '{"mapping":{},"title":"x"}').join(',')}]`
-    await failsWith(
-      many,
-      'conversations.json',
+    const failed = await failsWith(many, 'conversations.json', FAILURES.tooManyConversations(count, 10_000))
+    expect(failed.error).toBe(
       'The export holds 10,001 conversations; at most 10,000 can be imported at once.',
     )
+    expect(failed.error_values).toEqual({ count: 10_001, max: 10_000 })
   })
 
   test('a message over 1 MB is cut with a note; a conversation over 5,000 messages and a loop are left out', async () => {
@@ -561,10 +574,17 @@ describe('files that are refused or fail', () => {
     const report = await importFile(erin, JSON.stringify([long, looped]), 'conversations.json')
     expect(report).toMatchObject({ status: 'done', report: { chats: 2, messages: 4 } })
     expect(report.report.skipped).toEqual([
-      { title: 'Conversation 900', reason: 'A message longer than 1 MB was cut to its first 1 MB.' },
+      {
+        title: 'Conversation 900',
+        reason: 'A message longer than 1 MB was cut to its first 1 MB.',
+        code: 'truncated',
+        values: { count: 1 },
+      },
       {
         title: 'Conversation 901',
         reason: '2 messages do not connect to the conversation and were left out.',
+        code: 'unreachable',
+        values: { count: 2 },
       },
     ])
     const chat = (await chatsOf(erin)).get('Conversation 900')
@@ -703,7 +723,11 @@ describe('cancel, one at a time, and an import in progress', () => {
     }
     try {
       const report = await importFile(gina, chatgptExport(450), 'conversations.json')
-      expect(report).toMatchObject({ status: 'failed', error: FAILURES.unexpected, report: { chats: 0 } })
+      expect(report).toMatchObject({
+        status: 'failed',
+        error: FAILURES.unexpected.text,
+        report: { chats: 0 },
+      })
       expect(batches).toBe(2)
       expect(await importedRows(gina.id)).toEqual([])
     } finally {
@@ -818,6 +842,7 @@ describe('an import a killed process left running', () => {
     expect(body.data).toMatchObject({
       status: 'failed',
       error: 'The server stopped during the import; nothing was imported.',
+      error_code: 'interrupted',
     })
     expect(body.data.finished_at).not.toBeNull()
     expect(await importedRows(hank.id)).toEqual([])

@@ -3,7 +3,7 @@ import { auditFor } from '../access/audit-data'
 import type { Actor } from '../auth/actor'
 import type { AppContext } from '../context'
 import { removeImportedChats } from './cleanup'
-import { FAILURES, ImportFailure, ImportStopped } from './errors'
+import { FAILURES, ImportFailure, ImportStopped, type Worded } from './errors'
 import { importedChatsFor } from './imported-chats-data'
 import { importsFor } from './imports-data'
 import { IMPORT_LIMITS } from './limits'
@@ -122,17 +122,18 @@ async function endUndone(
   const userId = run.actor.userId
   const data = importsFor(ctx.db, userId)
   const cancelled = signal.aborted ? signal.reason !== STOP_REASONS.shutdown : error instanceof ImportStopped
-  let message: string | null = null
+  let failure: Worded | null = null
   if (error instanceof ImportFailure) for (const note of error.notes) report.skip(note.title, note.reason)
   if (!cancelled) {
-    if (error instanceof ImportFailure) message = error.message
-    else if (signal.aborted) message = FAILURES.interrupted
+    if (error instanceof ImportFailure) failure = error.failure
+    else if (signal.aborted) failure = FAILURES.interrupted
     else {
-      message = FAILURES.unexpected
+      failure = FAILURES.unexpected
       ctx.log.error('import failed', { importId: run.id, error })
     }
   }
-  const undone = report.undone()
+  const message = failure?.text ?? null
+  const undone = report.undone(failure)
   try {
     // Deleted first: once the import reads failed or cancelled, nothing of it is left.
     await removeImportedChats(ctx, userId, run.id)

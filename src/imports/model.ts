@@ -16,12 +16,23 @@ export const importJson = t.Object({
     /** Conversations already imported before, not imported again. */
     duplicates: t.Number(),
     /** What was left out or changed, and why, in plain English: the first 100 entries. */
-    skipped: t.Array(t.Object({ title: t.String(), reason: t.String() })),
+    skipped: t.Array(
+      t.Object({
+        title: t.String(),
+        /** In English; `code` and `values` word it in the reader's language (decision 150). */
+        reason: t.String(),
+        code: t.Optional(t.String()),
+        values: t.Optional(t.Record(t.String(), t.Union([t.String(), t.Number()]))),
+      }),
+    ),
     /** How many entries `skipped` would have without its cap. */
     skipped_count: t.Number(),
   }),
   /** Why the whole import failed, in plain English; null unless failed. */
   error: t.Nullable(t.String()),
+  /** `error` as a code and values the client words (decision 150); null unless failed (or an older row). */
+  error_code: t.Nullable(t.String()),
+  error_values: t.Nullable(t.Record(t.String(), t.Union([t.String(), t.Number()]))),
   created_at: t.String(),
   finished_at: t.Nullable(t.String()),
 })

@@ -1,8 +1,7 @@
-import type { ImportSkip } from '../../db/schema'
 import { chatgptSourceId, convertChatgpt, looksLikeChatgpt } from './chatgpt'
 import { claudeSourceId, convertClaude, looksLikeClaude } from './claude'
 import { type Converted, cut, isRecord } from './conversation'
-import { FAILURES, ImportFailure, REASONS } from './errors'
+import { FAILURES, ImportFailure, type ImportNote, REASONS } from './errors'
 import { IMPORT_LIMITS } from './limits'
 import { convertParley, looksLikeParley, parleySourceId } from './parley'
 import { isZip, readZipJson } from './unzip'
@@ -25,7 +24,7 @@ export interface ExportContents {
   /** The conversations, as parsed (read one at a time, and dropped once written). */
   items: unknown[]
   /** Files of the zip that were ignored, and why. */
-  notes: ImportSkip[]
+  notes: ImportNote[]
 }
 
 /**
@@ -43,7 +42,7 @@ export function readExport(upload: { bytes: Uint8Array | null }): ExportContents
     return { ...recognise(parseJson(decode(zip.files.pop()!.bytes))), notes: zip.ignored }
   // No conversations.json: Parley chat exports, one per file (or a list in one).
   const items: unknown[] = []
-  const notes: ImportSkip[] = [...zip.ignored]
+  const notes: ImportNote[] = [...zip.ignored]
   for (let file = zip.files.shift(); file; file = zip.files.shift()) {
     let value: unknown
     try {

@@ -23,6 +23,8 @@ export function toImportJson(row: Import): ImportJson {
     progress: { done: row.progressDone, total: row.progressTotal },
     report: row.report,
     error: row.error,
+    error_code: row.status === 'failed' ? (row.report.failure?.code ?? null) : null,
+    error_values: row.status === 'failed' ? (row.report.failure?.values ?? null) : null,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
   }

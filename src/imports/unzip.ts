@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib'
 import { findEntryData, readZipDirectory, type ZipEntry } from '../extract/zip-directory'
 import { cut } from './conversation'
-import { FAILURES, ImportFailure, REASONS } from './errors'
+import { FAILURES, ImportFailure, type ImportNote, REASONS } from './errors'
 import { IMPORT_LIMITS } from './limits'
 
 /** The most entries the central directory reader takes (src/extract/zip-directory.ts). */
@@ -21,7 +21,7 @@ export const isZip = (bytes: Uint8Array) =>
  */
 export function readZipJson(bytes: Uint8Array): {
   files: { name: string; bytes: Uint8Array }[]
-  ignored: { title: string; reason: string }[]
+  ignored: ImportNote[]
   conversations: boolean
 } {
   const directory = readZipDirectory(bytes)
@@ -30,7 +30,7 @@ export function readZipJson(bytes: Uint8Array): {
       (entryCount(bytes) ?? 0) > MAX_ZIP_ENTRIES ? FAILURES.tooManyFiles : FAILURES.damagedZip,
     )
   if (directory.zip64) throw new ImportFailure(FAILURES.tooLarge)
-  const ignored: { title: string; reason: string }[] = []
+  const ignored: ImportNote[] = []
   const safe: ZipEntry[] = []
   for (const entry of directory.entries) {
     if (unsafeName(entry.name)) ignored.push({ title: cut(entry.name, 200), reason: REASONS.unsafeZipName })

@@ -135,6 +135,12 @@ describe('Settings › Your data › Bring in chats', () => {
     const germanPanel = german.getByTestId('import-panel')
     await germanPanel.getByText('Chats übernehmen').waitFor()
     await germanPanel.getByRole('button', { name: 'Datei auswählen…' }).waitFor()
+    // The server's reason too, worded from its code.
+    await germanPanel
+      .getByText(
+        'Nichts aus notes.json wurde übernommen: Diese Datei ist kein Export von ChatGPT, Claude oder Parley.',
+      )
+      .waitFor()
     await expectNoEnglish(german, 'de', 'your data')
     await expectAxeClean(german, 'your data in German')
     await inEveryLook(german, (look) => screenshot(german, `import-de-${look}`))

@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/i18n'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { failureText, reasonText } from './import-words'
 import type { Import } from './imports-query'
 import '../../i18n/areas/yourData'
 
@@ -46,7 +47,7 @@ export function ImportCard({
           </div>
         </>
       ) : item.status === 'failed' ? (
-        <Alert tone="error">{t('yourData.import.failed', { name, reason: item.error ?? '' })}</Alert>
+        <Alert tone="error">{t('yourData.import.failed', { name, reason: failureText(t, item) })}</Alert>
       ) : item.status === 'cancelled' ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('yourData.import.cancelled', { name })}</p>
       ) : (
@@ -76,7 +77,7 @@ export function ImportCard({
                   // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
                   <li key={index} className="break-words">
                     <span className="font-medium text-zinc-800 dark:text-zinc-200">{skip.title}</span>:{' '}
-                    {skip.reason}
+                    {reasonText(t, skip)}
                   </li>
                 ))}
               </ul>

@@ -54,4 +54,37 @@ export const yourData = {
   'yourData.export.startFailed': 'Your data could not be prepared',
   'yourData.export.loadFailed': 'Your downloads could not be loaded',
   'yourData.export.locked': 'During support access, {name}’s data cannot be downloaded.',
+  'yourData.import.failure.not_an_export': 'This file is not a ChatGPT, Claude or Parley export.',
+  'yourData.import.failure.not_json': 'The file is not valid JSON: it may be damaged or incomplete.',
+  'yourData.import.failure.no_conversations': 'The zip holds no conversations.json.',
+  'yourData.import.failure.damaged_zip': 'The zip file is damaged or incomplete.',
+  'yourData.import.failure.too_many_files':
+    'The zip holds more than 20,000 files: import the conversations.json inside it on its own.',
+  'yourData.import.failure.too_large': 'The export is larger than 100 MB unpacked.',
+  'yourData.import.failure.too_many_conversations':
+    'The export holds {count} conversations; at most {max} can be imported at once.',
+  'yourData.import.failure.interrupted': 'The server stopped during the import; nothing was imported.',
+  'yourData.import.failure.unexpected': 'The import failed unexpectedly; nothing was imported.',
+  'yourData.import.reason.unsafe_zip_name': 'A file in the zip has an unsafe name and was ignored.',
+  'yourData.import.reason.not_parley_chat':
+    'This file in the zip is not a Parley chat export and was ignored.',
+  'yourData.import.reason.not_a_conversation': 'This entry is not a {format} conversation and was left out.',
+  'yourData.import.reason.no_messages': 'The conversation has no messages to import.',
+  'yourData.import.reason.too_many_messages':
+    'The conversation has more than {max} messages and was left out.',
+  'yourData.import.reason.truncated':
+    '{count, plural, one {A message longer than 1 MB was cut to its first 1 MB.} other {# messages longer than 1 MB were cut to their first 1 MB.}}',
+  'yourData.import.reason.unreachable':
+    '{count, plural, one {# message does not connect to the conversation and was left out.} other {# messages do not connect to the conversation and were left out.}}',
+  'yourData.import.reason.unknown_sender':
+    '{count, plural, one {# message from an unknown sender was left out.} other {# messages from an unknown sender were left out.}}',
+  'yourData.import.reason.placeholders':
+    'Parts the export does not hold or Parley cannot show were kept as text: {parts}.',
+  'yourData.import.part.image': '{count, plural, one {# image} other {# images}}',
+  'yourData.import.part.file': '{count, plural, one {# file} other {# files}}',
+  'yourData.import.part.audio': '{count, plural, one {# recording} other {# recordings}}',
+  'yourData.import.part.toolCall': '{count, plural, one {# tool call} other {# tool calls}}',
+  'yourData.import.part.toolOutput': '{count, plural, one {# tool output} other {# tool outputs}}',
+  'yourData.import.part.thinking': '{count, plural, one {# reasoning step} other {# reasoning steps}}',
+  'yourData.import.part.other': '{count, plural, one {# other part} other {# other parts}}',
 } as const

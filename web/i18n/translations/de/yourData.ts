@@ -59,6 +59,44 @@ export const yourData = {
   'yourData.export.loadFailed': 'Deine Downloads konnten nicht geladen werden',
   'yourData.export.locked':
     'Während eines Supportzugriffs können die Daten von {name} nicht heruntergeladen werden.',
+  'yourData.import.failure.not_an_export': 'Diese Datei ist kein Export von ChatGPT, Claude oder Parley.',
+  'yourData.import.failure.not_json':
+    'Die Datei ist kein gültiges JSON: Sie ist vielleicht beschädigt oder unvollständig.',
+  'yourData.import.failure.no_conversations': 'Die ZIP-Datei enthält keine conversations.json.',
+  'yourData.import.failure.damaged_zip': 'Die ZIP-Datei ist beschädigt oder unvollständig.',
+  'yourData.import.failure.too_many_files':
+    'Die ZIP-Datei enthält mehr als 20.000 Dateien: Übernimm die conversations.json darin einzeln.',
+  'yourData.import.failure.too_large': 'Der Export ist entpackt größer als 100 MB.',
+  'yourData.import.failure.too_many_conversations':
+    'Der Export enthält {count} Unterhaltungen; höchstens {max} lassen sich auf einmal übernehmen.',
+  'yourData.import.failure.interrupted':
+    'Der Server wurde während der Übernahme beendet; nichts wurde übernommen.',
+  'yourData.import.failure.unexpected':
+    'Die Übernahme ist unerwartet fehlgeschlagen; nichts wurde übernommen.',
+  'yourData.import.reason.unsafe_zip_name':
+    'Eine Datei in der ZIP-Datei hat einen unsicheren Namen und wurde übergangen.',
+  'yourData.import.reason.not_parley_chat':
+    'Diese Datei in der ZIP-Datei ist kein Parley-Chatexport und wurde übergangen.',
+  'yourData.import.reason.not_a_conversation':
+    'Dieser Eintrag ist keine {format}-Unterhaltung und wurde ausgelassen.',
+  'yourData.import.reason.no_messages': 'Die Unterhaltung hat keine Nachrichten zum Übernehmen.',
+  'yourData.import.reason.too_many_messages':
+    'Die Unterhaltung hat mehr als {max} Nachrichten und wurde ausgelassen.',
+  'yourData.import.reason.truncated':
+    '{count, plural, one {Eine Nachricht über 1 MB wurde auf ihr erstes MB gekürzt.} other {# Nachrichten über 1 MB wurden auf ihr erstes MB gekürzt.}}',
+  'yourData.import.reason.unreachable':
+    '{count, plural, one {# Nachricht hängt nicht mit der Unterhaltung zusammen und wurde ausgelassen.} other {# Nachrichten hängen nicht mit der Unterhaltung zusammen und wurden ausgelassen.}}',
+  'yourData.import.reason.unknown_sender':
+    '{count, plural, one {# Nachricht von unbekanntem Absender wurde ausgelassen.} other {# Nachrichten von unbekanntem Absender wurden ausgelassen.}}',
+  'yourData.import.reason.placeholders':
+    'Teile, die der Export nicht enthält oder Parley nicht anzeigen kann, wurden als Text behalten: {parts}.',
+  'yourData.import.part.image': '{count, plural, one {# Bild} other {# Bilder}}',
+  'yourData.import.part.file': '{count, plural, one {# Datei} other {# Dateien}}',
+  'yourData.import.part.audio': '{count, plural, one {# Aufnahme} other {# Aufnahmen}}',
+  'yourData.import.part.toolCall': '{count, plural, one {# Werkzeugaufruf} other {# Werkzeugaufrufe}}',
+  'yourData.import.part.toolOutput': '{count, plural, one {# Werkzeugausgabe} other {# Werkzeugausgaben}}',
+  'yourData.import.part.thinking': '{count, plural, one {# Denkschritt} other {# Denkschritte}}',
+  'yourData.import.part.other': '{count, plural, one {# anderer Teil} other {# andere Teile}}',
 } as const
 
 translationOf<typeof english>()(yourData)

@@ -57,6 +57,41 @@ export const yourData = {
   'yourData.export.startFailed': 'No se pudieron preparar tus datos',
   'yourData.export.loadFailed': 'No se pudieron cargar tus descargas',
   'yourData.export.locked': 'Durante el acceso de soporte no se pueden descargar los datos de {name}.',
+  'yourData.import.failure.not_an_export': 'Este archivo no es una exportación de ChatGPT, Claude ni Parley.',
+  'yourData.import.failure.not_json': 'El archivo no es JSON válido: puede estar dañado o incompleto.',
+  'yourData.import.failure.no_conversations': 'El zip no contiene ningún conversations.json.',
+  'yourData.import.failure.damaged_zip': 'El archivo zip está dañado o incompleto.',
+  'yourData.import.failure.too_many_files':
+    'El zip contiene más de 20.000 archivos: importa por separado el conversations.json que contiene.',
+  'yourData.import.failure.too_large': 'La exportación ocupa más de 100 MB descomprimida.',
+  'yourData.import.failure.too_many_conversations':
+    'La exportación contiene {count} conversaciones; como máximo se pueden importar {max} a la vez.',
+  'yourData.import.failure.interrupted': 'El servidor se detuvo durante la importación; no se importó nada.',
+  'yourData.import.failure.unexpected': 'La importación falló de forma inesperada; no se importó nada.',
+  'yourData.import.reason.unsafe_zip_name': 'Un archivo del zip tiene un nombre no seguro y se ignoró.',
+  'yourData.import.reason.not_parley_chat':
+    'Este archivo del zip no es una exportación de chat de Parley y se ignoró.',
+  'yourData.import.reason.not_a_conversation': 'Esta entrada no es una conversación de {format} y se omitió.',
+  'yourData.import.reason.no_messages': 'La conversación no tiene mensajes que importar.',
+  'yourData.import.reason.too_many_messages': 'La conversación tiene más de {max} mensajes y se omitió.',
+  'yourData.import.reason.truncated':
+    '{count, plural, one {Un mensaje de más de 1 MB se recortó a su primer MB.} other {# mensajes de más de 1 MB se recortaron a su primer MB.}}',
+  'yourData.import.reason.unreachable':
+    '{count, plural, one {# mensaje no está conectado a la conversación y se omitió.} other {# mensajes no están conectados a la conversación y se omitieron.}}',
+  'yourData.import.reason.unknown_sender':
+    '{count, plural, one {Se omitió # mensaje de un remitente desconocido.} other {Se omitieron # mensajes de un remitente desconocido.}}',
+  'yourData.import.reason.placeholders':
+    'Las partes que la exportación no contiene o que Parley no puede mostrar se conservaron como texto: {parts}.',
+  'yourData.import.part.image': '{count, plural, one {# imagen} other {# imágenes}}',
+  'yourData.import.part.file': '{count, plural, one {# archivo} other {# archivos}}',
+  'yourData.import.part.audio': '{count, plural, one {# grabación} other {# grabaciones}}',
+  'yourData.import.part.toolCall':
+    '{count, plural, one {# llamada a herramienta} other {# llamadas a herramientas}}',
+  'yourData.import.part.toolOutput':
+    '{count, plural, one {# resultado de herramienta} other {# resultados de herramientas}}',
+  'yourData.import.part.thinking':
+    '{count, plural, one {# paso de razonamiento} other {# pasos de razonamiento}}',
+  'yourData.import.part.other': '{count, plural, one {# otra parte} other {# otras partes}}',
 } as const
 
 translationOf<typeof english>()(yourData)

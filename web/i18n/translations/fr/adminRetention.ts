@@ -22,7 +22,7 @@ export const adminRetention = {
   'adminRetention.saved': 'Politique de conservation enregistrée',
   'adminRetention.saveFailed': 'La politique n’a pas pu être enregistrée',
   'adminRetention.loadFailed': 'La politique de conservation n’a pas pu être chargée',
-  'adminRetention.confirm.title': 'Supprimer selon l’âge désormais ?',
+  'adminRetention.confirm.title': 'Supprimer selon l’âge désormais ?',
   'adminRetention.confirm.chats':
     'Les conversations inutilisées depuis {days, plural, one {# jour} other {# jours}} seront supprimées pour tout le monde, sauf celles épinglées.',
   'adminRetention.confirm.files':
@@ -31,10 +31,10 @@ export const adminRetention = {
     'Le prochain passage, dans l’heure, supprime ce qui dépasse déjà ces limites. C’est irréversible.',
   'adminRetention.confirm.action': 'Appliquer la politique',
   'adminRetention.lastRun':
-    'Dernier passage le {date} à {time} : {chats, plural, one {# conversation} other {# conversations}}, {files, plural, one {# fichier} other {# fichiers}} et {images, plural, one {# image} other {# images}} supprimés.',
+    'Dernier passage le {date} à {time} : {chats, plural, one {# conversation} other {# conversations}}, {files, plural, one {# fichier} other {# fichiers}} et {images, plural, one {# image} other {# images}} supprimés.',
   'adminRetention.noRun': 'Aucun passage n’a encore eu lieu.',
-  'adminRetention.next': 'Prochain passage : après le {date} à {time}.',
-  'adminRetention.nextSoon': 'Prochain passage : dans l’heure.',
+  'adminRetention.next': 'Prochain passage : après le {date} à {time}.',
+  'adminRetention.nextSoon': 'Prochain passage : dans l’heure.',
   'adminRetention.off': 'Rien n’est supprimé selon l’âge.',
 } as const
 

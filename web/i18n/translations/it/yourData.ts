@@ -58,6 +58,45 @@ export const yourData = {
   'yourData.export.startFailed': 'Non è stato possibile preparare i tuoi dati',
   'yourData.export.loadFailed': 'Non è stato possibile caricare i tuoi download',
   'yourData.export.locked': 'Durante l’accesso di assistenza non si possono scaricare i dati di {name}.',
+  'yourData.import.failure.not_an_export': 'Questo file non è un’esportazione di ChatGPT, Claude o Parley.',
+  'yourData.import.failure.not_json':
+    'Il file non è un JSON valido: potrebbe essere danneggiato o incompleto.',
+  'yourData.import.failure.no_conversations': 'Lo zip non contiene alcun conversations.json.',
+  'yourData.import.failure.damaged_zip': 'Il file zip è danneggiato o incompleto.',
+  'yourData.import.failure.too_many_files':
+    'Lo zip contiene più di 20.000 file: importa da solo il conversations.json che contiene.',
+  'yourData.import.failure.too_large': 'L’esportazione supera i 100 MB una volta decompressa.',
+  'yourData.import.failure.too_many_conversations':
+    'L’esportazione contiene {count} conversazioni; se ne possono importare al massimo {max} alla volta.',
+  'yourData.import.failure.interrupted':
+    'Il server si è fermato durante l’importazione; non è stato importato nulla.',
+  'yourData.import.failure.unexpected':
+    'L’importazione non è riuscita per un errore imprevisto; non è stato importato nulla.',
+  'yourData.import.reason.unsafe_zip_name': 'Un file nello zip ha un nome non sicuro ed è stato ignorato.',
+  'yourData.import.reason.not_parley_chat':
+    'Questo file nello zip non è un’esportazione di chat di Parley ed è stato ignorato.',
+  'yourData.import.reason.not_a_conversation':
+    'Questa voce non è una conversazione di {format} ed è stata omessa.',
+  'yourData.import.reason.no_messages': 'La conversazione non ha messaggi da importare.',
+  'yourData.import.reason.too_many_messages': 'La conversazione ha più di {max} messaggi ed è stata omessa.',
+  'yourData.import.reason.truncated':
+    '{count, plural, one {Un messaggio più lungo di 1 MB è stato tagliato al suo primo MB.} other {# messaggi più lunghi di 1 MB sono stati tagliati al loro primo MB.}}',
+  'yourData.import.reason.unreachable':
+    '{count, plural, one {# messaggio non è collegato alla conversazione ed è stato omesso.} other {# messaggi non sono collegati alla conversazione e sono stati omessi.}}',
+  'yourData.import.reason.unknown_sender':
+    '{count, plural, one {# messaggio di un mittente sconosciuto è stato omesso.} other {# messaggi di un mittente sconosciuto sono stati omessi.}}',
+  'yourData.import.reason.placeholders':
+    'Le parti che l’esportazione non contiene o che Parley non può mostrare sono state conservate come testo: {parts}.',
+  'yourData.import.part.image': '{count, plural, one {# immagine} other {# immagini}}',
+  'yourData.import.part.file': '{count, plural, one {# file} other {# file}}',
+  'yourData.import.part.audio': '{count, plural, one {# registrazione} other {# registrazioni}}',
+  'yourData.import.part.toolCall':
+    '{count, plural, one {# chiamata a strumento} other {# chiamate a strumenti}}',
+  'yourData.import.part.toolOutput':
+    '{count, plural, one {# risultato di strumento} other {# risultati di strumenti}}',
+  'yourData.import.part.thinking':
+    '{count, plural, one {# passaggio di ragionamento} other {# passaggi di ragionamento}}',
+  'yourData.import.part.other': '{count, plural, one {# altra parte} other {# altre parti}}',
 } as const
 
 translationOf<typeof english>()(yourData)

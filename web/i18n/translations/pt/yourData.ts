@@ -58,6 +58,42 @@ export const yourData = {
   'yourData.export.startFailed': 'Não foi possível preparar seus dados',
   'yourData.export.loadFailed': 'Não foi possível carregar seus downloads',
   'yourData.export.locked': 'Durante o acesso de suporte, os dados de {name} não podem ser baixados.',
+  'yourData.import.failure.not_an_export':
+    'Este arquivo não é uma exportação do ChatGPT, do Claude ou do Parley.',
+  'yourData.import.failure.not_json': 'O arquivo não é um JSON válido: pode estar danificado ou incompleto.',
+  'yourData.import.failure.no_conversations': 'O zip não contém nenhum conversations.json.',
+  'yourData.import.failure.damaged_zip': 'O arquivo zip está danificado ou incompleto.',
+  'yourData.import.failure.too_many_files':
+    'O zip contém mais de 20.000 arquivos: importe sozinho o conversations.json que está nele.',
+  'yourData.import.failure.too_large': 'A exportação passa de 100 MB descompactada.',
+  'yourData.import.failure.too_many_conversations':
+    'A exportação contém {count} conversas; no máximo {max} podem ser importadas de uma vez.',
+  'yourData.import.failure.interrupted': 'O servidor parou durante a importação; nada foi importado.',
+  'yourData.import.failure.unexpected': 'A importação falhou inesperadamente; nada foi importado.',
+  'yourData.import.reason.unsafe_zip_name': 'Um arquivo do zip tem um nome inseguro e foi ignorado.',
+  'yourData.import.reason.not_parley_chat':
+    'Este arquivo do zip não é uma exportação de chat do Parley e foi ignorado.',
+  'yourData.import.reason.not_a_conversation': 'Esta entrada não é uma conversa do {format} e foi omitida.',
+  'yourData.import.reason.no_messages': 'A conversa não tem mensagens para importar.',
+  'yourData.import.reason.too_many_messages': 'A conversa tem mais de {max} mensagens e foi omitida.',
+  'yourData.import.reason.truncated':
+    '{count, plural, one {Uma mensagem com mais de 1 MB foi cortada no seu primeiro MB.} other {# mensagens com mais de 1 MB foram cortadas no seu primeiro MB.}}',
+  'yourData.import.reason.unreachable':
+    '{count, plural, one {# mensagem não se liga à conversa e foi omitida.} other {# mensagens não se ligam à conversa e foram omitidas.}}',
+  'yourData.import.reason.unknown_sender':
+    '{count, plural, one {# mensagem de um remetente desconhecido foi omitida.} other {# mensagens de um remetente desconhecido foram omitidas.}}',
+  'yourData.import.reason.placeholders':
+    'Partes que a exportação não contém ou que o Parley não consegue mostrar foram mantidas como texto: {parts}.',
+  'yourData.import.part.image': '{count, plural, one {# imagem} other {# imagens}}',
+  'yourData.import.part.file': '{count, plural, one {# arquivo} other {# arquivos}}',
+  'yourData.import.part.audio': '{count, plural, one {# gravação} other {# gravações}}',
+  'yourData.import.part.toolCall':
+    '{count, plural, one {# chamada de ferramenta} other {# chamadas de ferramentas}}',
+  'yourData.import.part.toolOutput':
+    '{count, plural, one {# resultado de ferramenta} other {# resultados de ferramentas}}',
+  'yourData.import.part.thinking':
+    '{count, plural, one {# passo de raciocínio} other {# passos de raciocínio}}',
+  'yourData.import.part.other': '{count, plural, one {# outra parte} other {# outras partes}}',
 } as const
 
 translationOf<typeof english>()(yourData)
