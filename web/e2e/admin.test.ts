@@ -92,6 +92,7 @@ describe('admin area', () => {
       'API',
       'MCP servers',
       'Sharing',
+      'Retention',
       'Usage',
       'Support access',
       'Audit trail',
