@@ -68,6 +68,7 @@ export function createOpenAiProvider(settings: OpenAiSettings) {
             }
           : {}),
         ...(call.tools?.length ? { tools: call.tools } : {}),
+        ...(call.tools?.length && call.toolChoice ? { tool_choice: call.toolChoice } : {}),
       }
       const state: ChatStreamState = { started: false, finished: false }
       try {

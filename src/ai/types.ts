@@ -29,6 +29,9 @@ export interface ToolSpec {
   function: { name: string; description: string; parameters: Record<string, unknown> }
 }
 
+/** Which tool the model must (or must not) call, as OpenAI's `tool_choice` names it. */
+export type ToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } }
+
 /** The turn as plain text: text parts joined by blank lines, images as a short note. */
 export function turnText(turn: Pick<ChatTurn, 'content'>): string {
   if (typeof turn.content === 'string') return turn.content
@@ -84,6 +87,8 @@ export interface ModelCall {
   language?: string
   /** The functions the model may call (issue 30); absent or empty: none are offered. */
   tools?: ToolSpec[]
+  /** With `tools`: whether the model may, must or must not call one (the team API's `tool_choice`). */
+  toolChoice?: ToolChoice
   /** Aborts on stop or on the request timeout. */
   signal: AbortSignal
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { failureText } from '../ai/failures'
 import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
-import { type ChatTurn, turnText } from '../ai/types'
+import { type ChatTurn, type ToolCallRequest, turnText } from '../ai/types'
 import { type KeyHolder, requireScope } from '../api-keys/authenticate'
 import { costMicros } from '../budget/money'
 import { type Reservation, reserveBudget, settleReply, type UsageInput } from '../budget/service'
@@ -100,6 +100,8 @@ async function promptOf(ctx: AppContext, holder: KeyHolder, request: ChatRequest
 
 interface Run {
   outcome: ModelOutcome
+  /** The model's calls of the client's functions (tools passed through), to hand back. */
+  toolCalls?: ToolCallRequest[]
   /** The shown text: the model's, cut before a stop sequence. */
   text: string
   usage: OpenAiUsage
@@ -136,6 +138,8 @@ async function run(
     chatId: completion.id,
     agentId: target.plan?.agentId,
     workflow: target.plan?.workflow,
+    tools: request.tools,
+    toolChoice: request.toolChoice,
     signal: stop,
     onText: (piece) => {
       show(stops.push(piece))
@@ -164,14 +168,22 @@ async function run(
     completion_tokens: used?.completionTokens ?? 0,
     total_tokens: (used?.promptTokens ?? 0) + (used?.completionTokens ?? 0),
   }
-  const finishReason: FinishReason =
-    !stops.stopped && outcome.reported && outcome.reported.completionTokens >= request.settings.maxTokens
+  const toolCalls = !stops.stopped && outcome.toolCalls?.length ? outcome.toolCalls : undefined
+  const finishReason: FinishReason = toolCalls
+    ? 'tool_calls'
+    : !stops.stopped && outcome.reported && outcome.reported.completionTokens >= request.settings.maxTokens
       ? 'length'
       : 'stop'
   // A stop sequence is a complete answer, not a stopped one.
   const status =
     stops.stopped && outcome.status === 'stopped' && !signal.aborted ? 'complete' : outcome.status
-  return { outcome: { ...outcome, status }, text, usage: tokens, finishReason }
+  return {
+    outcome: { ...outcome, status },
+    text,
+    usage: tokens,
+    finishReason,
+    ...(toolCalls && { toolCalls }),
+  }
 }
 
 const failureOf = (outcome: ModelOutcome) =>
@@ -183,7 +195,9 @@ async function wholeAnswer(ctx: AppContext, holder: KeyHolder, prepared: Prepare
   if (result.outcome.status === 'stopped')
     throw new OpenAiError(499, 'The request was cancelled', 'api_error', 'cancelled')
   if (prepared.request.saveAsChat) await saveExchange(ctx, holder, prepared, result.text)
-  return Response.json(completionJson(prepared.completion, result.text, result.finishReason, result.usage))
+  return Response.json(
+    completionJson(prepared.completion, result.text, result.finishReason, result.usage, result.toolCalls),
+  )
 }
 
 /**
@@ -239,6 +253,7 @@ async function streamAnswer(
               await saveExchange(ctx, holder, prepared, result.text).catch((error) =>
                 ctx.log.warn('could not save an API exchange as a chat', { error }),
               )
+            if (result.toolCalls) send(write.toolCalls(result.toolCalls))
             send(write.finish(result.finishReason))
             if (prepared.request.includeUsage) send(write.usage(result.usage))
             send(DONE)

@@ -1,6 +1,15 @@
-import type { ChatTurn, ContentPart, GenerationSettings, JsonSchemaFormat } from '../ai/types'
+import {
+  type ChatTurn,
+  type ContentPart,
+  type GenerationSettings,
+  type JsonSchemaFormat,
+  type ToolChoice,
+  type ToolSpec,
+  turnText,
+} from '../ai/types'
 import { CHAT_CONFIG_DEFAULTS } from '../chats/config-service'
 import { invalidRequest } from './errors'
+import { readToolCalls, readToolChoice, readTools, readToolTurn } from './tools-request'
 
 /** What Parley takes of an OpenAI chat completions request (the rest of OpenAI's fields are ignored). */
 export interface ChatRequest {
@@ -13,6 +22,9 @@ export interface ChatRequest {
   stop: string[]
   /** `metadata.parley_chat: true`: the exchange is saved as a chat in the person's list. */
   saveAsChat: boolean
+  /** The client's functions, passed to the provider; the model's calls come back to the client. */
+  tools?: ToolSpec[]
+  toolChoice?: ToolChoice
 }
 
 /** The most messages and characters one request may carry (the body's own limit comes first). */
@@ -43,17 +55,17 @@ function optionalTokens(body: Record<string, unknown>, name: string) {
 /**
  * Reads OpenAI's request (https://platform.openai.com/docs/api-reference/chat/create): messages of
  * system, developer (as system), user and assistant turns, their content as text or parts (text,
- * image_url); the sampling settings; response_format; stop; stream and stream_options. Tools and
- * tool turns are refused by name: the reply engine does not pass them to providers yet. Every
- * refusal is a 400 naming the parameter, as OpenAI's do.
+ * image_url), tool turns and the assistant's tool calls; the sampling settings; response_format;
+ * stop; stream and stream_options; tools and tool_choice (passed to the provider, tools-request.ts).
+ * Every refusal is a 400 naming the parameter, as OpenAI's do.
  */
 export function readChatRequest(body: Record<string, unknown>): ChatRequest {
   const model = body.model
   if (typeof model !== 'string' || !model.trim() || model.length > MAX_MODEL_CHARS)
     throw invalidRequest("'model' is required: the id of a model from GET /v1/models", 'model')
   const messages = readMessages(body.messages)
-  if (Array.isArray(body.tools) && body.tools.length > 0)
-    throw invalidRequest('Tools are not available through the Parley API yet', 'tools')
+  const tools = readTools(body.tools)
+  const toolChoice = readToolChoice(body.tool_choice, tools)
   if (body.functions !== undefined && body.functions !== null)
     throw invalidRequest('Functions are not available through the Parley API yet', 'functions')
   const n = body.n
@@ -77,6 +89,8 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest {
     includeUsage,
     stop: readStop(body.stop),
     saveAsChat,
+    ...(tools && { tools }),
+    ...(toolChoice && { toolChoice }),
     settings: {
       temperature: optionalNumber(body, 'temperature', 0, 2) ?? CHAT_CONFIG_DEFAULTS.temperature,
       maxTokens: maxTokens ?? CHAT_CONFIG_DEFAULTS.max_tokens,
@@ -99,15 +113,21 @@ function readMessages(value: unknown): ChatTurn[] {
 function readMessage(message: unknown, param: string): ChatTurn {
   if (!isObject(message)) throw invalidRequest(`'${param}' must be an object`, param)
   const role = message.role
-  if (role === 'tool' || role === 'function')
-    throw invalidRequest('Tool messages are not available through the Parley API yet', `${param}.role`)
+  if (role === 'tool') return readToolTurn(message, param)
   if (role !== 'system' && role !== 'developer' && role !== 'user' && role !== 'assistant')
     throw invalidRequest(
-      `'${param}.role' must be one of 'system', 'developer', 'user' or 'assistant'`,
+      `'${param}.role' must be one of 'system', 'developer', 'user', 'assistant' or 'tool'`,
       `${param}.role`,
     )
-  if (role === 'assistant' && Array.isArray(message.tool_calls) && message.tool_calls.length > 0)
-    throw invalidRequest('Tool calls are not available through the Parley API yet', `${param}.tool_calls`)
+  if (role === 'assistant' && message.tool_calls !== undefined && message.tool_calls !== null) {
+    const calls = readToolCalls(message.tool_calls, `${param}.tool_calls`)
+    const said = readContent(message.content, `${param}.content`, true)
+    return {
+      role: 'assistant',
+      content: typeof said === 'string' ? said : turnText({ content: said }),
+      tool_calls: calls,
+    }
+  }
   const content = readContent(message.content, `${param}.content`, role === 'assistant')
   if (role === 'user') return { role, content }
   // Only user turns may carry images (as the providers take them).

@@ -1,3 +1,5 @@
+import type { ToolCallRequest } from '../ai/types'
+
 /**
  * OpenAI's `chat.completion.chunk` events and `chat.completion` object, written as OpenAI writes
  * them (https://platform.openai.com/docs/api-reference/chat/streaming). A content chunk is built
@@ -17,7 +19,7 @@ export interface OpenAiUsage {
   total_tokens: number
 }
 
-export type FinishReason = 'stop' | 'length'
+export type FinishReason = 'stop' | 'length' | 'tool_calls'
 
 export const DONE = 'data: [DONE]\n\n'
 
@@ -30,6 +32,9 @@ export function chunkWriter(completion: Completion) {
       `${head}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
     content: (text: string) =>
       `${head}{"index":0,"delta":{"content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
+    /** The model's calls of the client's functions, whole, in one chunk (the SDKs gather deltas by index). */
+    toolCalls: (calls: ToolCallRequest[]) =>
+      `${head}{"index":0,"delta":{"tool_calls":${JSON.stringify(calls.map((call, index) => ({ index, ...call })))}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
     finish: (reason: FinishReason) =>
       `${head}{"index":0,"delta":{},"logprobs":null,"finish_reason":"${reason}"}]${usageTail}}\n\n`,
     /** With `stream_options.include_usage`: the last chunk, its choices empty. */
@@ -45,6 +50,7 @@ export function completionJson(
   text: string,
   finishReason: FinishReason,
   usage: OpenAiUsage,
+  toolCalls?: ToolCallRequest[],
 ) {
   return {
     id: completion.id,
@@ -55,7 +61,10 @@ export function completionJson(
     choices: [
       {
         index: 0,
-        message: { role: 'assistant' as const, content: text, refusal: null },
+        // As OpenAI answers a turn of tool calls: no text is null, not ''.
+        message: toolCalls?.length
+          ? { role: 'assistant' as const, content: text || null, refusal: null, tool_calls: toolCalls }
+          : { role: 'assistant' as const, content: text, refusal: null },
         logprobs: null,
         finish_reason: finishReason,
       },

@@ -418,6 +418,109 @@ describe('refusals in OpenAI’s shape', () => {
     expect(fake.completions().length).toBe(before)
   })
 
+  test('tools pass through: the model’s calls come back to the client, and their results go on to the model', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const tools = [
+      {
+        type: 'function' as const,
+        function: {
+          name: 'get_weather',
+          description: 'The weather in a city',
+          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+      },
+    ]
+    fake.setScript({
+      reply: '',
+      toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Lisbon"}' }],
+    })
+    const asked = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Weather in Lisbon?' }],
+      tools,
+      tool_choice: 'auto',
+    })
+    expect(asked.choices[0]).toMatchObject({
+      finish_reason: 'tool_calls',
+      message: {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+          },
+        ],
+      },
+    })
+    const sent = fake.completions().at(-1)!.body!
+    expect(sent.tools).toEqual(tools)
+    expect(sent.tool_choice).toBe('auto')
+
+    // The client ran the function: its result goes back with the call, and the model answers.
+    fake.setScript({ reply: 'Sunny, 24 °C.' })
+    const answered = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [
+        { role: 'user', content: 'Weather in Lisbon?' },
+        asked.choices[0]!.message,
+        { role: 'tool', tool_call_id: 'call_1', content: '{"sky":"sunny","celsius":24}' },
+      ],
+      tools,
+    })
+    expect(answered.choices[0]).toMatchObject({
+      finish_reason: 'stop',
+      message: { content: 'Sunny, 24 °C.' },
+    })
+    expect((fake.completions().at(-1)!.body!.messages as unknown[]).slice(1)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '{"sky":"sunny","celsius":24}' },
+    ])
+
+    // Streamed: the SDK gathers the call from the chunks, as from OpenAI's.
+    fake.setScript({
+      reply: 'Let me look.',
+      toolCalls: [{ id: 'call_2', name: 'get_weather', arguments: '{"city":"Porto"}' }],
+    })
+    const stream = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'And Porto?' }],
+      tools,
+      stream: true,
+    })
+    let text = ''
+    const calls: { id?: string; name?: string; arguments: string }[] = []
+    let finish: string | null = null
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0]
+      if (!choice) continue
+      text += choice.delta.content ?? ''
+      for (const call of choice.delta.tool_calls ?? []) {
+        calls[call.index] ??= { arguments: '' }
+        const gathered = calls[call.index]!
+        gathered.id ??= call.id
+        gathered.name ??= call.function?.name
+        gathered.arguments += call.function?.arguments ?? ''
+      }
+      finish = choice.finish_reason ?? finish
+    }
+    expect(text).toBe('Let me look.')
+    expect(calls).toEqual([{ id: 'call_2', name: 'get_weather', arguments: '{"city":"Porto"}' }])
+    expect(finish).toBe('tool_calls')
+  })
+
   test('response_format json_schema reaches the provider as OpenAI names it; json_object stays JSON mode', async () => {
     const user = await t.createUser()
     const { key } = await newKey(user)
@@ -449,9 +552,20 @@ describe('refusals in OpenAI’s shape', () => {
     ['messages', { model: 'fake-model', messages: [] }],
     ['messages[0].role', { model: 'fake-model', messages: [{ role: 'robot', content: 'x' }] }],
     ['messages[0].content', { model: 'fake-model', messages: [{ role: 'user', content: 5 }] }],
+    ['messages[0].role', { model: 'fake-model', messages: [{ role: 'function', content: 'x', name: 'f' }] }],
+    ['messages[0].tool_call_id', { model: 'fake-model', messages: [{ role: 'tool', content: 'x' }] }],
     [
-      'messages[0].role',
-      { model: 'fake-model', messages: [{ role: 'tool', content: 'x', tool_call_id: 'a' }] },
+      'messages[0].tool_calls[0].function.arguments',
+      {
+        model: 'fake-model',
+        messages: [
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: {} } }],
+          },
+        ],
+      },
     ],
     ['temperature', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], temperature: 3 }],
     ['top_p', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], top_p: 'high' }],
@@ -497,11 +611,24 @@ describe('refusals in OpenAI’s shape', () => {
       { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], stop: ['a', 'b', 'c', 'd', 'e'] },
     ],
     [
+      'tools[0].function.name',
+      {
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'x' }],
+        tools: [{ type: 'function', function: { name: 'get weather' } }],
+      },
+    ],
+    [
       'tools',
+      { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], tools: { type: 'function' } },
+    ],
+    [
+      'tool_choice.function.name',
       {
         model: 'fake-model',
         messages: [{ role: 'user', content: 'x' }],
         tools: [{ type: 'function', function: { name: 'f' } }],
+        tool_choice: { type: 'function', function: { name: 'g' } },
       },
     ],
     ['n', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], n: 2 }],
