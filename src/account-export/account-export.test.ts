@@ -14,10 +14,10 @@ import { findEntryData, readZipDirectory } from '../extract/zip-directory'
 import { imagesFor } from '../images/images-data'
 import { createMailer } from '../mail'
 import { readOutbox } from '../mail/outbox'
-import { messagesFor } from '../messages/messages-data'
 import { startSmtpTestServer } from '../test/fakes/smtp-server'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
 import { TINY_PNG } from '../test/images'
+import { treeChat as insertTreeChat } from '../test/tree-chat'
 import { waitFor } from '../test/wait'
 import { runningExports } from './running'
 import {
@@ -118,61 +118,13 @@ async function chatFolderOf(chatId: string) {
   return `chats/${chat!.createdAt.toISOString().slice(0, 10)}-trip-may-plans-${chatId.slice(0, 8)}`
 }
 
-/** A chat of `user`: question → answer, then an edited question → a second answer (current), with files. */
-async function treeChat(user: TestUser, title: string) {
-  const created = await call(user, 'POST', '/api/chats', { title })
-  const chatId = created.body.data.id as string
-  const actor = t.actorOf(user)
-  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s))
-  const [q1, a1, q2, a2] = [
-    crypto.randomUUID(),
-    crypto.randomUUID(),
-    crypto.randomUUID(),
-    crypto.randomUUID(),
-  ]
-  await messagesFor(t.ctx.db, actor).insert([
-    {
-      id: q1,
-      chatId,
-      parentId: null,
-      content: 'Old question',
-      isUser: true,
-      status: 'complete',
-      createdAt: at(1),
-    },
-    {
-      id: a1,
-      chatId,
-      parentId: q1,
-      content: 'Old answer',
-      isUser: false,
-      status: 'complete',
-      modelId: 'm',
-      createdAt: at(2),
-    },
-    {
-      id: q2,
-      chatId,
-      parentId: null,
-      content: 'Where to go in **May**?\n\n[Files attached: notes.txt]',
-      isUser: true,
-      status: 'complete',
-      createdAt: at(3),
-    },
-    {
-      id: a2,
-      chatId,
-      parentId: q2,
-      content: 'Try Lisbon.',
-      isUser: false,
-      status: 'complete',
-      modelId: 'gpt-test',
-      createdAt: at(4),
-    },
-  ])
-  await t.ctx.db.update(chats).set({ currentLeafId: a2, branched: true }).where(eq(chats.id, chatId))
-  return { chatId, q1, a1, q2, a2 }
-}
+/** A chat of `user` that branched (src/test/tree-chat.ts), its current question with a file. */
+const treeChat = (user: TestUser, title: string) =>
+  insertTreeChat(t, user, {
+    title,
+    question: 'Where to go in **May**?\n\n[Files attached: notes.txt]',
+    answer: 'Try Lisbon.',
+  })
 
 const stored = (name: string, key: string, size: number) =>
   ({

@@ -202,7 +202,7 @@ describe('ChatGPT', () => {
       buildZip([
         { name: 'conversations.json', data: newer },
         { name: 'chat.html', data: '<html></html>' },
-        { name: 'file-AbCdEf123-sketch.png', data: new Uint8Array(64), method: 'store' },
+        { name: 'file-AbCdEf123-sketch.png', data: new Uint8Array(64), deflate: false },
       ]),
       'chatgpt-export.zip',
     )
@@ -525,7 +525,7 @@ describe('files that are refused or fail', () => {
     const files = Array.from({ length: 20_001 }, (_, index) => ({
       name: `audio/${index}.wav`,
       data: '',
-      method: 'store' as const,
+      deflate: false,
     }))
     await failsWith(
       buildZip([{ name: 'conversations.json', data: chatgptExport(1) }, ...files]),

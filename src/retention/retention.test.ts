@@ -4,6 +4,7 @@ import { attachments, auditLog, chats, generatedImages, orgSettings } from '../.
 import { SYSTEM_ACTOR_ID } from '../admin/audit/system-actor'
 import { messagesFor } from '../messages/messages-data'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
+import { callJson, type Loose } from '../test/json-call'
 import { runRetentionPass } from './service'
 
 /*
@@ -13,32 +14,18 @@ import { runRetentionPass } from './service'
  * and the policy in everyone's Settings. Runs on PGlite, and on Postgres with TEST_DATABASE_URL.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: answers read loosely by the test
-type Loose = any
 let t: TestApp
 let alice: TestUser
 let bob: TestUser
 let admin: TestUser
 const DAY = 24 * 60 * 60 * 1000
 
-async function call(
+const call = (
   user: { headers: Record<string, string> } | null,
   method: string,
   path: string,
   body?: unknown,
-) {
-  const res = await t.request(path, {
-    method,
-    headers: { ...user?.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  })
-  const text = await res.text()
-  let json: Loose = null
-  try {
-    json = JSON.parse(text)
-  } catch {}
-  return { status: res.status, body: json, text }
-}
+) => callJson(t, user, method, path, body)
 
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY)
 

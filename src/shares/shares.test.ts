@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { type Attachment, auditLog, chats, messages, shares } from '../../db/schema'
+import { type Attachment, auditLog, messages, shares } from '../../db/schema'
 import { attachmentsFor } from '../attachments/attachments-data'
 import { imagesFor } from '../images/images-data'
 import { messagesFor } from '../messages/messages-data'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
 import { TINY_PNG } from '../test/images'
+import { callJson, type Loose } from '../test/json-call'
+import { treeChat as insertTreeChat } from '../test/tree-chat'
 
 /*
  * Share links and chat export (issue 32, points 1–3): audiences, expiry, revocation, public links
@@ -13,88 +15,19 @@ import { TINY_PNG } from '../test/images'
  * support access refused. Runs on PGlite, and on Postgres with TEST_DATABASE_URL.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: answers read loosely by the test
-type Loose = any
 let t: TestApp
 let alice: TestUser
 let bob: TestUser
 let admin: TestUser
 
-async function call(
+const call = (
   user: { headers: Record<string, string> } | null,
   method: string,
   path: string,
   body?: unknown,
-) {
-  const res = await t.request(path, {
-    method,
-    headers: { ...user?.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  })
-  const text = await res.text()
-  let json: Loose = null
-  try {
-    json = JSON.parse(text)
-  } catch {}
-  return { status: res.status, body: json, text, headers: res.headers }
-}
+) => callJson(t, user, method, path, body)
 
-/**
- * A chat of `user`: question → answer, then an edited question → second answer (the current branch).
- * Returns the chat id and the messages' ids.
- */
-async function treeChat(user: TestUser, title = 'Trip planning') {
-  const created = await call(user, 'POST', '/api/chats', { title })
-  const chatId = created.body.data.id as string
-  const rows = messagesFor(t.ctx.db, t.actorOf(user))
-  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s))
-  const q1 = crypto.randomUUID()
-  const a1 = crypto.randomUUID()
-  const q2 = crypto.randomUUID()
-  const a2 = crypto.randomUUID()
-  await rows.insert([
-    {
-      id: q1,
-      chatId,
-      parentId: null,
-      content: 'Old question',
-      isUser: true,
-      status: 'complete',
-      createdAt: at(1),
-    },
-    {
-      id: a1,
-      chatId,
-      parentId: q1,
-      content: 'Old answer',
-      isUser: false,
-      status: 'complete',
-      modelId: 'm',
-      createdAt: at(2),
-    },
-    {
-      id: q2,
-      chatId,
-      parentId: null,
-      content: 'Where to go in **May**?',
-      isUser: true,
-      status: 'complete',
-      createdAt: at(3),
-    },
-    {
-      id: a2,
-      chatId,
-      parentId: q2,
-      content: 'Try <script>alert(1)</script> Lisbon.',
-      isUser: false,
-      status: 'complete',
-      modelId: 'gpt-test',
-      createdAt: at(4),
-    },
-  ])
-  await t.ctx.db.update(chats).set({ currentLeafId: a2, branched: true }).where(eq(chats.id, chatId))
-  return { chatId, q1, a1, q2, a2 }
-}
+const treeChat = (user: TestUser, title = 'Trip planning') => insertTreeChat(t, user, { title })
 
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/s/') + 3)
 
