@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { startToolServer, type ToolServer } from '../../src/test/fakes/mcp-servers'
+import { expectNoEnglish, say } from './english-leftovers'
 import {
   type E2E,
   expectAxeClean,
@@ -17,7 +18,8 @@ import { expectToast } from './pages/toasts'
  * Issue 30, Admin › MCP servers: add a server (validation, a header whose value is never shown
  * again), edit it (the header's name with "Unchanged"), Test (a server that cannot be reached says
  * why), turn it off, give it to a group, delete it with the shared confirmation. The person's tools
- * menu lists an unreachable server with its error, still switchable. Screenshots light/dark, 1280/390.
+ * menu lists an unreachable server with its error, still switchable. Screenshots light/dark, 1280/390;
+ * the section (with a tested server) in the five other languages.
  */
 
 setDefaultTimeout(120_000)
@@ -220,5 +222,27 @@ describe('Admin › MCP servers', () => {
     await expectAxeClean(page, 'mcp servers, a test that found tools')
     await inEveryLook(page, async (look) => shot(page, `tested-${look}`, true))
     await desktopLight(page)
+  })
+})
+
+describe('in the five other languages', () => {
+  test('the section, its server and its tested tools have no English left', async () => {
+    for (const language of ['de', 'es', 'fr', 'it', 'pt'] as const) {
+      const spoken = await page.context().request.patch('/api/profile', {
+        headers: { origin: e2e.url },
+        data: { preferred_language: language },
+      })
+      expect(spoken.ok()).toBe(true)
+      await openAdminSection(page, 'mcp-servers')
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, language)
+      const records = row('Records')
+      await records
+        .getByRole('button', { name: say(language, 'adminMcp.list.testLabel', { name: 'Records' }) })
+        .click()
+      await records.getByTestId('mcp-test-tool').first().waitFor()
+      await expectNoEnglish(page, language, `admin mcp servers (${language})`)
+      await expectAxeClean(page, `admin mcp servers in ${language}`)
+      await shot(page, `section-${language}-1280-light`, true)
+    }
   })
 })

@@ -13,7 +13,7 @@ import { expectToast } from './pages/toasts'
  * Issue 30 in the browser: the composer's tools menu (switches saved with the chat, by mouse and
  * keyboard, fitting a phone), an answer's tool calls (shown as they happen in every tab of the
  * person, opened to their arguments and result, the same after a reload), a failed call, a prompt
- * that turns its tools on, and the screens in German. Screenshots light/dark, 1280/390.
+ * that turns its tools on, and the screens in the five other languages. Screenshots light/dark, 1280/390.
  */
 
 setDefaultTimeout(120_000)
@@ -325,8 +325,8 @@ describe('a prompt with tools', () => {
   })
 })
 
-describe('in German', () => {
-  test('Mia’s tools menu and tool calls have no English left', async () => {
+describe('in the five other languages', () => {
+  test('Mia’s tools menu and tool calls have no English left (German, in every look; then es, fr, it, pt)', async () => {
     const miaPage = await e2e.signedInPage({ user: mia, language: 'de' })
     const miaChat = new ChatPage(miaPage)
     await miaChat.newChat()
@@ -359,5 +359,27 @@ describe('in German', () => {
     await expectNoEnglish(miaPage, 'de', 'tool call')
     await inEveryLook(miaPage, async (look) => shot(miaPage, `call-de-${look}`))
     await desktopLight(miaPage)
+
+    // The same page in the four other languages: the menu and the call just made.
+    for (const language of ['es', 'fr', 'it', 'pt'] as const) {
+      const spoken = await miaPage.context().request.patch('/api/profile', {
+        headers: { origin: e2e.url },
+        data: { preferred_language: language },
+      })
+      expect(spoken.ok()).toBe(true)
+      await miaPage.reload()
+      await miaPage.waitForFunction((lang) => document.documentElement.lang === lang, language)
+      const call = calls(miaPage).first()
+      expect(await call.getByTestId('tool-call-status').innerText()).toBe(
+        say(language, 'tools.call.status.done'),
+      )
+      await call.getByTestId('tool-call-toggle').click()
+      await expectNoEnglish(miaPage, language, `tool call (${language})`)
+      await openToolsMenu(miaPage)
+      await toolItem(miaPage, 'file-search').getByText(say(language, 'tools.name.file-search')).waitFor()
+      await expectNoEnglish(miaPage, language, `tools menu (${language})`)
+      await shot(miaPage, `menu-${language}-1280-light`)
+      await miaPage.keyboard.press('Escape')
+    }
   })
 })
