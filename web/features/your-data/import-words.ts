@@ -1,6 +1,7 @@
 import { formatNumber } from '../../i18n/format'
 import type { useT } from '../../i18n/i18n'
 import type { Import } from './imports-query'
+import '../../i18n/areas/yourData'
 
 /*
  * The import's failure and the report's reasons in the reader's language (decision 150): worded from
