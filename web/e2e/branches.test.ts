@@ -57,7 +57,11 @@ describe('conversation trees', () => {
     await chat.lastAnswer().getByRole('button', { name: 'Regenerate', exact: true }).click()
     await chat.lastAnswer().and(page.locator('[data-status="streaming"]')).waitFor()
     // While the new answer streams, nothing offers to edit or regenerate (the server would refuse).
-    expect(await page.getByRole('button', { name: 'Edit message' }).count()).toBe(0)
+    // Waited for, not read once: the 202 and the streaming row reach the list a render apart.
+    await page
+      .getByRole('button', { name: 'Edit message' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 2_000 })
     await chat.waitForAnswer('Green.')
     expect(await position(chat.lastAnswer()).innerText()).toBe('2 / 2')
     expect(await chat.assistantMessages().count()).toBe(1)

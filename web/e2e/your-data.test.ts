@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { expectNoEnglish } from './english-leftovers'
+import { expectNoEnglish, say } from './english-leftovers'
 import {
   type E2E,
   expectAxeClean,
@@ -127,7 +127,7 @@ describe('Settings › Your data › Bring in chats', () => {
     await inEveryLook(page, (look) => screenshot(page, `import-failed-${look}`))
   })
 
-  test('reads in German', async () => {
+  test('reads in German, then in Spanish, French, Italian and Portuguese', async () => {
     const german = await e2e.signedInPage({ user: member, existing: true, language: 'de' })
     await new DashboardPage(german).userMenu().click()
     await german.getByRole('menuitem', { name: 'Einstellungen' }).click()
@@ -144,5 +144,33 @@ describe('Settings › Your data › Bring in chats', () => {
     await expectNoEnglish(german, 'de', 'your data')
     await expectAxeClean(german, 'your data in German')
     await inEveryLook(german, (look) => screenshot(german, `import-de-${look}`))
+    await german.setViewportSize({ width: 1280, height: 800 })
+    await german.emulateMedia({ colorScheme: 'light' })
+
+    // The same tab in the four other languages, the failed import's reason included.
+    for (const language of ['es', 'fr', 'it', 'pt'] as const) {
+      const spoken = await german.context().request.patch('/api/profile', {
+        headers: { origin: e2e.url },
+        data: { preferred_language: language },
+      })
+      expect(spoken.ok()).toBe(true)
+      await german.reload()
+      await german.waitForFunction((lang) => document.documentElement.lang === lang, language)
+      await new DashboardPage(german).userMenu().click()
+      await german.getByRole('menuitem', { name: say(language, 'shell.userMenu.settings') }).click()
+      await german.getByRole('tab', { name: say(language, 'yourData.tab') }).click()
+      const panel = german.getByTestId('import-panel')
+      await panel
+        .getByText(
+          say(language, 'yourData.import.failed', {
+            name: 'notes.json',
+            reason: say(language, 'yourData.import.failure.not_an_export'),
+          }),
+        )
+        .waitFor()
+      await expectNoEnglish(german, language, `your data (${language})`)
+      await screenshot(german, `import-${language}-1280-light`)
+      await german.keyboard.press('Escape')
+    }
   })
 })
