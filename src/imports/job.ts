@@ -20,6 +20,11 @@ export interface ImportRun {
   ip: string | null
   /** The uploaded file; let go of once it is parsed. */
   bytes: Uint8Array | null
+  /**
+   * Frees this instance's room for uploads. Called before the import's end is written: whoever sees
+   * it ended may start the next import at once, and must not be told the server is busy.
+   */
+  releaseRoom?: () => void
 }
 
 /** Why a job's signal was aborted. */
@@ -48,6 +53,7 @@ export async function runImport(ctx: Ctx, run: ImportRun, signal: AbortSignal): 
       throw new ImportStopped()
     if (exported.source) await writeConversations(ctx, exported.source, items, writer, report, userId)
     const done = report.build()
+    run.releaseRoom?.()
     await ctx.db.transaction(async (tx) => {
       const row = await importsFor(tx, userId).finish(run.id, { status: 'done', report: done }, ctx.now())
       if (!row) throw new ImportStopped()
@@ -138,6 +144,7 @@ async function endUndone(
     // Deleted first: once the import reads failed or cancelled, nothing of it is left.
     await removeImportedChats(ctx, userId, run.id)
     const status = cancelled ? 'cancelled' : 'failed'
+    run.releaseRoom?.()
     const ended = await data.finish(run.id, { status, error: message, report: undone }, ctx.now())
     // Already ended by a cancel (or, elsewhere, a sweep): the cancelled one gets its report still.
     const row = ended ?? (await data.find(run.id))

@@ -63,7 +63,11 @@ export async function startImport(ctx: AppContext, person: Person, request: Requ
     })
     if (!row) throw importRunning()
     const controller = new AbortController()
-    const finished = runImport(ctx, { id: row.id, actor: person, ip, bytes: upload.bytes }, controller.signal)
+    const finished = runImport(
+      ctx,
+      { id: row.id, actor: person, ip, bytes: upload.bytes, releaseRoom: room.release },
+      controller.signal,
+    )
     registry.add(row.id, { userId: person.userId, controller, finished })
     void finished.then(room.release)
     return { id: row.id }
