@@ -139,6 +139,8 @@ describe('conversations', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="model-dropdown"]')?.textContent?.includes('fake-model-large'),
     )
+    // The next test sends from this page: the reloaded chat is shown in full before it does.
+    await chat.lastAnswer().filter({ hasText: 'Hello from the fake model.' }).waitFor()
   })
 
   test('a remote image waits for a click; javascript: links are inert', async () => {
@@ -147,6 +149,8 @@ describe('conversations', () => {
       reply: `![A cat](${src})\n\nSee [this link](javascript:alert(1)) and ![Generated Image](${src}?2)`,
     })
     await chat.send('Show me a cat')
+    // The question first: if the send were lost, the wait below would only say no image came.
+    await chat.messages().filter({ hasText: 'Show me a cat' }).waitFor()
     await chat.lastAnswer().getByRole('button', { name: 'Load image' }).first().waitFor()
     await page.waitForTimeout(300)
     expect(imageRequests).toBe(0)

@@ -1,4 +1,5 @@
-import { errors as english } from '../i18n/en/errors'
+import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
+import { messages as english } from '../i18n/compiled/en/errors'
 import { i18n } from '../i18n/i18n'
 import '../i18n/areas/errors'
 
@@ -58,9 +59,8 @@ export function errorCode(error: unknown): string | null {
   return error instanceof ApiRequestError ? error.code : null
 }
 
-type ErrorKey = keyof typeof english
 interface Variant {
-  key: ErrorKey
+  key: string
   pattern: RegExp
   names: string[]
 }
@@ -68,21 +68,22 @@ interface Variant {
 /**
  * The codes with several texts, or a value in their text (`error.<code>.<variant>`, see
  * web/i18n/en/errors.ts): each English text as a pattern where a `{placeholder}` matches any value.
+ * Read from the compiled English the app loads anyway (its texts and `[name]` placeholders in
+ * order), not from the source catalogue, which would ship the same texts twice (issue 35).
  */
 const variantsByCode = new Map<string, Variant[]>()
-for (const key of Object.keys(english) as ErrorKey[]) {
+for (const [key, compiled] of Object.entries(english)) {
   const [code, variant] = splitKey(key)
   if (!variant) continue
-  // split with a capturing group alternates text and placeholder names: ['Too many files (max ', 'max', ')'].
-  const parts = english[key].split(/\{(\w+)\}/)
-  const names = parts.filter((_, index) => index % 2 === 1)
-  const source = parts.map((part, index) => (index % 2 === 1 ? '(.+)' : escapeRegExp(part))).join('')
+  const parts = (typeof compiled === 'string' ? [compiled] : compiled) as CompiledMessage
+  const names = parts.flatMap((part) => (typeof part === 'string' ? [] : [String(part[0])]))
+  const source = parts.map((part) => (typeof part === 'string' ? escapeRegExp(part) : '(.+)')).join('')
   const list = variantsByCode.get(code) ?? []
   list.push({ key, pattern: new RegExp(`^${source}$`, 's'), names })
   variantsByCode.set(code, list)
 }
 
-function splitKey(key: ErrorKey): [code: string, variant: string | undefined] {
+function splitKey(key: string): [code: string, variant: string | undefined] {
   const rest = key.slice('error.'.length)
   const dot = rest.indexOf('.')
   return dot === -1 ? [rest, undefined] : [rest.slice(0, dot), rest.slice(dot + 1)]

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
-import { Toaster } from 'sonner'
 import { useBrandColors } from '../features/branding/use-branding'
 import { useThemePreference } from '../features/theme/theme'
 import { useT } from '../i18n/i18n'
+import { LazyToaster } from '../ui/lazy-toaster'
 
 const TOAST_OFFSET = { bottom: 20, left: 16 }
 /** The composer's height and bottom margin on a phone, so a toast never covers Send. */
@@ -21,7 +21,7 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster
+      <LazyToaster
         theme={theme}
         // At the top, toasts covered the header's budget banner and the titles of dialogs. Bottom
         // left sits over the sidebar's foot, clear of the composer and the answers beside it;

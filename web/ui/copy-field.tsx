@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
 import { useT } from '../i18n/i18n'
+import { toast } from '../lib/toast'
 import { Button } from './button'
 import { Input } from './input'
 

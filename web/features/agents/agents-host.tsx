@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
+import { toast } from '../../lib/toast'
 import { agentsQuery } from './agents-api'
 import { closeAgentsScreen, resumeAgentsAfterCalendar, useAgentsScreen } from './agents-ui'
 import '../../i18n/areas/agents'

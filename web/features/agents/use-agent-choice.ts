@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
+import { toast } from '../../lib/toast'
 import { impersonationQuery } from '../impersonation/impersonation-query'
 import type { Model } from '../models/models-query'
 import { agentShortName } from './agent-names'

@@ -2,9 +2,9 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Archive, Command, ListChecks, Loader2, Plus, RefreshCw, Search } from 'lucide-react'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
+import { toast } from '../../lib/toast'
 import { Button } from '../../ui/button'
 import { openPalette } from '../palette/palette-ui'
 import { ProjectSection, type RowActions, sectionLabel } from '../projects/project-section'
@@ -13,7 +13,6 @@ import { useProjectDialog } from '../projects/projects-ui'
 import { useChatDrop } from './chat-drag'
 import { ChatRow } from './chat-row'
 import { type Chat, cachedChat, chatsQuery } from './chats-query'
-import { DeleteChatDialog } from './delete-chat-dialog'
 import { useChatSelection } from './selection'
 import { showSidebarView, useSidebarView } from './sidebar-view'
 import { useCreateChat, useDeleteChat, useRenameChat } from './use-chat-mutations'
@@ -35,6 +34,10 @@ const MessageResults = lazyComponent(() =>
 const ArchivedView = lazyComponent(() => import('../archive/archived-view'))
 const SelectionBar = lazyComponent(() => import('./selection-bar'))
 const ProjectDialogs = lazyComponent(() => import('../projects/project-dialogs'))
+// Loaded with the first Delete (issue 35): the first page carries no dialog code.
+const DeleteChatDialog = lazyComponent(() =>
+  import('./delete-chat-dialog').then((module) => ({ default: module.DeleteChatDialog })),
+)
 
 type Entry = { kind: 'label'; label: 'pinned' | 'chats' } | { kind: 'chat'; chat: Chat }
 
@@ -70,6 +73,9 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
   const deleteChat = useDeleteChat()
   const change = useChangeChat()
   const [deleting, setDeleting] = useState<Chat | null>(null)
+  // Kept mounted after the first Delete, so that the dialog animates out when it closes.
+  const [deleteWanted, setDeleteWanted] = useState(false)
+  if (deleting && !deleteWanted) setDeleteWanted(true)
   const [selecting, setSelecting] = useState(false)
   const [projectRows, setProjectRows] = useState<Record<string, string[]>>({})
   const [dialogsWanted, setDialogsWanted] = useState(false)
@@ -347,17 +353,19 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
           )}
         </>
       )}
-      <DeleteChatDialog
-        title={deleting?.title ?? ''}
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null)
-        }}
-        onConfirm={() => {
-          if (deleting) deleteChat.mutate(deleting.id)
-          setDeleting(null)
-        }}
-      />
+      {deleteWanted ? (
+        <DeleteChatDialog
+          title={deleting?.title ?? ''}
+          open={deleting !== null}
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null)
+          }}
+          onConfirm={() => {
+            if (deleting) deleteChat.mutate(deleting.id)
+            setDeleting(null)
+          }}
+        />
+      ) : null}
       {dialogsWanted || projectDialog ? <ProjectDialogs /> : null}
     </div>
   )

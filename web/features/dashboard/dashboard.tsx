@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
+import { toast } from '../../lib/toast'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { AgentsHost } from '../agents/agents-host'
 import { SocketContext } from '../chats/socket-context'
@@ -16,7 +16,7 @@ import { useProfileLanguage } from '../profile/use-profile-language'
 import { ShareDialogHost } from '../share/share-dialog-host'
 import { ExportReadyToast } from '../your-data/export-ready-toast'
 import { Header } from './header'
-import { DesktopSidebar, MobileSidebar } from './sidebar'
+import { DesktopSidebar } from './sidebar'
 import { useRealtime } from './use-realtime'
 import '../../i18n/areas/shell'
 import { lazyComponent } from '../../lib/lazy-component'
@@ -24,6 +24,7 @@ import { lazyComponent } from '../../lib/lazy-component'
 // The dialogs are fetched when first opened, so the first visit downloads less.
 const ProfileDialog = lazyComponent(() => import('../profile/profile-dialog'))
 const SettingsDialog = lazyComponent(() => import('../settings/settings-dialog'))
+const MobileSidebar = lazyComponent(() => import('./mobile-sidebar'))
 
 const SIDEBAR_KEY = 'sidebar_open'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLayoutEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { useT } from '../../i18n/i18n'
+import { toast } from '../../lib/toast'
 import { Button } from '../../ui/button'
 import { messageAttachmentsQuery } from '../attachments/attachment-queries'
 import { AttachmentDropZone, pasteFiles } from '../attachments/drop-zone'

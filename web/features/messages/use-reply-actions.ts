@@ -1,8 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
+import { toast } from '../../lib/toast'
 import { chatJoins } from './chat-joins'
 import { branchFrom, siblingIdsOf } from './message-tree'
 import {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
+import { toast } from '../../lib/toast'
 import { type Model, modelsQuery, preferredModelQuery } from './models-query'
 import '../../i18n/areas/shell'
 

@@ -3,7 +3,6 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { FileText, Plus, Sparkles, Undo2, X } from 'lucide-react'
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import {
   type PromptCategory,
   type PromptTool,
@@ -13,6 +12,7 @@ import {
 import { addVariable, extractVariables } from '../../../src/prompts/variables'
 import { useT } from '../../i18n/i18n'
 import { parseTags } from '../../lib/tags'
+import { toast } from '../../lib/toast'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/checkbox-field'
 import { Dialog } from '../../ui/dialog'

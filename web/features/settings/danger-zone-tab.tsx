@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Toaster, toast } from 'sonner'
 import { t, useT } from '../../i18n/i18n'
 import { api, errorText } from '../../lib/api'
+import { loadSonner } from '../../lib/toast'
 import { Button } from '../../ui/button'
 import { Input, Label } from '../../ui/input'
 import { sessionQuery } from '../auth/session-query'
@@ -17,6 +18,10 @@ const FINAL_TOAST_ID = 'confirm-delete-account'
 /** The toaster inside the settings dialog that shows the final confirmation. */
 const FINAL_TOASTER_ID = 'account-deletion'
 const FINAL_TOAST_WIDTH = 440
+
+// This tab uses sonner itself (a toaster of its own, a custom toast): the page's toaster
+// (web/ui/lazy-toaster.tsx) mounts with it, for the progress and outcome toasts.
+void loadSonner()
 
 /**
  * Runs after the final toast is confirmed. Progress and the outcome are ordinary toasts: the

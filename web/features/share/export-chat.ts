@@ -1,6 +1,6 @@
-import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
 import { readApiError } from '../../lib/api-error'
+import { toast } from '../../lib/toast'
 import '../../i18n/areas/share'
 
 /**

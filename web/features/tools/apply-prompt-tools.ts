@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
+import { toast } from '../../lib/toast'
 import { chatConfigQuery } from '../chat-settings/chat-config-query'
 import { chatToolsOf, toolsAfterPrompt } from './chat-tool-ids'
 import { saveChatTools, toolsQuery } from './tools-query'

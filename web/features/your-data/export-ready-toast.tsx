@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { t } from '../../i18n/i18n'
+import { toast } from '../../lib/toast'
 import { useSocket } from '../chats/socket-context'
 import '../../i18n/areas/shell'
 

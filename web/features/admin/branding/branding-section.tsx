@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useState } from 'react'
-import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
+import { toast } from '../../../lib/toast'
 import { Alert } from '../../../ui/alert'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ImageOff, Trash2, Upload } from 'lucide-react'
 import { type ChangeEvent, useRef } from 'react'
-import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
 import { cn } from '../../../lib/cn'
+import { toast } from '../../../lib/toast'
 import { Button } from '../../../ui/button'
 import { brandingQuery } from '../../branding/branding-query'
 import {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import { useT } from '../../../i18n/i18n'
+import { toast } from '../../../lib/toast'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { SettingSwitch } from '../sign-in/setting-switch'
 import { workingPublicLinks } from './link-state'

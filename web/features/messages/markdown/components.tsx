@@ -1,12 +1,15 @@
-import type { Components } from 'react-markdown'
 import { AnswerImage } from './answer-image'
 import { CodeBlock } from './code-block'
+import type { MarkdownComponents } from './mdast-to-react'
 import { safeUrl } from './url-safety'
 
 const CITATION = /^\[\d{1,3}\]$/
 
-/** How markdown elements render: code blocks with Copy, links and images through `safeUrl`. */
-export const components: Components = {
+/**
+ * How markdown elements render: code blocks with Copy, links and images through `safeUrl`. URLs
+ * arrive as written (only percent-encoded), so this is where unsafe schemes are stopped.
+ */
+export const components: MarkdownComponents = {
   pre: ({ children }) => <>{children}</>,
   code: ({ className, children }) => {
     const text = String(children ?? '')
@@ -46,5 +49,5 @@ export const components: Components = {
       </a>
     )
   },
-  img: ({ src, alt }) => <AnswerImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
+  img: ({ src, alt }) => <AnswerImage src={src} alt={alt} />,
 }

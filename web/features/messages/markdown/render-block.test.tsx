@@ -45,6 +45,64 @@ test('javascript: and data: links stay inert text; http links open in a new tab'
   )
 })
 
+test('headings, and blocks one per line as react-markdown rendered them', () => {
+  expect(html('# A\ntext\n## B\nmore')).toBe('<h1>A</h1>\n<p>text</p>\n<h2>B</h2>\n<p>more</p>')
+  expect(html('#### Four\n###### Six')).toBe('<h4>Four</h4>\n<h6>Six</h6>')
+})
+
+test('a tight list shows its items without paragraphs, a loose one with them', () => {
+  expect(html('- a\n- b')).toBe('<ul>\n<li>a</li>\n<li>b</li>\n</ul>')
+  expect(html('- a\n\n- b')).toBe('<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>')
+  expect(html('- a\n  - b\n- c')).toBe('<ul>\n<li>a\n<ul>\n<li>b</li>\n</ul>\n</li>\n<li>c</li>\n</ul>')
+})
+
+test('an ordered list keeps its start number, and task items their checkbox', () => {
+  expect(html('3. a\n4. b')).toBe('<ol start="3">\n<li>a</li>\n<li>b</li>\n</ol>')
+  expect(html('1. a')).toBe('<ol>\n<li>a</li>\n</ol>')
+  expect(html('5. [x] a\n6. [ ] b')).toBe(
+    '<ol start="5" class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled="" checked=""/> a</li>\n<li class="task-list-item"><input type="checkbox" disabled=""/> b</li>\n</ol>',
+  )
+  expect(html('- [ ] a\n\n- [x] b')).toBe(
+    '<ul class="contains-task-list">\n<li class="task-list-item">\n<p><input type="checkbox" disabled=""/> a</p>\n</li>\n<li class="task-list-item">\n<p><input type="checkbox" disabled="" checked=""/> b</p>\n</li>\n</ul>',
+  )
+})
+
+test('a table aligns its columns, pads short rows and has a body only with body rows', () => {
+  expect(html('| l | c | r | n |\n| :- | :-: | -: | - |\n| 1 | 2 | 3 | 4 |')).toBe(
+    '<table><thead><tr><th style="text-align:left">l</th><th style="text-align:center">c</th><th style="text-align:right">r</th><th>n</th></tr></thead><tbody><tr><td style="text-align:left">1</td><td style="text-align:center">2</td><td style="text-align:right">3</td><td>4</td></tr></tbody></table>',
+  )
+  expect(html('| a | b |\n| - | - |\n| 1 |\n| 1 | 2 | 3 |')).toBe(
+    '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td></td></tr><tr><td>1</td><td>2</td></tr></tbody></table>',
+  )
+  expect(html('| a |\n| - |')).toBe('<table><thead><tr><th>a</th></tr></thead></table>')
+})
+
+test('reference links resolve through the block’s definitions; unresolved ones show as written', () => {
+  const link = (href: string, text: string) =>
+    `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow" class="font-medium text-brand-ink underline">${text}</a>`
+  expect(html('[text][REF] and [ref][] and [ref]\n\n[ref]: https://ref.com')).toBe(
+    `<p>${link('https://ref.com/', 'text')} and ${link('https://ref.com/', 'ref')} and ${link('https://ref.com/', 'ref')}</p>`,
+  )
+  expect(html('[text][nope] and [*a* b][nope] and ![alt][nope]')).toBe(
+    '<p>[text][nope] and [<em>a</em> b][nope] and ![alt][nope]</p>',
+  )
+  expect(html('[x][js]\n\n[js]: javascript:alert(1)')).toBe('<p><span data-testid="inert-link">x</span></p>')
+})
+
+test('a blockquote holds its blocks, one per line', () => {
+  expect(html('> - one\n> - two\n>\n> after')).toBe(
+    '<blockquote>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<p>after</p>\n</blockquote>',
+  )
+})
+
+test('a footnote links to its note at the end of the block', () => {
+  expect(html('Text[^1].\n\n[^1]: The note.')).toBe(
+    '<p>Text<sup><a href="#fn-1" id="fnref-1">1</a></sup>.</p>\n<section class="footnotes"><ol>\n<li id="fn-1">\n<p>The note.</p>\n</li>\n</ol></section>',
+  )
+  // Without its definition in the block, a footnote mark is plain text.
+  expect(html('Text[^2].')).toBe('<p>Text[^2].</p>')
+})
+
 test('a finished block is parsed once and then served from the cache', () => {
   const text = `A block only this test uses: ${Math.random()}`
   expect(cachedBlock(text)).toBeUndefined()

@@ -4,7 +4,7 @@ type MarkdownModule = typeof import('./markdown')
 type MarkdownComponent = MarkdownModule['Markdown']
 
 /**
- * The markdown stack (react-markdown, remark-gfm, micromark...) is a chunk of its own, so it is
+ * The markdown stack (micromark, mdast-util-from-markdown, GFM...) is a chunk of its own, so it is
  * evaluated in a task of its own rather than inside the app's start. The fetch starts as soon as
  * this module runs (with the signed-in view), in parallel with the first messages request.
  * 'failed' (the chunk could not be fetched) lets answers show as plain text rather than never.
