@@ -1,6 +1,4 @@
 import type {
-  Definition,
-  FootnoteDefinition,
   FootnoteReference,
   ImageReference,
   LinkReference,
@@ -14,6 +12,7 @@ import type {
 } from 'mdast'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 import type { ElementType, ReactElement, ReactNode } from 'react'
+import { type Definitions, findDefinitions } from './mdast-definitions'
 
 /** The elements the app draws its own way (code blocks, checked links, images that ask first). */
 export type MarkdownComponents = {
@@ -26,9 +25,7 @@ export type MarkdownComponents = {
 type State = {
   components: MarkdownComponents
   root: Root
-  /** Found on the first reference that needs them: most blocks have none. */
-  definitions?: Map<string, Definition>
-  footnotes?: Map<string, FootnoteDefinition>
+  definitions?: Definitions
   footnoteOrder: string[]
   footnoteUses: Map<string, number>
 }
@@ -129,11 +126,16 @@ function one(
     case 'image': {
       const Image = components.img
       return (
-        <Image key={key} src={normalizeUri(node.url)} alt={node.alt ?? undefined} title={node.title ?? undefined} />
+        <Image
+          key={key}
+          src={normalizeUri(node.url)}
+          alt={node.alt ?? undefined}
+          title={node.title ?? undefined}
+        />
       )
     }
     case 'linkReference': {
-      const definition = definitionsOf(state).definitions.get(node.identifier.toUpperCase())
+      const definition = definitionsOf(state).links.get(node.identifier.toUpperCase())
       if (!definition) return asWritten(all(state, node, `${key}-`), node)
       const Link = components.a
       return (
@@ -143,7 +145,7 @@ function one(
       )
     }
     case 'imageReference': {
-      const definition = definitionsOf(state).definitions.get(node.identifier.toUpperCase())
+      const definition = definitionsOf(state).links.get(node.identifier.toUpperCase())
       if (!definition) return [`![${node.alt}${referenceEnd(node)}`]
       const Image = components.img
       return (
@@ -196,7 +198,12 @@ function list(state: State, node: List, key: string): ReactElement {
     true,
   )
   const className = node.children.some(isTask) ? 'contains-task-list' : undefined
-  if (!node.ordered) return <ul key={key} className={className}>{single(items)}</ul>
+  if (!node.ordered)
+    return (
+      <ul key={key} className={className}>
+        {single(items)}
+      </ul>
+    )
   const start = typeof node.start === 'number' && node.start !== 1 ? node.start : undefined
   return (
     <ol key={key} start={start} className={className}>
@@ -318,33 +325,10 @@ function footnoteSection(state: State): ReactElement | undefined {
   )
 }
 
-/**
- * The document's definitions by identifier, the first of each winning. They are blocks, so only
- * containers of blocks are searched.
- */
-function definitionsOf(state: State) {
-  if (!state.definitions || !state.footnotes) {
-    const definitions = new Map<string, Definition>()
-    const footnotes = new Map<string, FootnoteDefinition>()
-    const search = (parent: Parents) => {
-      for (const child of parent.children) {
-        if (child.type === 'definition') {
-          const id = child.identifier.toUpperCase()
-          if (!definitions.has(id)) definitions.set(id, child)
-        } else if (child.type === 'footnoteDefinition') {
-          const id = child.identifier.toUpperCase()
-          if (!footnotes.has(id)) footnotes.set(id, child)
-          search(child)
-        } else if (child.type === 'blockquote' || child.type === 'list' || child.type === 'listItem') {
-          search(child)
-        }
-      }
-    }
-    search(state.root)
-    state.definitions = definitions
-    state.footnotes = footnotes
-  }
-  return { definitions: state.definitions, footnotes: state.footnotes }
+/** Looked for on the first reference that needs them: most blocks have none. */
+function definitionsOf(state: State): Definitions {
+  state.definitions ??= findDefinitions(state.root)
+  return state.definitions
 }
 
 /** An unresolved reference shows as written: `[text][label]`, its text still marked up. */
