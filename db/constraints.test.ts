@@ -177,6 +177,7 @@ describe('money', () => {
        where table_schema = 'public' and column_name like '%micros%' order by 1`,
     )
     expect(money).toEqual([
+      { column: 'api_key_reservations.amount_micros', type: 'bigint' },
       { column: 'api_keys.monthly_limit_micros', type: 'bigint' },
       { column: 'budget_reservations.amount_micros', type: 'bigint' },
       { column: 'groups.daily_limit_micros', type: 'bigint' },

@@ -30,6 +30,7 @@ import m27 from './0027_backup_runs.sql' with { type: 'text' }
 import m28 from './0028_attachment_position.sql' with { type: 'text' }
 import m29 from './0029_imports.sql' with { type: 'text' }
 import m30 from './0030_account_exports.sql' with { type: 'text' }
+import m31 from './0031_api_key_reservations.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -63,4 +64,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0028_attachment_position', sql: m28 },
   { tag: '0029_imports', sql: m29 },
   { tag: '0030_account_exports', sql: m30 },
+  { tag: '0031_api_key_reservations', sql: m31 },
 ]

@@ -35,3 +35,26 @@ export const apiKeys = pgTable(
   ],
 )
 export type ApiKey = typeof apiKeys.$inferSelect
+
+/**
+ * The worst-case cost of a call on a key with a monthly limit, admitted and not yet recorded: the
+ * key's limit counts the calls in flight on every instance, as the person's budget does
+ * (budget_reservations, docs/decisions/043). A row past `expires_at` is ignored; a crash between
+ * admitting a call and recording its cost never holds the key for longer than that.
+ */
+export const apiKeyReservations = pgTable(
+  'api_key_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    /** Integer micro-dollars (docs/decisions/102-exact-money-and-constraints.md). */
+    amountMicros: bigint('amount_micros', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('api_key_reservations_key_expires_idx').on(table.apiKeyId, table.expiresAt),
+    nonNegativeCheck('api_key_reservations_amount_check', table.amountMicros),
+  ],
+)

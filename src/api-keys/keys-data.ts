@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type ApiKey, apiKeyScopes, apiKeys, usageRecords, users } from '../../db/schema'
+import { type ApiKey, apiKeyReservations, apiKeyScopes, apiKeys, usageRecords, users } from '../../db/schema'
 import { sumMicros } from '../budget/budget-data'
 import type { Micros } from '../budget/money'
 
@@ -112,4 +112,38 @@ export async function keySpendSince(db: Db, keyId: string, month: Date): Promise
 
 export async function noteKeyUse(db: Db, keyId: string, at: Date): Promise<void> {
   await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, keyId))
+}
+
+/**
+ * The key's row locked until the transaction ends: two calls on one key decide its limit one after
+ * the other, on every instance.
+ */
+export async function lockKeyForLimit(tx: Db, keyId: string): Promise<void> {
+  await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, keyId)).for('update')
+}
+
+/** What the key's calls in flight have reserved (rows not yet expired). */
+export async function keyReservedMicros(db: Db, keyId: string, now: Date): Promise<Micros> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`coalesce(sum(${apiKeyReservations.amountMicros}), 0)` })
+    .from(apiKeyReservations)
+    .where(and(eq(apiKeyReservations.apiKeyId, keyId), gt(apiKeyReservations.expiresAt, now)))
+  return sumMicros(row?.total)
+}
+
+export async function reserveOnKey(
+  db: Db,
+  keyId: string,
+  amountMicros: Micros,
+  expiresAt: Date,
+): Promise<string> {
+  const [row] = await db
+    .insert(apiKeyReservations)
+    .values({ apiKeyId: keyId, amountMicros, expiresAt })
+    .returning({ id: apiKeyReservations.id })
+  return row!.id
+}
+
+export async function releaseKeyReservation(db: Db, id: string): Promise<void> {
+  await db.delete(apiKeyReservations).where(eq(apiKeyReservations.id, id))
 }

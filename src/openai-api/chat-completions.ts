@@ -18,7 +18,7 @@ import {
   type OpenAiUsage,
 } from './chunks'
 import { OpenAiError, providerFailed } from './errors'
-import { requireKeyLimit, requireRate } from './limits'
+import { type KeyHold, requireRate, reserveKeyLimit } from './limits'
 import { saveExchange } from './save-chat'
 import { StopSequences } from './stop-sequences'
 import { resolveTarget, type Target } from './targets'
@@ -35,6 +35,8 @@ interface Prepared {
   target: Target
   prompt: ChatTurn[]
   reservation: Reservation
+  /** The call's reservation on its key's monthly limit, released once its usage is recorded. */
+  hold: KeyHold
   completion: Completion
 }
 
@@ -56,7 +58,6 @@ export async function completeChat(
   const request = readChatRequest(body)
   const target = await resolveTarget(ctx, holder.actor, request.model)
   const prompt = await promptOf(ctx, holder, request, target)
-  await requireKeyLimit(ctx, holder)
   const { model, plan } = target
   // The most this call can cost: the prompt plus a full max_tokens answer (as a chat send reserves).
   const estimate = plan?.free
@@ -69,14 +70,21 @@ export async function completeChat(
         },
         'up',
       )
-  const reservation = await reserveBudget(ctx, holder.actor, estimate)
+  const hold = await reserveKeyLimit(ctx, holder, estimate)
+  let reservation: Reservation
+  try {
+    reservation = await reserveBudget(ctx, holder.actor, estimate)
+  } catch (error) {
+    await hold.release()
+    throw error
+  }
   const completion: Completion = {
     id: `chatcmpl-${randomBytes(18).toString('base64url')}`,
     created: Math.floor(ctx.now().getTime() / 1000),
     model: request.model,
     includeUsage: request.includeUsage,
   }
-  const prepared: Prepared = { request, target, prompt, reservation, completion }
+  const prepared: Prepared = { request, target, prompt, reservation, hold, completion }
   return request.stream
     ? streamAnswer(ctx, holder, prepared, signal)
     : wholeAnswer(ctx, holder, prepared, signal)
@@ -119,7 +127,7 @@ async function run(
   signal: AbortSignal,
   onText?: (text: string) => void,
 ): Promise<Run> {
-  const { request, target, prompt, reservation, completion } = prepared
+  const { request, target, prompt, reservation, hold, completion } = prepared
   const stops = new StopSequences(request.stop)
   // A stop sequence ends the call as the client's own stop would.
   const ended = new AbortController()
@@ -163,6 +171,8 @@ async function run(
   } catch (error) {
     ctx.log.error('could not record an API call’s usage', { keyId: holder.keyId, error })
   }
+  // After the usage row: the call counts on the key as its reservation or as its cost, never neither.
+  await hold.release()
   const tokens = {
     prompt_tokens: used?.promptTokens ?? 0,
     completion_tokens: used?.completionTokens ?? 0,

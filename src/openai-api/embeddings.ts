@@ -5,7 +5,7 @@ import { reserveBudget, settleReply } from '../budget/service'
 import type { AppContext } from '../context'
 import { createEmbedder, EmbeddingError } from '../knowledge/embeddings'
 import { invalidRequest, modelNotFound, OpenAiError, providerFailed } from './errors'
-import { requireKeyLimit, requireRate } from './limits'
+import { requireRate, reserveKeyLimit } from './limits'
 
 /** OpenAI's own cap on one request's inputs. */
 const MAX_INPUTS = 2048
@@ -40,35 +40,37 @@ export async function createEmbeddings(ctx: AppContext, holder: KeyHolder, body:
       'server_error',
       'model_unavailable',
     )
-  await requireKeyLimit(ctx, holder)
   const promptTokens = inputs.reduce((sum, text) => sum + estimateTokens(text), 0)
   const price = embeddingPrice(ctx, embeddingModel)
-  const reservation = await reserveBudget(
-    ctx,
-    holder.actor,
-    costMicros({ promptTokens, completionTokens: 0 }, price, 'up'),
-  )
+  const estimate = costMicros({ promptTokens, completionTokens: 0 }, price, 'up')
+  const hold = await reserveKeyLimit(ctx, holder, estimate)
   let vectors: number[][]
   try {
-    vectors = await embedder.embed(inputs)
-  } catch (error) {
-    await reservation.release()
-    if (error instanceof EmbeddingError) throw providerFailed(error.message, error)
-    throw error
+    const reservation = await reserveBudget(ctx, holder.actor, estimate)
+    try {
+      vectors = await embedder.embed(inputs)
+    } catch (error) {
+      await reservation.release()
+      if (error instanceof EmbeddingError) throw providerFailed(error.message, error)
+      throw error
+    }
+    await settleReply(ctx, holder.actor, {
+      reservation,
+      usage: {
+        chatId: null,
+        messageId: null,
+        modelId: embeddingModel,
+        promptTokens,
+        completionTokens: 0,
+        costMicros: costMicros({ promptTokens, completionTokens: 0 }, price),
+        estimated: true,
+        apiKeyId: holder.keyId,
+      },
+    })
+  } finally {
+    // After the usage row: the call counts on the key as its reservation or as its cost, never neither.
+    await hold.release()
   }
-  await settleReply(ctx, holder.actor, {
-    reservation,
-    usage: {
-      chatId: null,
-      messageId: null,
-      modelId: embeddingModel,
-      promptTokens,
-      completionTokens: 0,
-      costMicros: costMicros({ promptTokens, completionTokens: 0 }, price),
-      estimated: true,
-      apiKeyId: holder.keyId,
-    },
-  })
   return {
     object: 'list' as const,
     data: vectors.map((vector, index) => ({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { eq } from 'drizzle-orm'
 import OpenAI from 'openai'
 import {
+  apiKeyReservations,
   apiKeys,
   budgetReservations,
   chats,
@@ -714,6 +715,74 @@ describe('budgets and key limits', () => {
         })
       ).choices,
     ).toHaveLength(1)
+  })
+
+  test('calls in flight count against the key’s limit: a second call while the first runs is refused, and the first’s reservation goes when it is settled', async () => {
+    const user = await t.createUser()
+    // $0.05: the first call's worst case (100 tokens of answer at $1,000 per million) is over it,
+    // its real cost (the fake's usage: 18 tokens) is under.
+    const { id, key } = await newKey(user, { monthlyLimit: 0.05 })
+    let answer!: () => void
+    fake.queueScript({
+      chunks: ['Hello'],
+      beforeFirstChunk: new Promise<void>((resolve) => {
+        answer = resolve
+      }),
+    })
+    const before = fake.completions().length
+    const first = client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Hi' }],
+      max_tokens: 100,
+    })
+    while (fake.completions().length === before) await Bun.sleep(5)
+    const held = await t.ctx.db.select().from(apiKeyReservations).where(eq(apiKeyReservations.apiKeyId, id))
+    expect(held.map((row) => row.amountMicros)).toEqual([expect.any(Number)])
+    expect(held[0]!.amountMicros).toBeGreaterThanOrEqual(100_000)
+    // Nothing is spent yet; what the first call reserved is what refuses the second, on chat and on embeddings.
+    const second = await sdkError(
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    )
+    expect(second.status).toBe(429)
+    expect(second.code).toBe('insufficient_quota')
+    const embed = await sdkError(
+      client(key).embeddings.create({ model: 'text-embedding-3-small', input: 'x' }),
+    )
+    expect(embed.code).toBe('insufficient_quota')
+    expect(fake.completions().length).toBe(before + 1)
+    answer()
+    expect((await first).choices[0]?.message.content).toBe('Hello')
+    expect(
+      await t.ctx.db.select().from(apiKeyReservations).where(eq(apiKeyReservations.apiKeyId, id)),
+    ).toEqual([])
+    // Its real cost is under the limit: the next call is admitted.
+    const spent = (await usageOfKey(id)).reduce((sum, row) => sum + row.costMicros, 0)
+    expect(spent).toBeLessThan(50_000)
+    const third = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Again' }],
+      max_tokens: 1,
+    })
+    expect(third.choices).toHaveLength(1)
+  })
+
+  test('a call the provider fails leaves no reservation on the key', async () => {
+    const user = await t.createUser()
+    const { id, key } = await newKey(user, { monthlyLimit: 5 })
+    fake.queueScript({ fail: { status: 500, message: 'upstream exploded' } })
+    const error = await sdkError(
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    )
+    expect(error.status).toBe(502)
+    expect(
+      await t.ctx.db.select().from(apiKeyReservations).where(eq(apiKeyReservations.apiKeyId, id)),
+    ).toEqual([])
   })
 
   test('the person’s budget exhausted is 429 insufficient_quota, before the provider is called', async () => {
