@@ -1,4 +1,12 @@
 import { join } from 'node:path'
+import {
+  BUDGET_KB,
+  type Fetched,
+  GOAL_KB,
+  gzipOf,
+  measureBuilt,
+  measureFirstVisit,
+} from '../web/e2e/first-visit'
 
 /**
  * Prints what a first visit to the app downloads: index.html plus the scripts and stylesheets it
@@ -12,10 +20,7 @@ const root = 'public/build'
 const html = await Bun.file(join(root, 'index.html')).text()
 const linked = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!)
 
-async function measure(path: string) {
-  const bytes = new Uint8Array(await Bun.file(join(root, path)).arrayBuffer())
-  return { path, raw: bytes.length, gzip: Bun.gzipSync(bytes, { level: 9 }).length }
-}
+const measure = measureBuilt
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 const entry = await Promise.all(['index.html', ...linked].map(measure))
@@ -41,8 +46,6 @@ if (lazySizes.length) {
  * chat and one answer. The references are the figures noted for a well-known open-source peer.
  */
 const PEER = { signIn: 171, chat: 1100 }
-/** Issue 35's goals, for the JavaScript a first visit fetches (gzip, KB). */
-const GOAL = { signIn: 110, chat: 200 }
 const pages = await measurePages()
 if (pages) {
   for (const [name, label] of [
@@ -51,10 +54,9 @@ if (pages) {
   ] as const) {
     const files = pages[name]
     const js = files.filter((file) => file.path.endsWith('.js'))
-    const css = files.filter((file) => file.path.endsWith('.css'))
-    const sum = (list: typeof files) => list.reduce((total, file) => total + file.gzip, 0)
+    const [jsGzip, cssGzip] = [gzipOf(files, '.js'), gzipOf(files, '.css')]
     console.log(
-      `${label}: ${kb(sum(js))} of JavaScript in ${js.length} files (goal ${GOAL[name]} KB), ${kb(sum(css))} of CSS; ${kb(sum(files))} gzip in all (peer: ${PEER[name]} KB)`,
+      `${label}: ${kb(jsGzip)} of JavaScript in ${js.length} files (goal ${GOAL_KB[name]} KB, budget ${BUDGET_KB[name]} KB), ${kb(cssGzip)} of CSS; ${kb(jsGzip + cssGzip)} gzip in all (peer: ${PEER[name]} KB)`,
     )
     // The heaviest, so that a change's effect shows where it landed.
     for (const file of [...js].sort((a, b) => b.gzip - a.gzip).slice(0, 6))
@@ -62,9 +64,7 @@ if (pages) {
   }
 }
 
-type Measured = Awaited<ReturnType<typeof measure>>
-
-async function measurePages(): Promise<{ signIn: Measured[]; chat: Measured[] } | null> {
+async function measurePages(): Promise<{ signIn: Fetched[]; chat: Fetched[] } | null> {
   if (!(await Bun.file('/usr/bin/chromium').exists())) {
     console.log('(Chromium not installed: the per-page figures are skipped)')
     return null
@@ -79,30 +79,7 @@ async function measurePages(): Promise<{ signIn: Measured[]; chat: Measured[] } 
     args: CHROMIUM_ARGS,
   })
   try {
-    const context = await browser.newContext({ baseURL: server.url })
-    const page = await context.newPage()
-    const fetched = new Set<string>()
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname
-      if (/\.(js|css)$/.test(path)) fetched.add(path.slice(1))
-    })
-    const total = () => Promise.all([...fetched].map(measure))
-    await page.goto('/')
-    await page.locator('form').first().waitFor()
-    await page.waitForLoadState('networkidle')
-    const signIn = await total()
-    const headers = { origin: server.url }
-    await context.request.post('/api/auth/signup', {
-      headers,
-      data: { email: 'bench@example.com', password: 'correct-horse-42', fullName: 'Bench' },
-    })
-    const chat = await context.request.post('/api/chats', { headers, data: {} })
-    const chatId = ((await chat.json()) as { data: { id: string } }).data.id
-    await context.request.post(`/api/chats/${chatId}/messages`, { headers, data: { content: 'Hello' } })
-    await page.goto(`/c/${chatId}`)
-    await page.locator('[data-testid="message"][data-role="assistant"]').first().waitFor()
-    await page.waitForLoadState('networkidle')
-    return { signIn, chat: await total() }
+    return await measureFirstVisit(browser, server.url)
   } finally {
     await browser.close()
     await server.stop()
