@@ -38,7 +38,12 @@ export class ChatPage {
   }
 
   async waitForAnswer(text: string) {
-    await this.lastAnswer().filter({ hasText: text }).waitFor()
+    await this.lastAnswer()
+      .filter({ hasText: text })
+      .waitFor()
+      .catch(async (error) => {
+        throw new Error(`${error.message}\n${await this.whatShows()}`)
+      })
     await this.page.locator('[data-testid="message"][data-status="streaming"]').waitFor({ state: 'detached' })
     // The finished answer's last block is parsed again in a later task (markdown.tsx) and is
     // invisible until then: wait until the text shows, not only until it is in the DOM.
@@ -46,6 +51,30 @@ export class ChatPage {
       const answers = document.querySelectorAll<HTMLElement>('[data-testid="message"][data-role="assistant"]')
       return answers[answers.length - 1]?.innerText.includes(expected) ?? false
     }, text)
+  }
+
+  /**
+   * What the conversation shows, for a failed wait: each message's role, status and first words,
+   * the composer's state and any toast. A flake then says where it stopped.
+   */
+  async whatShows(): Promise<string> {
+    return this.page
+      .evaluate(() => {
+        const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="message"]')].map(
+          (el) =>
+            `${el.dataset.role}/${el.dataset.status ?? '-'}: ${el.innerText.slice(0, 60).replace(/\s+/g, ' ')}`,
+        )
+        const composer = document.querySelector<HTMLElement>('[data-testid="composer"]')?.dataset.state
+        const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].map(
+          (el) => el.innerText,
+        )
+        return [
+          `url ${location.pathname}, composer ${composer ?? 'absent'}, online ${navigator.onLine}`,
+          `messages (${rows.length}): ${rows.join(' | ') || 'none'}`,
+          `toasts: ${toasts.join(' | ') || 'none'}`,
+        ].join('\n')
+      })
+      .catch((error) => `(could not read the page: ${error})`)
   }
 
   async rename(from: string, to: string) {
