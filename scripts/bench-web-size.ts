@@ -59,7 +59,9 @@ if (pages) {
       `${label}: ${kb(jsGzip)} of JavaScript in ${js.length} files (goal ${GOAL_KB[name]} KB, budget ${BUDGET_KB[name]} KB), ${kb(cssGzip)} of CSS; ${kb(jsGzip + cssGzip)} gzip in all (peer: ${PEER[name]} KB)`,
     )
     // The heaviest, so that a change's effect shows where it landed.
-    for (const file of [...js].sort((a, b) => b.gzip - a.gzip).slice(0, 6))
+    for (const file of [...js]
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, Number(process.env.WEB_SIZE_FILES ?? 6)))
       console.log(`  ${kb(file.gzip).padStart(9)}  ${file.path}`)
   }
 }

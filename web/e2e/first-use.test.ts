@@ -185,4 +185,51 @@ describe('a first try of Parley', () => {
     }
     await page.setViewportSize(DESKTOP)
   })
+
+  test('a menu loads on first use: reached by Tab it keeps the focus, and Enter opens it on its first item', async () => {
+    // A page of its own, so nothing before has fetched the menu's code (decision 180).
+    const fresh = await e2e.signedInPage()
+    const scripts: string[] = []
+    fresh.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.url())
+    })
+    const menuCode = async () => {
+      for (const url of scripts) {
+        if ((await fresh.request.get(url).then((r) => r.text())).includes('data-radix-menu-content'))
+          return url
+      }
+      return null
+    }
+    await fresh.getByTestId('user-menu').waitFor()
+    await fresh.waitForLoadState('networkidle')
+    expect(await menuCode()).toBeNull()
+
+    // Focused (as by Tab): the code comes, Radix's trigger takes the button's place, and the focus.
+    await fresh.getByTestId('user-menu').focus()
+    await fresh.locator('[data-testid="user-menu"][id]').waitFor()
+    expect(await menuCode()).not.toBeNull()
+    await fresh.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'user-menu')
+    await fresh.keyboard.press('Enter')
+    await fresh.getByRole('menu').waitFor()
+    await fresh.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem')
+    await fresh.keyboard.press('Escape')
+    await fresh.getByRole('menu').waitFor({ state: 'detached' })
+    await fresh.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'user-menu')
+    await fresh.context().close()
+
+    // Enter pressed before the code is in (it comes late here): the menu opens once it has, on its
+    // first item, as a menu opened from the keyboard does.
+    const other = await e2e.signedInPage()
+    await other.getByTestId('theme-toggle').waitFor()
+    await other.waitForLoadState('networkidle')
+    await other.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      await route.continue()
+    })
+    await other.getByTestId('theme-toggle').focus()
+    await other.keyboard.press('Enter')
+    await other.getByRole('menu').waitFor()
+    await other.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitemradio')
+    await other.context().close()
+  })
 })

@@ -1,7 +1,7 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Check, ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../lib/cn'
+import * as DropdownMenu from './dropdown-menu'
 import { menuContentClass, menuItemClass } from './menu'
 
 /**

@@ -1,6 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Bot, Eye, EyeOff, Settings2, SlidersHorizontal } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
+import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuItemClass } from '../../ui/menu'
 import { PickerMenu, PickerOption } from '../../ui/picker-menu'
 import { agentDescription, agentName } from './agent-names'

@@ -1,4 +1,3 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useQuery } from '@tanstack/react-query'
 import {
   Archive,
@@ -15,6 +14,7 @@ import {
 } from 'lucide-react'
 import { useRef } from 'react'
 import { useT } from '../../i18n/i18n'
+import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { projectsQuery } from '../projects/projects-query'
 import { openProjectDialog } from '../projects/projects-ui'

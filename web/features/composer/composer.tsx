@@ -1,4 +1,3 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import {
   ArrowUp,
   BookOpen,
@@ -16,6 +15,7 @@ import {
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
+import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { openAgentsScreen } from '../agents/agents-ui'
 import { ComposerAttachments } from '../attachments/composer-attachments'

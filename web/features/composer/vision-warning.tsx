@@ -1,6 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ChevronDown, EyeOff } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
+import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { modelName } from '../models/model-texts'
 import type { Model } from '../models/models-query'

@@ -1,7 +1,7 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ChevronDown, LogOut, Settings, Shield, User } from 'lucide-react'
 import type { RefObject } from 'react'
 import { useT } from '../../i18n/i18n'
+import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { UserAvatar } from '../../ui/user-avatar'
 import { useSignOut } from '../auth/use-sign-out'

@@ -1,7 +1,7 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useQuery } from '@tanstack/react-query'
 import { ChevronDown, RotateCcw } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
+import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { modelName } from '../models/model-texts'
 import { modelsQuery } from '../models/models-query'

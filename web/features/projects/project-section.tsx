@@ -1,4 +1,3 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import {
   ChevronRight,
@@ -13,6 +12,7 @@ import {
 import { useEffect, useMemo, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
+import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { useChatDrop } from '../chats/chat-drag'
 import { ChatRow } from '../chats/chat-row'

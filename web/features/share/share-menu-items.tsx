@@ -1,6 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Download, Share2 } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
+import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuItemClass } from '../../ui/menu'
 import { exportChat } from './export-chat'
 import { openShareDialog } from './share-ui'
