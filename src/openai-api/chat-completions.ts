@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { failureText } from '../ai/failures'
 import { buildPrompt, estimatePromptTokens } from '../ai/prompt'
-import { type ChatTurn, type ToolCallRequest, turnText } from '../ai/types'
+import { type ChatTurn, turnText } from '../ai/types'
 import { type KeyHolder, requireScope } from '../api-keys/authenticate'
 import { costMicros } from '../budget/money'
 import { type Reservation, reserveBudget, settleReply, type UsageInput } from '../budget/service'
@@ -10,6 +10,7 @@ import { buildRagContext } from '../knowledge/search'
 import { type ModelOutcome, streamModel, usageOf } from '../replies/stream-model'
 import { type ChatRequest, readChatRequest } from './chat-request'
 import {
+  type Calls,
   type Completion,
   chunkWriter,
   completionJson,
@@ -18,6 +19,7 @@ import {
   type OpenAiUsage,
 } from './chunks'
 import { OpenAiError, providerFailed } from './errors'
+import { firstFunctionCall } from './legacy-functions'
 import { type KeyHold, requireRate, reserveKeyLimit } from './limits'
 import { saveExchange } from './save-chat'
 import { StopSequences } from './stop-sequences'
@@ -106,10 +108,9 @@ async function promptOf(ctx: AppContext, holder: KeyHolder, request: ChatRequest
   return [...system, ...request.messages]
 }
 
-interface Run {
+/** One call, run and settled; with the model's calls of the client's functions, to hand back. */
+interface Run extends Calls {
   outcome: ModelOutcome
-  /** The model's calls of the client's functions (tools passed through), to hand back. */
-  toolCalls?: ToolCallRequest[]
   /** The shown text: the model's, cut before a stop sequence. */
   text: string
   usage: OpenAiUsage
@@ -179,11 +180,15 @@ async function run(
     total_tokens: (used?.promptTokens ?? 0) + (used?.completionTokens ?? 0),
   }
   const toolCalls = !stops.stopped && outcome.toolCalls?.length ? outcome.toolCalls : undefined
-  const finishReason: FinishReason = toolCalls
-    ? 'tool_calls'
-    : !stops.stopped && outcome.reported && outcome.reported.completionTokens >= request.settings.maxTokens
-      ? 'length'
-      : 'stop'
+  const calls: Calls | undefined =
+    toolCalls && (request.legacyFunctions ? { functionCall: firstFunctionCall(toolCalls) } : { toolCalls })
+  const finishReason: FinishReason = calls?.functionCall
+    ? 'function_call'
+    : toolCalls
+      ? 'tool_calls'
+      : !stops.stopped && outcome.reported && outcome.reported.completionTokens >= request.settings.maxTokens
+        ? 'length'
+        : 'stop'
   // A stop sequence is a complete answer, not a stopped one.
   const status =
     stops.stopped && outcome.status === 'stopped' && !signal.aborted ? 'complete' : outcome.status
@@ -192,7 +197,7 @@ async function run(
     text,
     usage: tokens,
     finishReason,
-    ...(toolCalls && { toolCalls }),
+    ...calls,
   }
 }
 
@@ -206,7 +211,7 @@ async function wholeAnswer(ctx: AppContext, holder: KeyHolder, prepared: Prepare
     throw new OpenAiError(499, 'The request was cancelled', 'api_error', 'cancelled')
   if (prepared.request.saveAsChat) await saveExchange(ctx, holder, prepared, result.text)
   return Response.json(
-    completionJson(prepared.completion, result.text, result.finishReason, result.usage, result.toolCalls),
+    completionJson(prepared.completion, result.text, result.finishReason, result.usage, result),
   )
 }
 
@@ -264,6 +269,7 @@ async function streamAnswer(
                 ctx.log.warn('could not save an API exchange as a chat', { error }),
               )
             if (result.toolCalls) send(write.toolCalls(result.toolCalls))
+            if (result.functionCall) send(write.functionCall(result.functionCall))
             send(write.finish(result.finishReason))
             if (prepared.request.includeUsage) send(write.usage(result.usage))
             send(DONE)

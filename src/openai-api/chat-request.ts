@@ -9,6 +9,7 @@ import {
 } from '../ai/types'
 import { CHAT_CONFIG_DEFAULTS } from '../chats/config-service'
 import { invalidRequest } from './errors'
+import { legacyTurns, readFunctionCall, readFunctions } from './legacy-functions'
 import { readToolCalls, readToolChoice, readTools, readToolTurn } from './tools-request'
 
 /** What Parley takes of an OpenAI chat completions request (the rest of OpenAI's fields are ignored). */
@@ -25,6 +26,8 @@ export interface ChatRequest {
   /** The client's functions, passed to the provider; the model's calls come back to the client. */
   tools?: ToolSpec[]
   toolChoice?: ToolChoice
+  /** The request used the legacy `functions`: the model's call comes back as `function_call`. */
+  legacyFunctions: boolean
 }
 
 /** The most messages and characters one request may carry (the body's own limit comes first). */
@@ -56,7 +59,8 @@ function optionalTokens(body: Record<string, unknown>, name: string) {
  * Reads OpenAI's request (https://platform.openai.com/docs/api-reference/chat/create): messages of
  * system, developer (as system), user and assistant turns, their content as text or parts (text,
  * image_url), tool turns and the assistant's tool calls; the sampling settings; response_format;
- * stop; stream and stream_options; tools and tool_choice (passed to the provider, tools-request.ts).
+ * stop; stream and stream_options; tools and tool_choice (passed to the provider, tools-request.ts),
+ * or the legacy functions and function_call read as tools (legacy-functions.ts).
  * Every refusal is a 400 naming the parameter, as OpenAI's do.
  */
 export function readChatRequest(body: Record<string, unknown>): ChatRequest {
@@ -64,10 +68,15 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest {
   if (typeof model !== 'string' || !model.trim() || model.length > MAX_MODEL_CHARS)
     throw invalidRequest("'model' is required: the id of a model from GET /v1/models", 'model')
   const messages = readMessages(body.messages)
-  const tools = readTools(body.tools)
-  const toolChoice = readToolChoice(body.tool_choice, tools)
-  if (body.functions !== undefined && body.functions !== null)
-    throw invalidRequest('Functions are not available through the Parley API yet', 'functions')
+  const legacyFunctions = body.functions !== undefined && body.functions !== null
+  // As OpenAI: one form or the other, never both.
+  if (legacyFunctions && body.tools !== undefined && body.tools !== null)
+    throw invalidRequest("'functions' cannot be sent with 'tools': use 'tools' only", 'functions')
+  const functions = readFunctions(body.functions)
+  const declared = readTools(body.tools)
+  const tools = declared ?? functions
+  const toolChoice =
+    readToolChoice(body.tool_choice, declared) ?? readFunctionCall(body.function_call, functions)
   const n = body.n
   if (n !== undefined && n !== null && n !== 1) throw invalidRequest("Only 'n': 1 is supported", 'n')
   const stream = body.stream
@@ -91,6 +100,7 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest {
     saveAsChat,
     ...(tools && { tools }),
     ...(toolChoice && { toolChoice }),
+    legacyFunctions,
     settings: {
       temperature: optionalNumber(body, 'temperature', 0, 2) ?? CHAT_CONFIG_DEFAULTS.temperature,
       maxTokens: maxTokens ?? CHAT_CONFIG_DEFAULTS.max_tokens,
@@ -107,20 +117,32 @@ function readMessages(value: unknown): ChatTurn[] {
     throw invalidRequest("'messages' must be a non-empty array", 'messages')
   if (value.length > MAX_MESSAGES)
     throw invalidRequest(`'messages' may hold at most ${MAX_MESSAGES} messages`, 'messages')
-  return value.map((message, index) => readMessage(message, `messages[${index}]`))
+  const legacy = legacyTurns()
+  return value.map((message, index) => readMessage(message, index, legacy))
 }
 
-function readMessage(message: unknown, param: string): ChatTurn {
+function readMessage(message: unknown, index: number, legacy: ReturnType<typeof legacyTurns>): ChatTurn {
+  const param = `messages[${index}]`
   if (!isObject(message)) throw invalidRequest(`'${param}' must be an object`, param)
   const role = message.role
   if (role === 'tool') return readToolTurn(message, param)
+  if (role === 'function') return legacy.result(message, param)
   if (role !== 'system' && role !== 'developer' && role !== 'user' && role !== 'assistant')
     throw invalidRequest(
-      `'${param}.role' must be one of 'system', 'developer', 'user', 'assistant' or 'tool'`,
+      `'${param}.role' must be one of 'system', 'developer', 'user', 'assistant', 'tool' or 'function'`,
       `${param}.role`,
     )
-  if (role === 'assistant' && message.tool_calls !== undefined && message.tool_calls !== null) {
-    const calls = readToolCalls(message.tool_calls, `${param}.tool_calls`)
+  const toolCalls = message.tool_calls !== undefined && message.tool_calls !== null
+  const functionCall = message.function_call !== undefined && message.function_call !== null
+  if (role === 'assistant' && toolCalls && functionCall)
+    throw invalidRequest(
+      `'${param}' may carry 'tool_calls' or 'function_call', not both`,
+      `${param}.function_call`,
+    )
+  if (role === 'assistant' && (toolCalls || functionCall)) {
+    const calls = toolCalls
+      ? readToolCalls(message.tool_calls, `${param}.tool_calls`)
+      : [legacy.call(message.function_call, index, `${param}.function_call`)]
     const said = readContent(message.content, `${param}.content`, true)
     return {
       role: 'assistant',

@@ -1,4 +1,5 @@
 import type { ToolCallRequest } from '../ai/types'
+import type { FunctionCall } from './legacy-functions'
 
 /**
  * OpenAI's `chat.completion.chunk` events and `chat.completion` object, written as OpenAI writes
@@ -19,7 +20,13 @@ export interface OpenAiUsage {
   total_tokens: number
 }
 
-export type FinishReason = 'stop' | 'length' | 'tool_calls'
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'function_call'
+
+/** The model's calls, as the request asked for them: tools' calls, or a legacy function's one call. */
+export interface Calls {
+  toolCalls?: ToolCallRequest[]
+  functionCall?: FunctionCall
+}
 
 export const DONE = 'data: [DONE]\n\n'
 
@@ -35,6 +42,9 @@ export function chunkWriter(completion: Completion) {
     /** The model's calls of the client's functions, whole, in one chunk (the SDKs gather deltas by index). */
     toolCalls: (calls: ToolCallRequest[]) =>
       `${head}{"index":0,"delta":{"tool_calls":${JSON.stringify(calls.map((call, index) => ({ index, ...call })))}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
+    /** A legacy request's one call (`functions`), whole, in one chunk. */
+    functionCall: (call: FunctionCall) =>
+      `${head}{"index":0,"delta":{"function_call":${JSON.stringify(call)}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
     finish: (reason: FinishReason) =>
       `${head}{"index":0,"delta":{},"logprobs":null,"finish_reason":"${reason}"}]${usageTail}}\n\n`,
     /** With `stream_options.include_usage`: the last chunk, its choices empty. */
@@ -50,7 +60,7 @@ export function completionJson(
   text: string,
   finishReason: FinishReason,
   usage: OpenAiUsage,
-  toolCalls?: ToolCallRequest[],
+  { toolCalls, functionCall }: Calls = {},
 ) {
   return {
     id: completion.id,
@@ -61,10 +71,17 @@ export function completionJson(
     choices: [
       {
         index: 0,
-        // As OpenAI answers a turn of tool calls: no text is null, not ''.
+        // As OpenAI answers a turn of calls: no text is null, not ''.
         message: toolCalls?.length
           ? { role: 'assistant' as const, content: text || null, refusal: null, tool_calls: toolCalls }
-          : { role: 'assistant' as const, content: text, refusal: null },
+          : functionCall
+            ? {
+                role: 'assistant' as const,
+                content: text || null,
+                refusal: null,
+                function_call: functionCall,
+              }
+            : { role: 'assistant' as const, content: text, refusal: null },
         logprobs: null,
         finish_reason: finishReason,
       },

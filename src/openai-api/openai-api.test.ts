@@ -522,6 +522,129 @@ describe('refusals in OpenAI’s shape', () => {
     expect(finish).toBe('tool_calls')
   })
 
+  const weather = {
+    name: 'get_weather',
+    description: 'The weather in a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  }
+
+  test('legacy functions reach the provider as tools; the model’s first call comes back as function_call', async () => {
+    const user = await t.createUser()
+    const { id, key } = await newKey(user)
+    // Legacy functions have one call per turn: of the model's two calls, only the first comes back.
+    fake.setScript({
+      reply: '',
+      toolCalls: [
+        { id: 'call_a', name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+        { id: 'call_b', name: 'get_weather', arguments: '{"city":"Porto"}' },
+      ],
+    })
+    const asked = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Weather in Lisbon?' }],
+      functions: [weather],
+      function_call: { name: 'get_weather' },
+    })
+    expect(asked.choices[0]).toMatchObject({
+      finish_reason: 'function_call',
+      message: {
+        role: 'assistant',
+        content: null,
+        function_call: { name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+      },
+    })
+    expect(asked.choices[0]!.message.tool_calls).toBeUndefined()
+    const sent = fake.completions().at(-1)!.body!
+    expect(sent.tools).toEqual([{ type: 'function', function: weather }])
+    expect(sent.tool_choice).toEqual({ type: 'function', function: { name: 'get_weather' } })
+    expect(sent.functions).toBeUndefined()
+    // Charged as any call.
+    expect(await usageOfKey(id)).toHaveLength(1)
+  })
+
+  test('a legacy function_call and its function result reach the provider as a tool call and its tool message, paired by id', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.setScript({ reply: 'Sunny in Lisbon, rain in Porto.' })
+    const answered = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [
+        { role: 'user', content: 'Weather in Lisbon and Porto?' },
+        {
+          role: 'assistant',
+          content: null,
+          function_call: { name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+        },
+        { role: 'function', name: 'get_weather', content: '{"sky":"sunny"}' },
+        {
+          role: 'assistant',
+          content: null,
+          function_call: { name: 'get_weather', arguments: '{"city":"Porto"}' },
+        },
+        { role: 'function', name: 'get_weather', content: '{"sky":"rain"}' },
+      ],
+      functions: [weather],
+      function_call: 'auto',
+    })
+    expect(answered.choices[0]).toMatchObject({
+      finish_reason: 'stop',
+      message: { content: 'Sunny in Lisbon, rain in Porto.' },
+    })
+    const sent = fake.completions().at(-1)!.body!
+    expect(sent.tool_choice).toBe('auto')
+    expect((sent.messages as unknown[]).slice(1)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_fn_1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_fn_1', content: '{"sky":"sunny"}' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_fn_3',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Porto"}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_fn_3', content: '{"sky":"rain"}' },
+    ])
+  })
+
+  test('a streamed legacy function call comes as one function_call delta before the function_call finish', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.setScript({
+      reply: '',
+      toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Porto"}' }],
+    })
+    const stream = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Weather in Porto?' }],
+      functions: [weather],
+      stream: true,
+    })
+    const choices: Loose[] = []
+    for await (const chunk of stream) if (chunk.choices[0]) choices.push(chunk.choices[0])
+    const calls = choices.filter((choice) => choice.delta.function_call)
+    expect(calls.map((choice) => choice.delta.function_call)).toEqual([
+      { name: 'get_weather', arguments: '{"city":"Porto"}' },
+    ])
+    expect(choices.some((choice) => choice.delta.tool_calls)).toBe(false)
+    const finish = choices.findIndex((choice) => choice.finish_reason !== null)
+    expect(choices[finish]!.finish_reason).toBe('function_call')
+    expect(choices.indexOf(calls[0]!)).toBeLessThan(finish)
+  })
+
   test('response_format json_schema reaches the provider as OpenAI names it; json_object stays JSON mode', async () => {
     const user = await t.createUser()
     const { key } = await newKey(user)
@@ -553,7 +676,18 @@ describe('refusals in OpenAI’s shape', () => {
     ['messages', { model: 'fake-model', messages: [] }],
     ['messages[0].role', { model: 'fake-model', messages: [{ role: 'robot', content: 'x' }] }],
     ['messages[0].content', { model: 'fake-model', messages: [{ role: 'user', content: 5 }] }],
-    ['messages[0].role', { model: 'fake-model', messages: [{ role: 'function', content: 'x', name: 'f' }] }],
+    // A function result with no earlier call of its name (here, of another name) is refused by its message.
+    ['messages[0]', { model: 'fake-model', messages: [{ role: 'function', content: 'x', name: 'f' }] }],
+    [
+      'messages[1]',
+      {
+        model: 'fake-model',
+        messages: [
+          { role: 'assistant', content: null, function_call: { name: 'g', arguments: '{}' } },
+          { role: 'function', content: 'x', name: 'f' },
+        ],
+      },
+    ],
     ['messages[0].tool_call_id', { model: 'fake-model', messages: [{ role: 'tool', content: 'x' }] }],
     [
       'messages[0].tool_calls[0].function.arguments',
@@ -632,6 +766,23 @@ describe('refusals in OpenAI’s shape', () => {
         tool_choice: { type: 'function', function: { name: 'g' } },
       },
     ],
+    [
+      'functions[0].name',
+      {
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'x' }],
+        functions: [{ name: 'get weather' }],
+      },
+    ],
+    [
+      'function_call',
+      {
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'x' }],
+        functions: [{ name: 'f' }],
+        function_call: { name: 'g' },
+      },
+    ],
     ['n', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], n: 2 }],
   ])('bad input is 400 invalid_request_error naming %s', async (param, body) => {
     const user = await t.createUser()
@@ -639,6 +790,24 @@ describe('refusals in OpenAI’s shape', () => {
     const res = await raw('/v1/chat/completions', key, body)
     expect(res.status).toBe(400)
     expect(res.body.error).toMatchObject({ type: 'invalid_request_error', param })
+  })
+
+  test('tools and legacy functions together are refused, naming functions, as OpenAI refuses the mix', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const before = fake.completions().length
+    const error = await sdkError(
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'x' }],
+        tools: [{ type: 'function', function: { name: 'f' } }],
+        functions: [{ name: 'g' }],
+      }),
+    )
+    expect(error.status).toBe(400)
+    expect(error.param).toBe('functions')
+    expect(error.message).toContain("'tools'")
+    expect(fake.completions().length).toBe(before)
   })
 
   test('malformed, NUL, non-object, non-JSON and huge bodies are 4xx in OpenAI’s shape, never 5xx', async () => {

@@ -9,8 +9,8 @@ import { invalidRequest } from './errors'
  */
 
 /** OpenAI's own caps: 128 functions, names of 1–64 letters, digits, underscores or dashes. */
-const MAX_TOOLS = 128
-const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/
+export const MAX_TOOLS = 128
+export const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/
 /** A definition bigger than this is not a tool but a payload. */
 const MAX_TOOL_CHARS = 100_000
 
@@ -27,33 +27,34 @@ export function readTools(value: unknown): ToolSpec[] | undefined {
     const at = `tools[${index}]`
     if (!isObject(tool) || tool.type !== 'function' || !isObject(tool.function))
       throw invalidRequest(`'${at}' must be {type: 'function', function: {...}}`, at)
-    const fn = tool.function
-    if (typeof fn.name !== 'string' || !FUNCTION_NAME.test(fn.name))
-      throw invalidRequest(
-        `'${at}.function.name' must be 1 to 64 letters, digits, underscores or dashes`,
-        `${at}.function.name`,
-      )
-    if (fn.description !== undefined && typeof fn.description !== 'string')
-      throw invalidRequest(`'${at}.function.description' must be a string`, `${at}.function.description`)
-    if (fn.parameters !== undefined && !isObject(fn.parameters))
-      throw invalidRequest(
-        `'${at}.function.parameters' must be a JSON Schema object`,
-        `${at}.function.parameters`,
-      )
-    if (JSON.stringify(fn).length > MAX_TOOL_CHARS)
-      throw invalidRequest(`'${at}' may be at most ${MAX_TOOL_CHARS} characters`, at)
-    return {
-      type: 'function',
-      function: {
-        name: fn.name,
-        description: (fn.description as string | undefined) ?? '',
-        parameters: (fn.parameters as Record<string, unknown> | undefined) ?? {
-          type: 'object',
-          properties: {},
-        },
-      },
-    }
+    return readFunction(tool.function, `${at}.function`, at)
   })
+}
+
+/**
+ * One function's definition ({name, description?, parameters?}), as a tool; `at` names its fields,
+ * `whole` the entry refused when it is too big (`tools[0]` for `tools[0].function`).
+ */
+export function readFunction(fn: Record<string, unknown>, at: string, whole = at): ToolSpec {
+  if (typeof fn.name !== 'string' || !FUNCTION_NAME.test(fn.name))
+    throw invalidRequest(`'${at}.name' must be 1 to 64 letters, digits, underscores or dashes`, `${at}.name`)
+  if (fn.description !== undefined && typeof fn.description !== 'string')
+    throw invalidRequest(`'${at}.description' must be a string`, `${at}.description`)
+  if (fn.parameters !== undefined && !isObject(fn.parameters))
+    throw invalidRequest(`'${at}.parameters' must be a JSON Schema object`, `${at}.parameters`)
+  if (JSON.stringify(fn).length > MAX_TOOL_CHARS)
+    throw invalidRequest(`'${whole}' may be at most ${MAX_TOOL_CHARS} characters`, whole)
+  return {
+    type: 'function',
+    function: {
+      name: fn.name,
+      description: (fn.description as string | undefined) ?? '',
+      parameters: (fn.parameters as Record<string, unknown> | undefined) ?? {
+        type: 'object',
+        properties: {},
+      },
+    },
+  }
 }
 
 /** `tool_choice`: none, auto, required, or one named function (which must be among `tools`). */
@@ -100,15 +101,16 @@ export function readToolTurn(message: Record<string, unknown>, param: string): C
   const id = message.tool_call_id
   if (typeof id !== 'string' || !id)
     throw invalidRequest(`'${param}.tool_call_id' must name the call it answers`, `${param}.tool_call_id`)
-  const content = message.content
-  const text =
-    typeof content === 'string'
-      ? content
-      : Array.isArray(content) &&
-          content.every((part) => isObject(part) && part.type === 'text' && typeof part.text === 'string')
-        ? content.map((part) => (part as { text: string }).text).join('')
-        : undefined
-  if (text === undefined)
-    throw invalidRequest(`'${param}.content' must be a string or text parts`, `${param}.content`)
-  return { role: 'tool', tool_call_id: id, content: text }
+  return { role: 'tool', tool_call_id: id, content: readResultText(message.content, `${param}.content`) }
+}
+
+/** A function's result: a string or text parts, joined. */
+export function readResultText(content: unknown, param: string): string {
+  if (typeof content === 'string') return content
+  if (
+    Array.isArray(content) &&
+    content.every((part) => isObject(part) && part.type === 'text' && typeof part.text === 'string')
+  )
+    return content.map((part) => (part as { text: string }).text).join('')
+  throw invalidRequest(`'${param}' must be a string or text parts`, param)
 }
