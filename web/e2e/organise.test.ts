@@ -238,6 +238,49 @@ describe('several chats at once', () => {
     await page.getByTestId('selection-bar').waitFor({ state: 'detached' })
     expect(await row(page, 'Bravo notes').count()).toBe(1)
   })
+
+  test('ticked chats dragged onto a project all move there, with one Undo', async () => {
+    await page.getByTestId('new-project').click()
+    const dialog = page.getByTestId('project-dialog')
+    await dialog.getByLabel('Name').fill('Orbit')
+    await dialog.getByTestId('project-save').click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByTestId('select-chats').click()
+    await row(page, 'Echo ideas').click()
+    await row(page, 'Bravo notes').click()
+    await page.getByTestId('selection-bar').getByText('2 selected').waitFor()
+    // Dragging one of them carries both; an unticked chat stays.
+    await row(page, 'Bravo notes').dragTo(project(page, 'Orbit').getByTestId('project-toggle'))
+    await expectToast(page, '2 chats moved to Orbit')
+    await page.getByTestId('selection-bar').waitFor({ state: 'detached' })
+    for (const title of ['Echo ideas', 'Bravo notes']) {
+      await page
+        .getByTestId('chats-drop')
+        .getByTestId('chat-row')
+        .filter({ hasText: title })
+        .waitFor({ state: 'detached' })
+      await other
+        .getByTestId('chats-drop')
+        .getByTestId('chat-row')
+        .filter({ hasText: title })
+        .waitFor({ state: 'detached' })
+    }
+    expect(await mainTitles(page)).toContain('Delta review')
+    const orbit = project(page, 'Orbit')
+    if ((await orbit.getByTestId('project-toggle').getAttribute('aria-expanded')) !== 'true')
+      await orbit.getByTestId('project-toggle').click()
+    await row(page, 'Echo ideas').and(orbit.getByTestId('chat-row')).waitFor()
+    await row(page, 'Bravo notes').and(orbit.getByTestId('chat-row')).waitFor()
+
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: '2 chats moved to Orbit' })
+      .getByRole('button', { name: 'Undo' })
+      .click()
+    for (const title of ['Echo ideas', 'Bravo notes'])
+      await page.getByTestId('chats-drop').getByTestId('chat-row').filter({ hasText: title }).waitFor()
+    expect(await orbit.getByTestId('chat-row').count()).toBe(0)
+  })
 })
 
 /** The sidebar in each look: drawer opened at phone width. */

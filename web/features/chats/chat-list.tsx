@@ -17,7 +17,7 @@ import { useChatSelection } from './selection'
 import { showSidebarView, useSidebarView } from './sidebar-view'
 import { useCreateChat, useDeleteChat, useRenameChat } from './use-chat-mutations'
 import { useCurrentChatId, useSelectChat } from './use-current-chat'
-import { type ChatChange, useChangeChat } from './use-organise-chats'
+import { type ChatChange, useBulkChats, useChangeChat } from './use-organise-chats'
 import '../../i18n/areas/shell'
 import '../../i18n/areas/search'
 import '../../i18n/areas/organise'
@@ -158,6 +158,23 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
     setSelecting(false)
     selection.clear()
   }, [selection.clear])
+  // A ticked row dragged carries every ticked chat, in the list's order (read through a ref, so
+  // the memoised rows keep one function).
+  const ticked = useRef({ selecting, selected: selection.selected, order })
+  ticked.current = { selecting, selected: selection.selected, order }
+  const dragIds = useCallback((id: string) => {
+    const { selecting, selected, order } = ticked.current
+    return selecting && selected.has(id) ? order.filter((each) => selected.has(each)) : [id]
+  }, [])
+  const bulk = useBulkChats()
+  // One chat moves as its menu moves it; several as the selection bar's Move does (one request,
+  // one toast with Undo), and the selecting ends as it does there.
+  const onDropChats = (ids: string[], projectId: string | null) => {
+    if (ids.length === 1) return onChange(ids[0]!, { project_id: projectId })
+    void bulk.run(ids, 'move', projectId).then((result) => {
+      if (result) stopSelecting()
+    })
+  }
   const rowActions: RowActions = {
     currentId,
     onSelect,
@@ -167,8 +184,10 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
     selecting,
     selected: selection.selected,
     onToggle: selection.toggle,
+    dragIds,
+    onDropChats,
   }
-  const dropOut = useChatDrop((chatId) => onChange(chatId, { project_id: null }))
+  const dropOut = useChatDrop((ids) => onDropChats(ids, null))
   const currentProjectId = currentId ? (cachedChat(queryClient, currentId)?.project_id ?? null) : null
 
   // The project dialogs' chunk is fetched the first time one opens (its store lives in the first
@@ -307,6 +326,7 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
                           selecting={selecting}
                           selected={selection.selected.has(chat.id)}
                           onToggle={selection.toggle}
+                          dragIds={dragIds}
                         />
                       </li>
                     )

@@ -1,5 +1,5 @@
 import { Check, MessageSquare, Pencil, Pin, Trash2 } from 'lucide-react'
-import { memo, useState } from 'react'
+import { type DragEvent, memo, useState } from 'react'
 import { DEFAULT_CHAT_TITLE } from '../../../src/chats/auto-title'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
@@ -25,7 +25,8 @@ const titleFade =
 
 /**
  * One chat in the sidebar: open on click, rename inline (Enter saves, Escape cancels), delete, and
- * the "…" menu (pin, move to a project, archive: issue 28). Dragged onto a project it moves there.
+ * the "…" menu (pin, move to a project, archive: issue 28). Dragged onto a project it moves there,
+ * with every other ticked chat when it is ticked.
  * While chats are being selected, a click (shift-click: a range) ticks it instead of opening it.
  */
 export const ChatRow = memo(function ChatRow({
@@ -38,6 +39,7 @@ export const ChatRow = memo(function ChatRow({
   selecting = false,
   selected = false,
   onToggle,
+  dragIds,
 }: {
   chat: Chat
   current: boolean
@@ -48,6 +50,8 @@ export const ChatRow = memo(function ChatRow({
   selecting?: boolean
   selected?: boolean
   onToggle?: (id: string, range: boolean) => void
+  /** The chats a drag of this row carries: every ticked one when it is ticked, else itself. */
+  dragIds?: (id: string) => string[]
 }) {
   const t = useT()
   // The server names a chat 'New Chat' until its first message titles it: shown in the user's language.
@@ -87,11 +91,19 @@ export const ChatRow = memo(function ChatRow({
     )
   }
 
+  function startDrag(event: DragEvent) {
+    const ids = dragIds?.(chat.id) ?? [chat.id]
+    startChatDrag(event, ids, t('organise.selection.count', { count: ids.length }))
+  }
+
   if (selecting) {
     return (
+      // biome-ignore lint/a11y/noStaticElementInteractions: dragging is the pointer's shortcut; the selection bar's Move is the keyboard's
       <div
         data-testid="chat-row"
         data-chat-id={chat.id}
+        draggable
+        onDragStart={startDrag}
         className={cn(
           'relative flex h-10 items-center rounded-lg text-sm',
           selected ? 'bg-brand/10 dark:bg-brand/20' : 'hover:bg-zinc-200/70 dark:hover:bg-zinc-800/70',
@@ -135,7 +147,7 @@ export const ChatRow = memo(function ChatRow({
       data-chat-id={chat.id}
       data-pinned={chat.pinned || undefined}
       draggable
-      onDragStart={(event) => startChatDrag(event, chat.id)}
+      onDragStart={startDrag}
       className={cn(
         'group relative flex h-10 items-center rounded-lg text-sm',
         current

@@ -32,6 +32,10 @@ export interface RowActions {
   selecting: boolean
   selected: ReadonlySet<string>
   onToggle: (id: string, range: boolean) => void
+  /** The chats a drag of this row carries (the ticked ones when it is ticked). */
+  dragIds: (id: string) => string[]
+  /** Chats dropped on a project (null: on "Chats", out of their project). */
+  onDropChats: (ids: string[], projectId: string | null) => void
 }
 
 const OPEN_KEY = 'projects_open'
@@ -135,7 +139,7 @@ function ProjectItem({
   onShown: (projectId: string, chatIds: string[]) => void
 }) {
   const t = useT()
-  const drop = useChatDrop((chatId) => rows.onChange(chatId, { project_id: project.id }))
+  const drop = useChatDrop((ids) => rows.onDropChats(ids, project.id))
   const Icon = open ? FolderOpen : Folder
   return (
     <li data-testid="project" data-project-id={project.id} {...drop.handlers}>
@@ -251,6 +255,7 @@ function ProjectChats({
             selecting={rows.selecting}
             selected={rows.selected.has(chat.id)}
             onToggle={rows.onToggle}
+            dragIds={rows.dragIds}
           />
         </li>
       ))}
