@@ -11,6 +11,7 @@ import { type ModelOutcome, streamModel, usageOf } from '../replies/stream-model
 import { type ChatRequest, readChatRequest } from './chat-request'
 import {
   type Calls,
+  type Choice,
   type Completion,
   chunkWriter,
   completionJson,
@@ -32,13 +33,19 @@ const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 }
 
+/** One choice's worst case, held until that choice's usage is recorded. */
+interface Held {
+  reservation: Reservation
+  /** Its reservation on the key's monthly limit, released once its usage is recorded. */
+  hold: KeyHold
+}
+
 interface Prepared {
   request: ChatRequest
   target: Target
   prompt: ChatTurn[]
-  reservation: Reservation
-  /** The call's reservation on its key's monthly limit, released once its usage is recorded. */
-  hold: KeyHold
+  /** One per choice (`n`): each choice is its own provider call, reserved and settled on its own. */
+  held: Held[]
   completion: Completion
 }
 
@@ -47,7 +54,8 @@ interface Prepared {
  * rate, the model's access, the key's monthly limit and the person's budget (reserveBudget) are all
  * checked before the provider is called; then `streamModel`, then `settleReply`, which records the
  * usage against the person and the key. Answered as OpenAI's `chat.completion`, or as its
- * server-sent `chat.completion.chunk`s when `stream`.
+ * server-sent `chat.completion.chunk`s when `stream`. With `n` > 1, each choice is its own run of
+ * the engine, all at once, each reserved, settled and recorded on its own.
  */
 export async function completeChat(
   ctx: AppContext,
@@ -61,7 +69,7 @@ export async function completeChat(
   const target = await resolveTarget(ctx, holder.actor, request.model)
   const prompt = await promptOf(ctx, holder, request, target)
   const { model, plan } = target
-  // The most this call can cost: the prompt plus a full max_tokens answer (as a chat send reserves).
+  // The most one choice can cost: the prompt plus a full max_tokens answer (as a chat send reserves).
   const estimate = plan?.free
     ? 0
     : costMicros(
@@ -72,24 +80,45 @@ export async function completeChat(
         },
         'up',
       )
-  const hold = await reserveKeyLimit(ctx, holder, estimate)
-  let reservation: Reservation
+  const holds = await reserveEach(request.n, () => reserveKeyLimit(ctx, holder, estimate))
+  let reservations: Reservation[]
   try {
-    reservation = await reserveBudget(ctx, holder.actor, estimate)
+    reservations = await reserveEach(request.n, () => reserveBudget(ctx, holder.actor, estimate))
   } catch (error) {
-    await hold.release()
+    await Promise.all(holds.map((hold) => hold.release()))
     throw error
   }
+  const held = holds.map((hold, index) => ({ hold, reservation: reservations[index]! }))
   const completion: Completion = {
     id: `chatcmpl-${randomBytes(18).toString('base64url')}`,
     created: Math.floor(ctx.now().getTime() / 1000),
     model: request.model,
     includeUsage: request.includeUsage,
   }
-  const prepared: Prepared = { request, target, prompt, reservation, hold, completion }
+  const prepared: Prepared = { request, target, prompt, held, completion }
   return request.stream
     ? streamAnswer(ctx, holder, prepared, signal)
     : wholeAnswer(ctx, holder, prepared, signal)
+}
+
+/**
+ * `n` reservations of one choice's worst case, taken one after another as `n` calls arriving
+ * together would take them: each limit admits a call while anything is left under it, counting the
+ * calls in flight, so the request is admitted only if its last choice would be. When one is
+ * refused, the ones taken are released and the refusal thrown: nothing is left reserved.
+ */
+async function reserveEach<T extends { release(): Promise<void> }>(
+  n: number,
+  reserve: () => Promise<T>,
+): Promise<T[]> {
+  const taken: T[] = []
+  try {
+    while (taken.length < n) taken.push(await reserve())
+  } catch (error) {
+    await Promise.all(taken.map((reservation) => reservation.release()))
+    throw error
+  }
+  return taken
 }
 
 /** The request's messages, after an agent's instruction and knowledge (as a chat's reply gets them). */
@@ -108,27 +137,31 @@ async function promptOf(ctx: AppContext, holder: KeyHolder, request: ChatRequest
   return [...system, ...request.messages]
 }
 
-/** One call, run and settled; with the model's calls of the client's functions, to hand back. */
-interface Run extends Calls {
+/**
+ * One choice's call, run and settled; its shown text (the model's, cut before a stop sequence) and
+ * the model's calls of the client's functions, to hand back.
+ */
+interface Run extends Choice {
   outcome: ModelOutcome
-  /** The shown text: the model's, cut before a stop sequence. */
-  text: string
   usage: OpenAiUsage
-  finishReason: FinishReason
 }
 
 /**
- * Runs the engine's call and settles it (usage against the person and the key, the reservation
- * dropped); `onText` hears the text to show as it comes.
+ * Runs the engine's call for one choice and settles it (usage against the person and the key, the
+ * choice's reservations dropped); `onText` hears the text to show as it comes.
  */
 async function run(
   ctx: AppContext,
   holder: KeyHolder,
   prepared: Prepared,
+  index: number,
   signal: AbortSignal,
   onText?: (text: string) => void,
 ): Promise<Run> {
-  const { request, target, prompt, reservation, hold, completion } = prepared
+  const { request, target, prompt, completion } = prepared
+  const { reservation, hold } = prepared.held[index]!
+  // The workflow provider's session: each choice its own, so an agent's memory hears no sibling.
+  const session = index === 0 ? completion.id : `${completion.id}-${index}`
   const stops = new StopSequences(request.stop)
   // A stop sequence ends the call as the client's own stop would.
   const ended = new AbortController()
@@ -144,7 +177,7 @@ async function run(
     model: target.model,
     messages: prompt,
     settings: request.settings,
-    chatId: completion.id,
+    chatId: session,
     agentId: target.plan?.agentId,
     workflow: target.plan?.workflow,
     tools: request.tools,
@@ -157,7 +190,7 @@ async function run(
   })
   if (!stops.stopped) show(stops.end())
   const used = usageOf(
-    { model: target.model, messages: prompt, chatId: completion.id, free: target.plan?.free },
+    { model: target.model, messages: prompt, chatId: session, free: target.plan?.free },
     completion.id,
     outcome,
   )
@@ -204,21 +237,54 @@ async function run(
 const failureOf = (outcome: ModelOutcome) =>
   providerFailed(outcome.failure ? failureText(outcome.failure) : 'the provider failed', outcome.cause)
 
-async function wholeAnswer(ctx: AppContext, holder: KeyHolder, prepared: Prepared, signal: AbortSignal) {
-  const result = await run(ctx, holder, prepared, signal)
-  if (result.outcome.status === 'failed') throw failureOf(result.outcome)
-  if (result.outcome.status === 'stopped')
-    throw new OpenAiError(499, 'The request was cancelled', 'api_error', 'cancelled')
-  if (prepared.request.saveAsChat) await saveExchange(ctx, holder, prepared, result.text)
-  return Response.json(
-    completionJson(prepared.completion, result.text, result.finishReason, result.usage, result),
-  )
+/**
+ * The request's `n` choices, each its own run of the engine, all at once; `onText` hears each
+ * choice's text. OpenAI fails the whole request when a choice fails: here the first failure stops
+ * the other choices (each still records what it used and drops its reservations).
+ */
+function runChoices(
+  ctx: AppContext,
+  holder: KeyHolder,
+  prepared: Prepared,
+  signal: AbortSignal,
+  onText?: (index: number, text: string) => void,
+): Promise<Run>[] {
+  const failed = new AbortController()
+  const stop = AbortSignal.any([signal, failed.signal])
+  return prepared.held.map(async (_held, index) => {
+    const result = await run(ctx, holder, prepared, index, stop, onText && ((text) => onText(index, text)))
+    if (result.outcome.status === 'failed') failed.abort()
+    return result
+  })
 }
 
 /**
- * The answer as OpenAI streams it. The status is decided by the first text (or the end): a
- * provider that fails before a word is a 502 as in the non-streamed answer; a failure after is an
- * error event (the SDKs throw it) with no `[DONE]`. The client going away stops the call.
+ * The answer's usage as OpenAI reports `n` choices: the prompt once, the completions summed. (Each
+ * choice is its own provider call, so the usage recorded counts the prompt once per choice.)
+ */
+function usageOfChoices(runs: Run[]): OpenAiUsage {
+  const prompt = Math.max(...runs.map((result) => result.usage.prompt_tokens))
+  const completion = runs.reduce((sum, result) => sum + result.usage.completion_tokens, 0)
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }
+}
+
+async function wholeAnswer(ctx: AppContext, holder: KeyHolder, prepared: Prepared, signal: AbortSignal) {
+  const runs = await Promise.all(runChoices(ctx, holder, prepared, signal))
+  const failed = runs.find((result) => result.outcome.status === 'failed')
+  if (failed) throw failureOf(failed.outcome)
+  if (runs.some((result) => result.outcome.status === 'stopped'))
+    throw new OpenAiError(499, 'The request was cancelled', 'api_error', 'cancelled')
+  // The saved chat is one line of turns: of `n` choices, the first is its answer.
+  if (prepared.request.saveAsChat) await saveExchange(ctx, holder, prepared, runs[0]!.text)
+  return Response.json(completionJson(prepared.completion, runs, usageOfChoices(runs)))
+}
+
+/**
+ * The answer as OpenAI streams it. The status is decided by the first text of any choice (or the
+ * end of one): a provider that fails before a word is a 502 as in the non-streamed answer; a failure
+ * after is an error event (the SDKs throw it) with no `[DONE]`. Each choice's chunks carry its
+ * index and end with its own finish chunk; the usage chunk and `[DONE]` follow the last. The client
+ * going away stops the calls.
  */
 async function streamAnswer(
   ctx: AppContext,
@@ -237,41 +303,66 @@ async function streamAnswer(
       try {
         sink.enqueue(encoder.encode(event))
       } catch {
-        // The client has gone; the cancel below stops the call.
+        // The client has gone; the cancel below stops the calls.
       }
     } else pending.push(event)
   }
+  let spoke = false
   let first: (() => void) | undefined
   const started = new Promise<void>((resolve) => {
     first = resolve
   })
-  const finished = run(ctx, holder, prepared, signal, (text) => {
-    send(write.content(text))
+  const ended: Run[] = []
+  const runs = runChoices(ctx, holder, prepared, signal, (index, text) => {
+    spoke = true
+    send(write.content(index, text))
     first?.()
-  })
-  await Promise.race([started, finished])
-  const early = await Promise.race([finished, Promise.resolve(undefined)])
-  if (early && early.text === '' && early.outcome.status === 'failed') throw failureOf(early.outcome)
+  }).map((finished) =>
+    finished.then((result) => {
+      ended.push(result)
+      return result
+    }),
+  )
+  await Promise.race([started, ...runs])
+  const early = ended.find((result) => result.outcome.status === 'failed')
+  if (early && !spoke) {
+    // The other choices were stopped: once they have settled, nothing is left reserved.
+    await Promise.all(runs)
+    throw failureOf(early.outcome)
+  }
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(write.role()))
+      for (const index of prepared.held.keys()) controller.enqueue(encoder.encode(write.role(index)))
       for (const event of pending) controller.enqueue(encoder.encode(event))
       pending.length = 0
       sink = controller
-      void finished.then(
-        async (result) => {
-          if (result.outcome.status === 'failed') {
-            const failure = failureOf(result.outcome)
-            send(write.error({ message: failure.message, type: failure.type, code: failure.code }))
-          } else if (result.outcome.status === 'complete') {
+      let failed = false
+      for (const [index, finished] of runs.entries())
+        void finished.then(
+          (result) => {
+            if (failed) return
+            if (result.outcome.status === 'failed') {
+              failed = true
+              const failure = failureOf(result.outcome)
+              send(write.error({ message: failure.message, type: failure.type, code: failure.code }))
+            } else if (result.outcome.status === 'complete') {
+              if (result.toolCalls) send(write.toolCalls(index, result.toolCalls))
+              if (result.functionCall) send(write.functionCall(index, result.functionCall))
+              send(write.finish(index, result.finishReason))
+            }
+          },
+          // Heard by the whole stream's handler below.
+          () => {},
+        )
+      void Promise.all(runs).then(
+        async (results) => {
+          if (results.every((result) => result.outcome.status === 'complete')) {
+            // The saved chat is one line of turns: of `n` choices, the first is its answer.
             if (prepared.request.saveAsChat)
-              await saveExchange(ctx, holder, prepared, result.text).catch((error) =>
+              await saveExchange(ctx, holder, prepared, results[0]!.text).catch((error) =>
                 ctx.log.warn('could not save an API exchange as a chat', { error }),
               )
-            if (result.toolCalls) send(write.toolCalls(result.toolCalls))
-            if (result.functionCall) send(write.functionCall(result.functionCall))
-            send(write.finish(result.finishReason))
-            if (prepared.request.includeUsage) send(write.usage(result.usage))
+            if (prepared.request.includeUsage) send(write.usage(usageOfChoices(results)))
             send(DONE)
           }
           try {

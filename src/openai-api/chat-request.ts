@@ -16,6 +16,8 @@ import { readToolCalls, readToolChoice, readTools, readToolTurn } from './tools-
 export interface ChatRequest {
   model: string
   messages: ChatTurn[]
+  /** How many answers to generate from the prompt, each its own call to the provider. */
+  n: number
   settings: GenerationSettings
   stream: boolean
   includeUsage: boolean
@@ -33,6 +35,12 @@ export interface ChatRequest {
 /** The most messages and characters one request may carry (the body's own limit comes first). */
 const MAX_MESSAGES = 1_000
 const MAX_MODEL_CHARS = 200
+/**
+ * The most choices (`n`) a request may ask for. OpenAI allows 128, generated in one pass of its
+ * model; Parley runs each choice as its own provider call at the same time, each reserved on the
+ * budget and the key, so a self-hosted server takes a handful at once (docs/decisions/164).
+ */
+const MAX_CHOICES = 8
 /** The largest answer a request may ask for; providers cap lower still. */
 const MAX_TOKENS = 1_000_000
 
@@ -59,7 +67,7 @@ function optionalTokens(body: Record<string, unknown>, name: string) {
  * Reads OpenAI's request (https://platform.openai.com/docs/api-reference/chat/create): messages of
  * system, developer (as system), user and assistant turns, their content as text or parts (text,
  * image_url), tool turns and the assistant's tool calls; the sampling settings; response_format;
- * stop; stream and stream_options; tools and tool_choice (passed to the provider, tools-request.ts),
+ * stop; n; stream and stream_options; tools and tool_choice (passed to the provider, tools-request.ts),
  * or the legacy functions and function_call read as tools (legacy-functions.ts).
  * Every refusal is a 400 naming the parameter, as OpenAI's do.
  */
@@ -77,8 +85,12 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest {
   const tools = declared ?? functions
   const toolChoice =
     readToolChoice(body.tool_choice, declared) ?? readFunctionCall(body.function_call, functions)
-  const n = body.n
-  if (n !== undefined && n !== null && n !== 1) throw invalidRequest("Only 'n': 1 is supported", 'n')
+  const n = body.n ?? 1
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_CHOICES)
+    throw invalidRequest(
+      `'n' must be a whole number from 1 to ${MAX_CHOICES} (OpenAI allows 128; Parley runs each choice as its own call to the provider, at once)`,
+      'n',
+    )
   const stream = body.stream
   if (stream !== undefined && stream !== null && typeof stream !== 'boolean')
     throw invalidRequest("'stream' must be true or false", 'stream')
@@ -94,6 +106,7 @@ export function readChatRequest(body: Record<string, unknown>): ChatRequest {
   return {
     model: model.trim(),
     messages,
+    n,
     stream: stream === true,
     includeUsage,
     stop: readStop(body.stop),

@@ -30,24 +30,28 @@ export interface Calls {
 
 export const DONE = 'data: [DONE]\n\n'
 
+/**
+ * The chunks of one answer. Each choice's chunks carry its `index`; with `n` > 1 the choices'
+ * chunks interleave as their generations arrive, as OpenAI's do.
+ */
 export function chunkWriter(completion: Completion) {
   const head = `data: {"id":${JSON.stringify(completion.id)},"object":"chat.completion.chunk","created":${completion.created},"model":${JSON.stringify(completion.model)},"system_fingerprint":null,"choices":[`
   const usageTail = completion.includeUsage ? ',"usage":null' : ''
   return {
-    /** The first chunk: the role, as OpenAI sends it, with empty content. */
-    role: () =>
-      `${head}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
-    content: (text: string) =>
-      `${head}{"index":0,"delta":{"content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
+    /** A choice's first chunk: the role, as OpenAI sends it, with empty content. */
+    role: (index: number) =>
+      `${head}{"index":${index},"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
+    content: (index: number, text: string) =>
+      `${head}{"index":${index},"delta":{"content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
     /** The model's calls of the client's functions, whole, in one chunk (the SDKs gather deltas by index). */
-    toolCalls: (calls: ToolCallRequest[]) =>
-      `${head}{"index":0,"delta":{"tool_calls":${JSON.stringify(calls.map((call, index) => ({ index, ...call })))}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
+    toolCalls: (index: number, calls: ToolCallRequest[]) =>
+      `${head}{"index":${index},"delta":{"tool_calls":${JSON.stringify(calls.map((call, at) => ({ index: at, ...call })))}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
     /** A legacy request's one call (`functions`), whole, in one chunk. */
-    functionCall: (call: FunctionCall) =>
-      `${head}{"index":0,"delta":{"function_call":${JSON.stringify(call)}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
-    finish: (reason: FinishReason) =>
-      `${head}{"index":0,"delta":{},"logprobs":null,"finish_reason":"${reason}"}]${usageTail}}\n\n`,
-    /** With `stream_options.include_usage`: the last chunk, its choices empty. */
+    functionCall: (index: number, call: FunctionCall) =>
+      `${head}{"index":${index},"delta":{"function_call":${JSON.stringify(call)}},"logprobs":null,"finish_reason":null}]${usageTail}}\n\n`,
+    finish: (index: number, reason: FinishReason) =>
+      `${head}{"index":${index},"delta":{},"logprobs":null,"finish_reason":"${reason}"}]${usageTail}}\n\n`,
+    /** With `stream_options.include_usage`: the last chunk, its choices empty, for all the choices. */
     usage: (usage: OpenAiUsage) => `${head}],"usage":${JSON.stringify(usage)}}\n\n`,
     /** A failure after the stream began: OpenAI's error object as an event (the SDKs throw it). */
     error: (error: { message: string; type: string; code: string | null }) =>
@@ -55,37 +59,35 @@ export function chunkWriter(completion: Completion) {
   }
 }
 
-export function completionJson(
-  completion: Completion,
-  text: string,
-  finishReason: FinishReason,
-  usage: OpenAiUsage,
-  { toolCalls, functionCall }: Calls = {},
-) {
+/** One generation of the answer, as a choice shows it. */
+export interface Choice extends Calls {
+  text: string
+  finishReason: FinishReason
+}
+
+export function completionJson(completion: Completion, choices: Choice[], usage: OpenAiUsage) {
   return {
     id: completion.id,
     object: 'chat.completion' as const,
     created: completion.created,
     model: completion.model,
     system_fingerprint: null,
-    choices: [
-      {
-        index: 0,
-        // As OpenAI answers a turn of calls: no text is null, not ''.
-        message: toolCalls?.length
-          ? { role: 'assistant' as const, content: text || null, refusal: null, tool_calls: toolCalls }
-          : functionCall
-            ? {
-                role: 'assistant' as const,
-                content: text || null,
-                refusal: null,
-                function_call: functionCall,
-              }
-            : { role: 'assistant' as const, content: text, refusal: null },
-        logprobs: null,
-        finish_reason: finishReason,
-      },
-    ],
+    choices: choices.map(({ text, finishReason, toolCalls, functionCall }, index) => ({
+      index,
+      // As OpenAI answers a turn of calls: no text is null, not ''.
+      message: toolCalls?.length
+        ? { role: 'assistant' as const, content: text || null, refusal: null, tool_calls: toolCalls }
+        : functionCall
+          ? {
+              role: 'assistant' as const,
+              content: text || null,
+              refusal: null,
+              function_call: functionCall,
+            }
+          : { role: 'assistant' as const, content: text, refusal: null },
+      logprobs: null,
+      finish_reason: finishReason,
+    })),
     usage,
   }
 }

@@ -783,7 +783,10 @@ describe('refusals in OpenAI’s shape', () => {
         function_call: { name: 'g' },
       },
     ],
-    ['n', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], n: 2 }],
+    ['n', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], n: 0 }],
+    ['n', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], n: 1.5 }],
+    ['n', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], n: 9 }],
+    ['n', { model: 'fake-model', messages: [{ role: 'user', content: 'x' }], n: '2' }],
   ])('bad input is 400 invalid_request_error naming %s', async (param, body) => {
     const user = await t.createUser()
     const { key } = await newKey(user)
@@ -1163,5 +1166,228 @@ describe('curl', () => {
     expect(await proc.exited).toBe(0)
     expect(out).toContain('"object":"chat.completion.chunk"')
     expect(out.trim().endsWith('data: [DONE]')).toBe(true)
+  })
+})
+
+// Last: when `n` breaks, the replies these tests queue on the fake are left to whatever test runs next.
+describe('n choices', () => {
+  const setBudget = async (userId: string, monthlyLimit: number) => {
+    const admin = await t.createUser({ role: 'admin' })
+    const set = await t.request(`/api/admin/budgets/users/${userId}`, {
+      method: 'PUT',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ monthlyLimit, enforce: true }),
+    })
+    expect(set.status).toBe(200)
+  }
+  const reservationsOf = async (userId: string, keyId: string) => ({
+    key: await t.ctx.db.select().from(apiKeyReservations).where(eq(apiKeyReservations.apiKeyId, keyId)),
+    budget: await t.ctx.db.select().from(budgetReservations).where(eq(budgetReservations.userId, userId)),
+  })
+
+  test('n: 3 answers three choices, each its own generation; usage counts the prompt once and sums the completions; each call is recorded', async () => {
+    const user = await t.createUser()
+    const { id, key } = await newKey(user)
+    const before = fake.completions().length
+    // The fake answers its requests in the order they arrive, which need not be the choices' order.
+    for (const [reply, completion_tokens] of [
+      ['One.', 2],
+      ['Two.', 3],
+      ['Three.', 4],
+    ] as const)
+      fake.queueScript({ reply, usage: { prompt_tokens: 12, completion_tokens } })
+    const completion = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Count' }],
+      n: 3,
+    })
+    expect(completion.choices.map((choice) => choice.index)).toEqual([0, 1, 2])
+    expect(completion.choices.map((choice) => choice.message.content).sort()).toEqual([
+      'One.',
+      'Three.',
+      'Two.',
+    ])
+    expect(completion.choices.every((choice) => choice.finish_reason === 'stop')).toBe(true)
+    expect(completion.usage).toEqual({ prompt_tokens: 12, completion_tokens: 9, total_tokens: 21 })
+    expect(fake.completions().length - before).toBe(3)
+    // Each choice is its own provider call, which bills the prompt: recorded as spent, one row a call.
+    const rows = await usageOfKey(id)
+    expect(rows.map((row) => row.completionTokens).sort()).toEqual([2, 3, 4])
+    expect(rows.every((row) => row.promptTokens === 12 && row.userId === user.id)).toBe(true)
+    expect(rows.reduce((sum, row) => sum + row.costMicros, 0)).toBe((36 + 9) * 1000)
+  })
+
+  test('n: 2 streamed: the chunks carry their choice’s index, each choice finishes, one usage chunk, then [DONE]', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.queueScript({ chunks: ['a ', 'b'] })
+    fake.queueScript({ chunks: ['c ', 'd'] })
+    const stream = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Go' }],
+      n: 2,
+      stream: true,
+      stream_options: { include_usage: true },
+    })
+    const texts: string[] = []
+    const finishes: (string | null)[] = []
+    const usages: unknown[] = []
+    for await (const chunk of stream) {
+      if (chunk.usage) usages.push(chunk.usage)
+      for (const choice of chunk.choices) {
+        texts[choice.index] = (texts[choice.index] ?? '') + (choice.delta.content ?? '')
+        if (choice.finish_reason) finishes[choice.index] = choice.finish_reason
+      }
+    }
+    expect(texts.toSorted()).toEqual(['a b', 'c d'])
+    expect(finishes).toEqual(['stop', 'stop'])
+    expect(usages).toEqual([{ prompt_tokens: 12, completion_tokens: 12, total_tokens: 24 }])
+    const res = await raw('/v1/chat/completions', key, {
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Go' }],
+      n: 2,
+      stream: true,
+    })
+    expect(res.text.trim().endsWith('data: [DONE]')).toBe(true)
+  })
+
+  test('with tools, each choice carries its own calls', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.queueScript({ reply: '', toolCalls: [{ id: 'call_a', name: 'f', arguments: '{"x":1}' }] })
+    fake.queueScript({ reply: 'No call.' })
+    const completion = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Maybe call f' }],
+      tools: [{ type: 'function', function: { name: 'f' } }],
+      n: 2,
+    })
+    const called = completion.choices.find((choice) => choice.finish_reason === 'tool_calls')
+    const answered = completion.choices.find((choice) => choice.finish_reason === 'stop')
+    expect(called?.message).toMatchObject({
+      content: null,
+      tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }],
+    })
+    expect(answered?.message.content).toBe('No call.')
+    expect(answered?.message.tool_calls).toBeUndefined()
+  })
+
+  test('metadata.parley_chat saves the first choice as the chat’s answer', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    fake.queueScript({ reply: 'First.' })
+    fake.queueScript({ reply: 'Second.' })
+    const completion = await client(key).chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: 'Plan a picnic' }],
+      metadata: { parley_chat: 'true' },
+      n: 2,
+    })
+    const [chat, ...others] = await t.ctx.db.select().from(chats).where(eq(chats.userId, user.id))
+    expect(others).toEqual([])
+    const stored = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chat!.id))
+    expect(stored.filter((m) => !m.isUser).map((m) => m.content)).toEqual([
+      completion.choices[0]!.message.content!,
+    ])
+  })
+
+  test('a key limit or a budget that affords one answer but not n is 429 insufficient_quota, before the provider is called', async () => {
+    const user = await t.createUser()
+    // $0.05: one choice's worst case (100 tokens of answer at $1,000 per million) is over it, so
+    // the key admits one call at a time (decision 178), and not two choices at once.
+    const limited = await newKey(user, { monthlyLimit: 0.05 })
+    const ask = (key: string, n: number, maxTokens: number) =>
+      client(key).chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+        max_tokens: maxTokens,
+        n,
+      })
+    const before = fake.completions().length
+    const byKey = await sdkError(ask(limited.key, 2, 100))
+    expect(byKey.status).toBe(429)
+    expect(byKey.code).toBe('insufficient_quota')
+    expect(fake.completions().length).toBe(before)
+    expect(await reservationsOf(user.id, limited.id)).toEqual({ key: [], budget: [] })
+    expect((await ask(limited.key, 1, 100)).choices).toHaveLength(1)
+
+    // $1 a month: one choice's worst case (1,000 tokens of answer: $1 and the prompt) leaves nothing for a second.
+    const budgeted = await t.createUser()
+    await setBudget(budgeted.id, 1)
+    const { id, key } = await newKey(budgeted, { monthlyLimit: 5 })
+    const after = fake.completions().length
+    const byBudget = await sdkError(ask(key, 2, 1000))
+    expect(byBudget.status).toBe(429)
+    expect(byBudget.code).toBe('insufficient_quota')
+    expect(fake.completions().length).toBe(after)
+    expect(await reservationsOf(budgeted.id, id)).toEqual({ key: [], budget: [] })
+    expect((await ask(key, 1, 1000)).choices).toHaveLength(1)
+    expect(await reservationsOf(budgeted.id, id)).toEqual({ key: [], budget: [] })
+  })
+
+  test('a choice the provider fails fails the request and stops the others; nothing stays reserved, what was used is recorded', async () => {
+    const user = await t.createUser()
+    await setBudget(user.id, 100)
+    const { id, key } = await newKey(user, { monthlyLimit: 5 })
+    let release = () => {}
+    // One call fails at once; the other would wait for the test, were it not stopped.
+    fake.setScript({
+      chunks: ['partial '],
+      beforeFinish: new Promise<void>((resolve) => (release = resolve)),
+    })
+    fake.queueScript({ fail: { status: 500, message: 'upstream broke' } })
+    try {
+      const error = await sdkError(
+        client(key).chat.completions.create({
+          model: 'fake-model',
+          messages: [{ role: 'user', content: 'Hi' }],
+          n: 2,
+        }),
+      )
+      expect(error.status).toBe(502)
+      expect(error.message).toContain('upstream broke')
+      expect(await reservationsOf(user.id, id)).toEqual({ key: [], budget: [] })
+      expect(await usageOfKey(id)).toHaveLength(2)
+    } finally {
+      release()
+    }
+  })
+
+  test('streamed, a choice failing after another has spoken ends the stream with an error event; nothing stays reserved', async () => {
+    const user = await t.createUser()
+    await setBudget(user.id, 100)
+    const { id, key } = await newKey(user, { monthlyLimit: 5 })
+    let finish = () => {}
+    let fail = () => {}
+    fake.setScript({ chunks: ['first '], beforeFinish: new Promise<void>((resolve) => (finish = resolve)) })
+    fake.queueScript({
+      chunks: ['x ', 'y '],
+      cutAfterChunks: 1,
+      beforeFirstChunk: new Promise<void>((resolve) => (fail = resolve)),
+    })
+    try {
+      const res = await fetch(`${t.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'fake-model',
+          messages: [{ role: 'user', content: 'Hi' }],
+          n: 2,
+          stream: true,
+        }),
+      })
+      // The status came with the first choice's text; now the other choice's call breaks.
+      expect(res.status).toBe(200)
+      fail()
+      const text = await res.text()
+      expect(text).toContain('"content":"first "')
+      expect(text).toContain('"error"')
+      expect(text).not.toContain('[DONE]')
+      expect(await reservationsOf(user.id, id)).toEqual({ key: [], budget: [] })
+      expect(await usageOfKey(id)).toHaveLength(2)
+    } finally {
+      finish()
+      fail()
+    }
   })
 })
