@@ -167,26 +167,49 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
     return selecting && selected.has(id) ? order.filter((each) => selected.has(each)) : [id]
   }, [])
   const bulk = useBulkChats()
+  const moveMany = useRef(bulk.run)
+  moveMany.current = bulk.run
   // One chat moves as its menu moves it; several as the selection bar's Move does (one request,
   // one toast with Undo), and the selecting ends as it does there.
-  const onDropChats = (ids: string[], projectId: string | null) => {
-    if (ids.length === 1) return onChange(ids[0]!, { project_id: projectId })
-    void bulk.run(ids, 'move', projectId).then((result) => {
-      if (result) stopSelecting()
-    })
-  }
-  const rowActions: RowActions = {
-    currentId,
-    onSelect,
-    onRename,
-    onDelete: setDeleting,
-    onChange,
-    selecting,
-    selected: selection.selected,
-    onToggle: selection.toggle,
-    dragIds,
-    onDropChats,
-  }
+  const onDropChats = useCallback(
+    (ids: string[], projectId: string | null) => {
+      if (ids.length === 1) return onChange(ids[0]!, { project_id: projectId })
+      void moveMany.current(ids, 'move', projectId).then((result) => {
+        if (result) stopSelecting()
+      })
+    },
+    [onChange, stopSelecting],
+  )
+  // The same object while nothing in it changes: the projects' rows are memoised on it.
+  const rowActions = useMemo<RowActions>(
+    () => ({
+      currentId,
+      onSelect,
+      onRename,
+      onDelete: setDeleting,
+      onChange,
+      selecting,
+      selected: selection.selected,
+      onToggle: selection.toggle,
+      dragIds,
+      onDropChats,
+    }),
+    [
+      currentId,
+      onSelect,
+      onRename,
+      onChange,
+      selecting,
+      selection.selected,
+      selection.toggle,
+      dragIds,
+      onDropChats,
+    ],
+  )
+  const onNewChatIn = useCallback(
+    (projectId: string) => createChat.mutate({ projectId }, { onSuccess: () => onNavigate?.() }),
+    [createChat.mutate, onNavigate],
+  )
   const dropOut = useChatDrop((ids) => onDropChats(ids, null))
   const currentProjectId = currentId ? (cachedChat(queryClient, currentId)?.project_id ?? null) : null
 
@@ -265,9 +288,7 @@ export function ChatList({ onNavigate }: { onNavigate?: () => void }) {
                 rows={rowActions}
                 currentProjectId={currentProjectId}
                 onShown={onShown}
-                onNewChat={(projectId) =>
-                  createChat.mutate({ projectId }, { onSuccess: () => onNavigate?.() })
-                }
+                onNewChat={onNewChatIn}
               />
             )}
             <div
