@@ -215,4 +215,82 @@ async function walkScreens(page: Page, visit: (screen: string) => Promise<void>)
   }
   await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'detached' })
+  await focusSettled(page)
+  await walkOrganised(page, visit)
+}
+
+/**
+ * The sidebar's organising (issue 28): pinned chats, a project with a chat, the row's menu with
+ * "Move to project", the selection bar, the archived view, a search's results and the command
+ * palette. Arranged through the API, then reached by test ids and roles only.
+ */
+async function walkOrganised(page: Page, visit: (screen: string) => Promise<void>) {
+  const headers = { origin: new URL(page.url()).origin }
+  const post = async (path: string, data: unknown) =>
+    ((await (await page.request.post(path, { headers, data })).json()) as { data: { id: string } }).data.id
+  const currentId = new URL(page.url()).pathname.split('/').at(-1)!
+  const projectId = await post('/api/projects', { name: 'Zebra 2027' })
+  const inProject = await post('/api/chats', { title: 'Zebra crossing plan' })
+  const archived = await post('/api/chats', { title: 'Zebra archive' })
+  await post('/api/chats', { title: 'Zebra budget' })
+  await page.request.post('/api/chats/bulk', {
+    headers,
+    data: { ids: [inProject], action: 'move', projectId },
+  })
+  await page.request.patch(`/api/chats/${currentId}`, { headers, data: { pinned: true } })
+  await page.request.patch(`/api/chats/${archived}`, { headers, data: { archived: true } })
+  await page.reload()
+  const sidebar = page.getByTestId('sidebar')
+  // On a phone the sidebar is a drawer, opened from the header.
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    await page.getByTestId('sidebar-toggle').click()
+    await sidebar.waitFor()
+  }
+  await sidebar.getByTestId('list-label-pinned').waitFor()
+  await sidebar.getByTestId('project-toggle').click()
+  await sidebar.getByTestId('project').getByTestId('chat-row').waitFor()
+  await visit('sidebar-organised')
+
+  const row = sidebar.getByTestId('chats-drop').getByTestId('chat-row').filter({ hasText: 'Zebra budget' })
+  await row.hover()
+  await row.getByTestId('chat-row-menu').click()
+  await page.getByRole('menu').waitFor()
+  // A submenu beside the menu; on a phone the projects are in the menu itself.
+  const moveTo = page.getByRole('menu').locator('[role="menuitem"][aria-haspopup="menu"]')
+  if ((await moveTo.count()) > 0) {
+    await moveTo.click()
+    await page.getByRole('menu').nth(1).waitFor()
+  } else await page.getByRole('menu').getByRole('menuitem').filter({ hasText: 'Zebra 2027' }).waitFor()
+  await visit('row-menu')
+  // Escape closes the menu and its submenu; once more would close a phone's drawer too.
+  await page.keyboard.press('Escape')
+  await page.waitForFunction(() => document.querySelector('[role="menu"]') === null)
+  await focusSettled(page)
+
+  await sidebar.getByTestId('select-chats').click()
+  await row.click()
+  await sidebar.getByTestId('selection-bar').waitFor()
+  await visit('selection')
+  await sidebar.getByTestId('selection-clear').click()
+
+  await sidebar.getByTestId('open-archived').click()
+  await sidebar.getByTestId('archived-row').waitFor()
+  await visit('archived')
+  await sidebar.getByTestId('archived-back').click()
+
+  const search = sidebar.locator('input[type="search"]')
+  await search.fill('zebra')
+  // The results replace the projects and the list (after the search's debounce).
+  await sidebar.getByTestId('projects').waitFor({ state: 'detached' })
+  await sidebar.getByTestId('chat-row').filter({ hasText: 'Zebra crossing plan' }).waitFor()
+  await visit('sidebar-search')
+  await search.fill('')
+  await sidebar.getByTestId('projects').waitFor()
+
+  await sidebar.getByTestId('open-palette').click()
+  await page.getByTestId('palette-input').waitFor()
+  await page.getByTestId('palette-option').first().waitFor()
+  await visit('palette')
+  await page.keyboard.press('Escape')
+  await page.getByTestId('palette-input').waitFor({ state: 'detached' })
 }

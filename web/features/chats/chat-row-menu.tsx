@@ -14,6 +14,7 @@ import {
 } from 'lucide-react'
 import { useRef } from 'react'
 import { useT } from '../../i18n/i18n'
+import { useMediaQuery } from '../../lib/use-media-query'
 import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuContentClass, menuItemClass } from '../../ui/menu'
 import { projectsQuery } from '../projects/projects-query'
@@ -57,7 +58,8 @@ export function ChatRowMenu({
         <DropdownMenu.Content
           align="start"
           sideOffset={4}
-          className={menuContentClass}
+          // On a phone the projects are listed in the menu itself: it scrolls when they are many.
+          className={`${menuContentClass} max-h-(--radix-dropdown-menu-content-available-height) overflow-y-auto`}
           onCloseAutoFocus={(event) => {
             if (renaming.current) event.preventDefault()
             renaming.current = false
@@ -70,18 +72,7 @@ export function ChatRowMenu({
             {chat.pinned ? <PinOff className="size-4" aria-hidden /> : <Pin className="size-4" aria-hidden />}
             {chat.pinned ? t('organise.chatMenu.unpin') : t('organise.chatMenu.pin')}
           </DropdownMenu.Item>
-          <DropdownMenu.Sub>
-            <DropdownMenu.SubTrigger className={menuItemClass}>
-              <Folder className="size-4" aria-hidden />
-              <span className="flex-1">{t('organise.chatMenu.move')}</span>
-              <ChevronRight className="size-4 text-zinc-500" aria-hidden />
-            </DropdownMenu.SubTrigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.SubContent sideOffset={4} className={`${menuContentClass} max-w-64`}>
-                <ProjectChoices chat={chat} onChange={onChange} />
-              </DropdownMenu.SubContent>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Sub>
+          <MoveToProject chat={chat} onChange={onChange} />
           <DropdownMenu.Item className={menuItemClass} onSelect={() => onChange(chat.id, { archived: true })}>
             <Archive className="size-4" aria-hidden /> {t('organise.chatMenu.archive')}
           </DropdownMenu.Item>
@@ -106,6 +97,47 @@ export function ChatRowMenu({
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  )
+}
+
+/**
+ * "Move to project": a submenu beside the menu where there is room for one. On a phone a submenu
+ * would open off the screen's edge (Radix only flips it to the other side, where there is no room
+ * either), so the projects are listed in the menu itself, under that heading.
+ */
+function MoveToProject({
+  chat,
+  onChange,
+}: {
+  chat: Chat
+  onChange: (id: string, change: ChatChange) => void
+}) {
+  const t = useT()
+  const beside = useMediaQuery('(min-width: 640px)')
+  if (!beside)
+    return (
+      <DropdownMenu.Group>
+        <DropdownMenu.Separator className={separator} />
+        <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+          {t('organise.chatMenu.move')}
+        </DropdownMenu.Label>
+        <ProjectChoices chat={chat} onChange={onChange} />
+        <DropdownMenu.Separator className={separator} />
+      </DropdownMenu.Group>
+    )
+  return (
+    <DropdownMenu.Sub>
+      <DropdownMenu.SubTrigger className={menuItemClass}>
+        <Folder className="size-4" aria-hidden />
+        <span className="flex-1">{t('organise.chatMenu.move')}</span>
+        <ChevronRight className="size-4 text-zinc-500" aria-hidden />
+      </DropdownMenu.SubTrigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.SubContent sideOffset={4} className={`${menuContentClass} max-w-64`}>
+          <ProjectChoices chat={chat} onChange={onChange} />
+        </DropdownMenu.SubContent>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Sub>
   )
 }
 
