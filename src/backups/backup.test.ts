@@ -9,8 +9,9 @@ import { createLocalStorage } from '../storage/local'
 import { createS3Storage } from '../storage/s3'
 import { type FakeS3, startFakeS3 } from '../test/fakes/s3-server'
 import { startApp, type TestApp } from '../test/harness'
-import { verifyArchive } from './archive'
+import { readArchive, verifyArchive } from './archive'
 import { type BackupSettings, backupsFolder, createBackup } from './backup'
+import { BUCKET_PREFIX, backupDestination } from './destination'
 import { BackupError } from './errors'
 import { MEMBER } from './manifest'
 import { restoreBackup } from './restore'
@@ -330,6 +331,59 @@ describe('backup', () => {
     } finally {
       from.stop()
       to.stop()
+    }
+  }, 60_000)
+
+  test('with the S3 bucket as destination: uploaded under backups/, nothing left on disk, no backup inside the next, and a bucket holding only backups restores', async () => {
+    const s3 = startFakeS3({ pageSize: 2 })
+    const settings = {
+      bucket: s3.bucket,
+      endpoint: s3.url,
+      region: 'us-east-1',
+      accessKeyId: 'test-key',
+      secretAccessKey: 'test-secret',
+    }
+    try {
+      const storage = createS3Storage(settings)
+      for (const [key, text] of [
+        ['users/a/1', 'one'],
+        ['branding/logo', 'logo'],
+      ])
+        await storage.put(key!, new TextEncoder().encode(text), 'text/plain')
+      const dataDir = await tempDir()
+      const destination = backupDestination(backupsFolder(dataDir), settings)
+      const first = await backup({ config: { ...source(), dataDir }, storage, destination })
+      const second = await backup({ config: { ...source(), dataDir }, storage, destination })
+      const archives = [...s3.objects.keys()].filter((key) => key.startsWith(BUCKET_PREFIX)).sort()
+      expect(archives).toHaveLength(2)
+      expect([first.path, second.path].sort()).toEqual(archives.map((key) => `s3://${s3.bucket}/${key}`))
+      expect(readdirSync(backupsFolder(dataDir))).toEqual([])
+      // The second archive, as the bucket holds it: the stored files, and not the first archive.
+      const local = join(await tempDir(), 'second.tar.gz')
+      await writeFile(local, s3.objects.get(second.path.slice(`s3://${s3.bucket}/`.length))!.body)
+      const members: string[] = []
+      for await (const event of readArchive(local)) if (event.type === 'member') members.push(event.name)
+      expect(members.filter((name) => name.startsWith(MEMBER.filePrefix))).toEqual([
+        'files/branding/logo',
+        'files/users/a/1',
+      ])
+      expect((await verifyArchive(local)).manifest.files).toBe(2)
+      // A new instance on the same bucket: its archives are not stored files, so it is an empty target.
+      for (const key of (await storage.list('')).filter((key) => !key.startsWith(BUCKET_PREFIX)))
+        await storage.delete(key)
+      const target = await emptyTarget()
+      await restoreBackup({ config: target.config, storage, file: local })
+      expect(Object.keys(await storedFiles(storage)).sort()).toEqual([
+        ...archives,
+        'branding/logo',
+        'users/a/1',
+      ])
+      // --out (the CLI's) stays a local file.
+      const out = join(dataDir, 'out.tar.gz')
+      expect((await backup({ config: { ...source(), dataDir }, storage, destination, out })).path).toBe(out)
+      expect(await Bun.file(out).exists()).toBe(true)
+    } finally {
+      s3.stop()
     }
   }, 60_000)
 })

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { type Database, openPglite, openPostgres } from '../../db/client'
 import { defaultSocketPath } from '../../db/embedded/process'
 import { openDatabase } from '../../db/open-database'
 import type { Storage } from '../context'
 import { type WriteArchiveOptions, writeArchive } from './archive'
+import { type BackupDestination, BUCKET_PREFIX } from './destination'
 import { requestDump, socketAnswers } from './embedded-dump'
 import { BackupError } from './errors'
 import { isAlive, withBackupLock } from './lock'
@@ -30,8 +31,14 @@ export interface BackupOptions extends Pick<WriteArchiveOptions, 'openFile'> {
    * asks the running database process for a dump, or opens the folder when no server runs.
    */
   database?: Database
-  /** The archive's path; default `DATA_DIR/backups/parley-<time>[-<label>].tar.gz`. */
+  /** The archive's path; default `DATA_DIR/backups/parley-<time>[-<label>].tar.gz`, or `destination`. */
   out?: string
+  /**
+   * Where an archive without `out` is kept. A bucket gets it once it is complete: it is written in
+   * DATA_DIR/backups first, as any archive (a full disk fails as clearly), then uploaded, and the
+   * local file is removed (docs/decisions/168-admin-backups.md, addendum).
+   */
+  destination?: BackupDestination
   label?: string
   includeSecret?: boolean
   /** Seals the archive (required with includeSecret). */
@@ -68,14 +75,18 @@ export async function createBackup(
       )
   } else if (options.passphrase !== undefined) assertPassphrase(options.passphrase)
   const folder = backupsFolder(config.dataDir)
+  const upload = options.out ? undefined : options.destination?.upload
   return withBackupLock(folder, async () => {
+    const named = defaultBackupPath(config.dataDir, { label: options.label, sealed: !!options.passphrase })
+    // Bound for the bucket: a hidden name carrying the pid, so that a backup killed while it
+    // uploads leaves nothing the folder lists, and the next backup removes it.
     const path =
-      options.out ??
-      uniquePath(defaultBackupPath(config.dataDir, { label: options.label, sealed: !!options.passphrase }))
+      options.out ?? (upload ? join(folder, `.${basename(named)}.upload-${process.pid}`) : uniquePath(named))
     await removeLeftovers(folder)
     const spool = await mkdtemp(join(folder, `.spool-${process.pid}-`))
+    let written: Awaited<ReturnType<typeof writeArchive>>
     try {
-      return await writeArchive(
+      written = await writeArchive(
         path,
         { passphrase: options.passphrase, openFile: options.openFile },
         async (archive) => {
@@ -107,6 +118,8 @@ export async function createBackup(
           }
           let files = 0
           for (const key of await options.storage.list('')) {
+            // Earlier backups in the bucket: each archive would otherwise hold all the ones before it.
+            if (key.startsWith(BUCKET_PREFIX)) continue
             const body = await options.storage.get(key)
             // Deleted since the listing (a chat removed meanwhile): nothing to keep.
             if (!body) continue
@@ -127,6 +140,13 @@ export async function createBackup(
       )
     } finally {
       await rm(spool, { recursive: true, force: true })
+    }
+    if (!upload) return written
+    try {
+      return { ...written, path: await upload(path, basename(named)) }
+    } finally {
+      // Uploaded, or the upload failed (the run fails with its reason): nothing is kept here.
+      await rm(path, { force: true })
     }
   })
 }
@@ -196,10 +216,12 @@ export async function readFacts(database: Database): Promise<Facts> {
   return { migration: migrations.at(-1) ?? null, migrations, tables: counts }
 }
 
-/** The partial archive and spool folder of a backup that was killed (their pid is gone). */
+/** The partial archive, archive bound for the bucket and spool folder of a backup that was killed (their pid is gone). */
 async function removeLeftovers(folder: string) {
   for (const name of await readdir(folder)) {
-    const pid = Number(/^\..*\.partial-(\d+)$/.exec(name)?.[1] ?? /^\.spool-(\d+)-/.exec(name)?.[1])
+    const pid = Number(
+      /^\..*\.(?:partial|upload)-(\d+)$/.exec(name)?.[1] ?? /^\.spool-(\d+)-/.exec(name)?.[1],
+    )
     if (pid && pid !== process.pid && !isAlive(pid))
       await rm(join(folder, name), { recursive: true, force: true })
   }

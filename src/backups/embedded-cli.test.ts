@@ -7,9 +7,11 @@ import { openPglite } from '../../db/client'
 import { defaultSocketPath, type EmbeddedProcess, openEmbeddedProcess } from '../../db/embedded/process'
 import { findTemplate } from '../../db/template'
 import { EXIT, runCli } from '../cli/commands'
+import { startFakeS3 } from '../test/fakes/s3-server'
 import { waitFor } from '../test/wait'
 import { verifyArchive } from './archive'
 import { backupsFolder } from './backup'
+import { BUCKET_PREFIX } from './destination'
 import { socketAnswers } from './embedded-dump'
 import { isAlive } from './lock'
 
@@ -89,6 +91,28 @@ describe('bun run cli backup / restore on the embedded database', () => {
     expect(manifest.database.tables.users).toBeLessThanOrEqual(2 + written)
     const [count] = await server.query<{ n: number }>('select count(*)::int as n from users')
     expect(count?.n).toBe(2 + written)
+  }, 60_000)
+
+  test('backup with S3 configured goes to the bucket’s backups/ and says so; nothing is added to DATA_DIR/backups', async () => {
+    const s3 = startFakeS3()
+    try {
+      const before = finalArchives(dataDir)
+      const result = await cli(['backup'], {
+        DATA_DIR: dataDir,
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.url,
+        S3_ACCESS_KEY_ID: 'test-key',
+        S3_SECRET_ACCESS_KEY: 'test-secret',
+      })
+      expect(result).toMatchObject({ code: EXIT.ok, err: '' })
+      const keys = [...s3.objects.keys()].filter((key) => key.startsWith(BUCKET_PREFIX))
+      expect(keys).toHaveLength(1)
+      expect(result.out).toContain(`Backup written: s3://${s3.bucket}/${keys[0]}`)
+      expect(finalArchives(dataDir)).toEqual(before)
+      expect(readdirSync(backupsFolder(dataDir)).filter((name) => name.includes('.upload-'))).toEqual([])
+    } finally {
+      await s3.stop()
+    }
   }, 60_000)
 
   test('backup with no server opens the folder itself; restore refuses a used target and restores into an empty one', async () => {

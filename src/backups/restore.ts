@@ -7,6 +7,7 @@ import { extractTemplate, isNewDataDir } from '../../db/template-extract'
 import type { Storage } from '../context'
 import { readMembers, verifyArchive } from './archive'
 import type { BackupSettings } from './backup'
+import { BUCKET_PREFIX } from './destination'
 import { BackupError } from './errors'
 import { type Manifest, MEMBER } from './manifest'
 import { copyIntoTable, type PostgresPlan, quoteIdent } from './postgres-dump'
@@ -45,7 +46,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
       `this archive was made by a newer Parley (${manifest.parleyVersion}; migration ${unknown[0]} is unknown here): restore it with that version or a later one`,
     )
 
-  const stored = await storage.list('')
+  // Archives kept in the same bucket are not stored files: a new instance on that bucket restores.
+  const stored = (await storage.list('')).filter((key) => !key.startsWith(BUCKET_PREFIX))
   if (stored.length)
     throw new BackupError(
       'not-empty',

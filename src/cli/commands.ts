@@ -9,8 +9,9 @@ import { INVALID_EMAIL, isValidEmail } from '../auth/model'
 import { assertPasswordPolicy, hashPassword } from '../auth/passwords'
 import { createAccount, findUserByEmail } from '../auth/service'
 import { invalidateUserSessions } from '../auth/session'
-import { createBackup } from '../backups/backup'
+import { backupsFolder, createBackup } from '../backups/backup'
 import { MigrationFailedError, migrateWithBackup } from '../backups/before-migrate'
+import { backupDestination } from '../backups/destination'
 import { isBackupError } from '../backups/errors'
 import { restoreBackup } from '../backups/restore'
 import { loadConfig } from '../config'
@@ -35,11 +36,13 @@ Commands:
       Makes an account an administrator, or a user again.
   backup [--out <file>] [--include-secret --passphrase <p>]
       Writes one archive of the database, every stored file and a manifest, while the server may
-      keep serving; default DATA_DIR/backups/parley-<time>.tar.gz. --include-secret adds APP_SECRET
+      keep serving; default DATA_DIR/backups/parley-<time>.tar.gz, or the S3 bucket's backups/
+      when S3_BUCKET is set (--out always writes a local file). --include-secret adds APP_SECRET
       and seals the archive with the passphrase (or PARLEY_BACKUP_PASSPHRASE).
   restore <file> [--passphrase <p>]
       Restores an archive into an empty DATA_DIR (embedded) or the empty database DATABASE_URL
       names, and an empty file store, after checking every checksum. Sessions are not restored.
+      The file is local: download an archive from the bucket first (Admin › Backups › Download).
 
 The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
 With the embedded database, stop the server first for the account commands: only one process may
@@ -155,6 +158,7 @@ async function runBackupCommand(
         config,
         storage,
         out: command.out ? resolve(command.out) : undefined,
+        destination: backupDestination(backupsFolder(config.dataDir), config.s3),
         includeSecret: command.includeSecret,
         passphrase: command.includeSecret ? passphrase : undefined,
       })

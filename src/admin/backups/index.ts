@@ -39,7 +39,8 @@ export const adminBackupRoutes = (ctx: AppContext) =>
         response: { 202: backupStartedResponse },
         admin: true,
         detail: {
-          summary: 'Start a backup now into DATA_DIR/backups; it runs in the background (409 while one runs)',
+          summary:
+            'Start a backup now into DATA_DIR/backups or the S3 bucket; it runs in the background (409 while one runs)',
         },
       },
     )

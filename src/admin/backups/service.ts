@@ -1,10 +1,11 @@
-import { link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { BackupTrigger } from '../../../db/catalogues/backups'
 import type { BackupRun } from '../../../db/schema'
 import { type RequestOrigin, recordAudit } from '../../access/audit'
 import type { Actor } from '../../auth/actor'
 import { type BackupSettings, backupsFolder, createBackup } from '../../backups/backup'
+import { type BackupDestination, backupDestination, bucketFolderId } from '../../backups/destination'
 import type { AppContext } from '../../context'
 import { AppError } from '../../http/errors'
 import { repeatEvery } from '../../jobs/repeat'
@@ -15,7 +16,8 @@ import type { BackupJson, BackupSettingsJson, BackupsStateJson } from './model'
 /*
  * Admin › Backups (issue 33, point 3; docs/decisions/168-admin-backups.md): "Back up now", the daily
  * schedule with its rotation, the list of this server's archives and runs, and the failure mail.
- * The archive itself is src/backups' createBackup, as the CLI writes it, into DATA_DIR/backups.
+ * The archive itself is src/backups' createBackup, as the CLI writes it, into DATA_DIR/backups, or
+ * the S3 bucket's backups/ when S3 is configured (the decision's addendum).
  */
 
 /** How often the schedule looks whether a backup is due. */
@@ -34,13 +36,22 @@ const MAX_ERROR_LENGTH = 2_000
 
 // ---- The folder and the settings a backup writes with ----
 
+/** Where this server's archives are: the S3 bucket's backups/ when S3 is configured, else the folder. */
+export function backupsDestination(ctx: Pick<AppContext, 'config'>): BackupDestination {
+  return backupDestination(backupsFolder(ctx.config.dataDir), ctx.config.s3)
+}
+
 /**
- * This DATA_DIR's backups folder's id (DATA_DIR/backups/.folder-id, made on first use): the runs
- * name it, so each instance on a shared database lists and rotates only the runs of its own folder,
- * and a folder emptied by hand starts with no runs.
+ * The id the runs name their destination by: this DATA_DIR's backups folder's
+ * (DATA_DIR/backups/.folder-id, made on first use), so each instance on a shared database lists and
+ * rotates only the runs of its own folder, and a folder emptied by hand starts with no runs; or the
+ * bucket's, shared by every instance using it.
  */
 export function backupFolderId(ctx: Pick<AppContext, 'config' | 'backups'>): Promise<string> {
-  ctx.backups.folderId ??= readOrCreateFolderId(backupsFolder(ctx.config.dataDir)).catch((error: unknown) => {
+  const s3 = ctx.config.s3
+  ctx.backups.folderId ??= (
+    s3 ? Promise.resolve(bucketFolderId(s3)) : readOrCreateFolderId(backupsFolder(ctx.config.dataDir))
+  ).catch((error: unknown) => {
     ctx.backups.folderId = undefined
     throw error
   })
@@ -123,6 +134,7 @@ async function write(ctx: AppContext, run: BackupRun): Promise<void> {
       config: backupSettings(ctx),
       storage: ctx.storage,
       database: ctx.database,
+      destination: backupsDestination(ctx),
     })
     await data.finish(run.id, {
       status: 'done',
@@ -185,11 +197,11 @@ async function mailFailure(
 async function rotate(ctx: AppContext, folderId: string): Promise<void> {
   const data = backupsData(ctx.db)
   const { keep } = await data.settings()
-  const folder = backupsFolder(ctx.config.dataDir)
+  const destination = backupsDestination(ctx)
   const old = await data.scheduledBeyond(folderId, keep)
   for (const run of old) {
     const file = run.file!
-    if (basename(file) === file && ARCHIVE_NAME.test(file)) await rm(join(folder, file), { force: true })
+    if (basename(file) === file && ARCHIVE_NAME.test(file)) await destination.remove(file)
   }
   await data.remove(old.map((run) => run.id))
   if (old.length) ctx.log.info('oldest scheduled backups deleted', { count: old.length, keep })
@@ -326,23 +338,23 @@ function timeOfName(name: string): Date | null {
 }
 
 /**
- * The archives in the folder with their size and time (hidden partial files are not archives). A
- * folder that cannot be read (gone, a file in its place, no permission) lists none: the runs still
- * show, with the failure that says why, instead of the whole screen failing.
+ * The archives in the folder or the bucket with their size and time (hidden partial files are not
+ * archives). A folder that cannot be read (a file in its place, no permission) or a bucket that does
+ * not answer lists none: the runs still show, with the failure that says why, instead of the whole
+ * screen failing.
  */
 async function archivesIn(
-  folder: string,
+  destination: BackupDestination,
   warn: (message: string, fields: Record<string, unknown>) => void,
 ): Promise<Map<string, { size: number; time: Date }>> {
-  const names = await readdir(folder).catch((error: { code?: string }) => {
-    if (error.code !== 'ENOENT') warn('the backups folder could not be read', { folder, error })
-    return [] as string[]
+  const entries = await destination.list().catch((error: unknown) => {
+    warn('the backups could not be listed', { where: destination.where, error })
+    return new Map<string, { size: number; modified?: Date }>()
   })
   const found = new Map<string, { size: number; time: Date }>()
-  for (const name of names.filter((name) => ARCHIVE_NAME.test(name))) {
-    const info = await stat(join(folder, name)).catch(() => null)
-    if (info?.isFile()) found.set(name, { size: info.size, time: timeOfName(name) ?? info.mtime })
-  }
+  for (const [name, entry] of entries)
+    if (ARCHIVE_NAME.test(name))
+      found.set(name, { size: entry.size, time: timeOfName(name) ?? entry.modified ?? new Date(0) })
   return found
 }
 
@@ -359,7 +371,7 @@ export async function backupsState(ctx: AppContext): Promise<BackupsStateJson> {
     data.list(folderId, MAX_LISTED),
     data.fileNames(folderId),
     data.lastScheduledStart(),
-    archivesIn(backupsFolder(ctx.config.dataDir), (message, fields) => ctx.log.warn(message, fields)),
+    archivesIn(backupsDestination(ctx), (message, fields) => ctx.log.warn(message, fields)),
   ])
   const entries: (BackupJson & { at: Date; finishedAt: Date | null })[] = []
   for (const run of runs) {
