@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { LOCALES } from '../i18n/locales'
+import { expectNoEnglish } from './english-leftovers'
 import {
   type E2E,
   expectAxeClean,
@@ -17,7 +19,8 @@ import { expectToast } from './pages/toasts'
 /*
  * Issue 33 point 3, Admin › Backups: the schedule (daily or off, how many to keep, checked before
  * saving), Back up now with its row going from Running to Done, a failed backup shown on its row
- * and as a banner until one succeeds, Download and Delete (asked first). Screenshots light/dark, 1280/390, English and French.
+ * and as a banner until one succeeds, Download and Delete (asked first). Screenshots light/dark, 1280/390, English and French;
+ * no English left in the other five languages.
  */
 
 setDefaultTimeout(120_000)
@@ -108,6 +111,18 @@ describe('Admin › Backups', () => {
     expect(await french.getByTestId('backup-next').innerText()).toStartWith('Prochaine sauvegarde : ')
     await expectAxeClean(french, 'backups in French')
     await screenshot(french, 'admin-backups-fr-1280-light')
+    await french.context().close()
+  })
+
+  test('reads in every other language: no English left on the section and its rows', async () => {
+    for (const locale of LOCALES.filter((code) => code !== 'en')) {
+      const reader = await e2e.signedInPage({ user: admin, existing: true, language: locale })
+      await openAdminSection(reader, 'backups')
+      await reader.getByTestId('backups-section').getByTestId('backup-row').first().waitFor()
+      await expectNoEnglish(reader, locale, 'admin backups')
+      await screenshot(reader, `admin-backups-${locale}-1280-light`)
+      await reader.context().close()
+    }
   })
 
   test('Download saves the archive; Delete asks first, then the row goes', async () => {

@@ -135,6 +135,7 @@ describe('settings', () => {
     const fresh = await state()
     expect(fresh).toMatchObject({
       settings: { schedule: 'daily', keep: 7 },
+      bucket: null,
       running: false,
       lastFailure: null,
       backups: [],

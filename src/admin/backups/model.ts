@@ -27,6 +27,8 @@ export type BackupJson = typeof backupJson.static
 
 export const backupsStateJson = t.Object({
   settings: backupSettingsJson,
+  /** The S3 bucket the archives are uploaded to (under backups/); null: DATA_DIR/backups. */
+  bucket: t.Nullable(t.String()),
   /** A backup is being written by this server now. */
   running: t.Boolean(),
   /** When the next scheduled backup is due (ISO); null with the schedule off. */

@@ -129,6 +129,8 @@ describe('backups in the S3 bucket', () => {
     expect(await readdir(folder)).toEqual([])
     const object = s3.objects.get(`${BUCKET_PREFIX}${name}`)!
     expect(object.type).toBe('application/gzip')
+    // The screen says where the archives go.
+    expect((await state()).bucket).toBe(s3.bucket)
     expect((await state()).backups).toEqual([
       {
         id: name!,

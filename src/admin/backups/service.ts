@@ -419,6 +419,7 @@ export async function backupsState(ctx: AppContext): Promise<BackupsStateJson> {
   const due = lastScheduled ? lastScheduled.getTime() + BACKUP_INTERVAL_MS : now.getTime()
   return {
     settings,
+    bucket: ctx.config.s3?.bucket ?? null,
     running: ctx.backups.current !== null,
     nextAt:
       settings.schedule === 'off'

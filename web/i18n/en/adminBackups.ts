@@ -2,6 +2,8 @@
 export const adminBackups = {
   'adminBackups.intro':
     'Backups hold every chat, file and setting. They are written to the server’s data folder (DATA_DIR/backups).',
+  'adminBackups.introBucket':
+    'Backups hold every chat, file and setting. They are uploaded to the S3 bucket {bucket}, under backups/.',
   'adminBackups.failure': 'The last backup failed ({time}): {message}',
   'adminBackups.loadFailed': 'The backups could not be loaded',
   'adminBackups.schedule.title': 'Schedule',

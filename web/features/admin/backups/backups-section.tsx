@@ -49,10 +49,12 @@ export function BackupsSection() {
 
   if (backups.isPending) return <LoadingScreen />
   if (!backups.data) return <Alert tone="error">{backups.error?.message}</Alert>
-  const { settings, running, nextAt, lastFailure } = backups.data
+  const { settings, running, nextAt, lastFailure, bucket } = backups.data
   return (
     <div className="mt-2 flex max-w-4xl flex-col gap-6" data-testid="backups-section">
-      <p className="max-w-2xl text-sm text-zinc-700 dark:text-zinc-300">{t('adminBackups.intro')}</p>
+      <p className="max-w-2xl text-sm text-zinc-700 dark:text-zinc-300">
+        {bucket ? t('adminBackups.introBucket', { bucket }) : t('adminBackups.intro')}
+      </p>
       {/* A later read that failed keeps what was shown, and says so. */}
       {backups.isError ? <Alert tone="error">{backups.error.message}</Alert> : null}
       {lastFailure ? (

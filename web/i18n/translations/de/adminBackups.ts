@@ -5,6 +5,8 @@ import type { adminBackups as english } from '../../en/adminBackups'
 export const adminBackups = {
   'adminBackups.intro':
     'Sicherungen enthalten jeden Chat, jede Datei und jede Einstellung. Sie werden im Datenordner des Servers abgelegt (DATA_DIR/backups).',
+  'adminBackups.introBucket':
+    'Sicherungen enthalten jeden Chat, jede Datei und jede Einstellung. Sie werden in den S3-Bucket {bucket} hochgeladen, unter backups/.',
   'adminBackups.failure': 'Die letzte Sicherung ist fehlgeschlagen ({time}): {message}',
   'adminBackups.loadFailed': 'Die Sicherungen konnten nicht geladen werden',
   'adminBackups.schedule.title': 'Zeitplan',

@@ -5,6 +5,8 @@ import type { adminBackups as english } from '../../en/adminBackups'
 export const adminBackups = {
   'adminBackups.intro':
     'Las copias de seguridad guardan cada chat, archivo y ajuste. Se escriben en la carpeta de datos del servidor (DATA_DIR/backups).',
+  'adminBackups.introBucket':
+    'Las copias de seguridad guardan cada chat, archivo y ajuste. Se suben al bucket S3 {bucket}, en backups/.',
   'adminBackups.failure': 'La última copia de seguridad falló ({time}): {message}',
   'adminBackups.loadFailed': 'No se pudieron cargar las copias de seguridad',
   'adminBackups.schedule.title': 'Programación',

@@ -5,6 +5,8 @@ import type { adminBackups as english } from '../../en/adminBackups'
 export const adminBackups = {
   'adminBackups.intro':
     'Les sauvegardes contiennent chaque discussion, fichier et paramètre. Elles sont écrites dans le dossier de données du serveur (DATA_DIR/backups).',
+  'adminBackups.introBucket':
+    'Les sauvegardes contiennent chaque discussion, fichier et paramètre. Elles sont envoyées dans le bucket S3 {bucket}, sous backups/.',
   'adminBackups.failure': 'La dernière sauvegarde a échoué ({time}) : {message}',
   'adminBackups.loadFailed': 'Impossible de charger les sauvegardes',
   'adminBackups.schedule.title': 'Planification',

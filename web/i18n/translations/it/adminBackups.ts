@@ -5,6 +5,8 @@ import type { adminBackups as english } from '../../en/adminBackups'
 export const adminBackups = {
   'adminBackups.intro':
     'I backup contengono ogni chat, file e impostazione. Vengono scritti nella cartella dei dati del server (DATA_DIR/backups).',
+  'adminBackups.introBucket':
+    'I backup contengono ogni chat, file e impostazione. Vengono caricati nel bucket S3 {bucket}, in backups/.',
   'adminBackups.failure': 'L’ultimo backup non è riuscito ({time}): {message}',
   'adminBackups.loadFailed': 'Impossibile caricare i backup',
   'adminBackups.schedule.title': 'Pianificazione',

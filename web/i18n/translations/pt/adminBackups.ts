@@ -5,6 +5,8 @@ import type { adminBackups as english } from '../../en/adminBackups'
 export const adminBackups = {
   'adminBackups.intro':
     'Os backups guardam cada conversa, arquivo e configuração. Eles são gravados na pasta de dados do servidor (DATA_DIR/backups).',
+  'adminBackups.introBucket':
+    'Os backups guardam cada conversa, arquivo e configuração. Eles são enviados ao bucket S3 {bucket}, em backups/.',
   'adminBackups.failure': 'O último backup falhou ({time}): {message}',
   'adminBackups.loadFailed': 'Não foi possível carregar os backups',
   'adminBackups.schedule.title': 'Agendamento',
