@@ -10,7 +10,7 @@ import {
 import { CHAT_CONFIG_DEFAULTS } from '../chats/config-service'
 import { invalidRequest } from './errors'
 import { legacyTurns, readFunctionCall, readFunctions } from './legacy-functions'
-import { readToolCalls, readToolChoice, readTools, readToolTurn } from './tools-request'
+import { isObject, readToolCalls, readToolChoice, readTools, readToolTurn } from './tools-request'
 
 /** What Parley takes of an OpenAI chat completions request (the rest of OpenAI's fields are ignored). */
 export interface ChatRequest {
@@ -43,9 +43,6 @@ const MAX_MODEL_CHARS = 200
 const MAX_CHOICES = 8
 /** The largest answer a request may ask for; providers cap lower still. */
 const MAX_TOKENS = 1_000_000
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function optionalNumber(body: Record<string, unknown>, name: string, min: number, max: number) {
   const value = body[name]

@@ -1,6 +1,6 @@
 import type { ChatTurn, ToolCallRequest, ToolChoice, ToolSpec } from '../ai/types'
 import { invalidRequest } from './errors'
-import { FUNCTION_NAME, MAX_TOOLS, readFunction, readResultText } from './tools-request'
+import { FUNCTION_NAME, isObject, MAX_TOOLS, readFunction, readResultText } from './tools-request'
 
 /*
  * OpenAI's deprecated function calling, still sent by older clients and libraries: `functions`,
@@ -8,9 +8,6 @@ import { FUNCTION_NAME, MAX_TOOLS, readFunction, readResultText } from './tools-
  * provider sees one form (tools-request.ts); answered in the legacy form (`message.function_call`,
  * `finish_reason: "function_call"`) when the request used `functions`.
  */
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** `functions`: the functions the model may call, as tools; undefined when none. */
 export function readFunctions(value: unknown): ToolSpec[] | undefined {

@@ -14,7 +14,7 @@ export const FUNCTION_NAME = /^[A-Za-z0-9_-]{1,64}$/
 /** A definition bigger than this is not a tool but a payload. */
 const MAX_TOOL_CHARS = 100_000
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** `tools`: the functions the model may call; undefined when none. */

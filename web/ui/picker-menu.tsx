@@ -2,7 +2,7 @@ import { Check, ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../lib/cn'
 import * as DropdownMenu from './dropdown-menu'
-import { menuContentClass, menuItemClass } from './menu'
+import { menuContentClass, menuItemClass, menuLabelClass } from './menu'
 
 /**
  * The composer's pickers ('Model:', 'Agent:'): a small trigger with a prefix, the chosen name and a
@@ -74,9 +74,7 @@ export function PickerMenu({
           className={cn(menuContentClass, 'overflow-y-auto', menuClassName)}
           data-testid={menuTestId}
         >
-          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
-            {heading}
-          </DropdownMenu.Label>
+          <DropdownMenu.Label className={menuLabelClass}>{heading}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={value} onValueChange={onValueChange}>
             {options}
           </DropdownMenu.RadioGroup>

@@ -16,7 +16,7 @@ import { useRef } from 'react'
 import { useT } from '../../i18n/i18n'
 import { useMediaQuery } from '../../lib/use-media-query'
 import * as DropdownMenu from '../../ui/dropdown-menu'
-import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { menuContentClass, menuItemClass, menuLabelClass } from '../../ui/menu'
 import { projectsQuery } from '../projects/projects-query'
 import { openProjectDialog } from '../projects/projects-ui'
 import { ShareMenuItems } from '../share/share-menu-items'
@@ -100,27 +100,25 @@ export function ChatRowMenu({
   )
 }
 
+/** The chat whose project is chosen, and how a choice is applied. */
+interface ProjectChoiceProps {
+  chat: Chat
+  onChange: (id: string, change: ChatChange) => void
+}
+
 /**
  * "Move to project": a submenu beside the menu where there is room for one. On a phone a submenu
  * would open off the screen's edge (Radix only flips it to the other side, where there is no room
  * either), so the projects are listed in the menu itself, under that heading.
  */
-function MoveToProject({
-  chat,
-  onChange,
-}: {
-  chat: Chat
-  onChange: (id: string, change: ChatChange) => void
-}) {
+function MoveToProject({ chat, onChange }: ProjectChoiceProps) {
   const t = useT()
   const beside = useMediaQuery('(min-width: 640px)')
   if (!beside)
     return (
       <DropdownMenu.Group>
         <DropdownMenu.Separator className={separator} />
-        <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
-          {t('organise.chatMenu.move')}
-        </DropdownMenu.Label>
+        <DropdownMenu.Label className={menuLabelClass}>{t('organise.chatMenu.move')}</DropdownMenu.Label>
         <ProjectChoices chat={chat} onChange={onChange} />
         <DropdownMenu.Separator className={separator} />
       </DropdownMenu.Group>
@@ -142,13 +140,7 @@ function MoveToProject({
 }
 
 /** The projects to move the chat to (its own checked), "New project…" and "Remove from project". */
-function ProjectChoices({
-  chat,
-  onChange,
-}: {
-  chat: Chat
-  onChange: (id: string, change: ChatChange) => void
-}) {
+function ProjectChoices({ chat, onChange }: ProjectChoiceProps) {
   const t = useT()
   const projects = useQuery(projectsQuery).data ?? []
   return (

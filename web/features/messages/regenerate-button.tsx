@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ChevronDown, RotateCcw } from 'lucide-react'
 import { useT } from '../../i18n/i18n'
 import * as DropdownMenu from '../../ui/dropdown-menu'
-import { menuContentClass, menuItemClass } from '../../ui/menu'
+import { menuContentClass, menuItemClass, menuLabelClass } from '../../ui/menu'
 import { modelName } from '../models/model-texts'
 import { modelsQuery } from '../models/models-query'
 import { actionClass } from './message-action-class'
@@ -40,7 +40,7 @@ export function RegenerateButton({ messageId, failed }: { messageId: string; fai
               sideOffset={4}
               className={`${menuContentClass} max-h-80 overflow-y-auto`}
             >
-              <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+              <DropdownMenu.Label className={menuLabelClass}>
                 {t('chat.reply.regenerateWith')}
               </DropdownMenu.Label>
               {models.map((model) => (
