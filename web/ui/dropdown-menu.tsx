@@ -8,6 +8,7 @@ import {
   type Ref,
   useContext,
   useEffect,
+  useLayoutEffect,
   useState,
   useSyncExternalStore,
 } from 'react'
@@ -26,6 +27,10 @@ type RadixModule = typeof Radix
 /** Marks the triggers, ours and Radix's, to find the one that had the focus. */
 const TRIGGER = 'data-menu-trigger'
 
+const triggers = () => [...document.querySelectorAll<HTMLElement>(`[${TRIGGER}]`)]
+/** The place among the triggers of the one that had the focus when the code arrived. */
+let refocus: number | null = null
+
 let radix: RadixModule | null = null
 let loading: Promise<RadixModule> | null = null
 const listeners = new Set<() => void>()
@@ -34,16 +39,17 @@ const listeners = new Set<() => void>()
 export function loadDropdownMenu(): Promise<RadixModule> {
   loading ??= import('@radix-ui/react-dropdown-menu').then(
     (module) => {
-      // Every trigger on the page is replaced by Radix's own (a new element): one that had the
-      // focus (a keyboard user tabbed to it, which fetched the code) gets it back.
-      const triggers = () => [...document.querySelectorAll<HTMLElement>(`[${TRIGGER}]`)]
+      // Every trigger on the page is replaced by Radix's own (a new element): the one that had the
+      // focus (a keyboard user tabbed to it, which fetched the code) gets it back in the commit
+      // that replaces it (see Trigger), before a key pressed next can land on the page's body.
       const focused = triggers().indexOf(document.activeElement as HTMLElement)
+      refocus = focused >= 0 ? focused : null
       radix = module
       for (const listener of listeners) listener()
-      if (focused >= 0)
-        setTimeout(() => {
-          if (document.activeElement === document.body) triggers()[focused]?.focus()
-        })
+      // No trigger took it (none rendered again): nothing to give back later.
+      setTimeout(() => {
+        refocus = null
+      })
       return module
     },
     (error: unknown) => {
@@ -119,6 +125,13 @@ function both<E extends { defaultPrevented: boolean }>(
 export function Trigger({ asChild, children, ...props }: TriggerProps) {
   const module = useRadix()
   const ask = useContext(AskToOpen)
+  // After the commit that put Radix's triggers in: the first to get here gives the focus back.
+  useLayoutEffect(() => {
+    if (!module || refocus === null) return
+    const trigger = triggers()[refocus]
+    refocus = null
+    if (document.activeElement === document.body || document.activeElement === null) trigger?.focus()
+  }, [module])
   if (module)
     return (
       <module.Trigger asChild={asChild} {...props} {...{ [TRIGGER]: '' }}>
