@@ -20,7 +20,8 @@ export const searchQuery = t.Object({
 })
 
 const searchItem = t.Object({
-  chat: t.Object({ id: t.String(), title: t.String() }),
+  /** `archived`: the chat is archived; it is found all the same, and the results say so. */
+  chat: t.Object({ id: t.String(), title: t.String(), archived: t.Boolean() }),
   /** Null: the chat's title matched. */
   message: t.Nullable(
     t.Object({

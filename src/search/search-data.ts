@@ -14,6 +14,8 @@ export interface Hit {
   chatId: string
   messageId: string | null
   title: string
+  /** The chat is archived: found all the same, and marked so (issue 28). */
+  archived: boolean
 }
 
 export interface FoundMessage {
@@ -79,8 +81,13 @@ export function searchFor(database: Pick<Database, 'query' | 'sql'>, actor: Acto
      * parameter (never parsed from the person's text).
      */
     async hits(tsquery: string, limit: number, offset: number): Promise<Hit[]> {
-      const rows = await planned<{ chat_id: string; message_id: string | null; title: string }>(
-        `select hits.chat_id, hits.message_id, c.title from (
+      const rows = await planned<{
+        chat_id: string
+        message_id: string | null
+        title: string
+        archived: boolean
+      }>(
+        `select hits.chat_id, hits.message_id, c.title, c.archived from (
           select 0 as kind, c.id as chat_id, null::uuid as message_id,
               ts_rank_cd(c.search, $2::tsquery) as rank, c.updated_at as at
             from chats c where c.user_id = $1 and c.search @@ $2::tsquery
@@ -96,7 +103,12 @@ export function searchFor(database: Pick<Database, 'query' | 'sql'>, actor: Acto
         limit $3 offset $4`,
         [userId, tsquery, limit, offset],
       )
-      return rows.map((row) => ({ chatId: row.chat_id, messageId: row.message_id, title: row.title }))
+      return rows.map((row) => ({
+        chatId: row.chat_id,
+        messageId: row.message_id,
+        title: row.title,
+        archived: row.archived,
+      }))
     },
 
     /**

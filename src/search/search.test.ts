@@ -127,9 +127,27 @@ describe('matching', () => {
   test('titles count: a title match comes before message matches and has no message', async () => {
     const { chatId, ids } = await seed(alice, 'Hiking in the Dolomites', ['Which hut?', 'The Dolomites hut.'])
     const found = await items(alice, 'dolomites')
-    expect(found[0]).toEqual({ chat: { id: chatId, title: 'Hiking in the Dolomites' }, message: null })
+    expect(found[0]).toEqual({
+      chat: { id: chatId, title: 'Hiking in the Dolomites', archived: false },
+      message: null,
+    })
     expect(messageIds(found)).toEqual([ids[1]!])
   })
+})
+
+test('an archived chat is found by its title and its messages, marked as archived', async () => {
+  const { chatId, ids } = await seed(alice, 'Archived okapi notes', ['Okapi colours?', 'Okapis are brown.'])
+  await t.as(alice).api.chats({ id: chatId }).patch({ archived: true })
+  const found = await items(alice, 'okapi')
+  expect(found[0]).toEqual({
+    chat: { id: chatId, title: 'Archived okapi notes', archived: true },
+    message: null,
+  })
+  expect(messageIds(found).sort()).toEqual([...ids].sort())
+  expect(found.every((item) => item.chat.archived)).toBe(true)
+  // Restored, it is no longer marked.
+  await t.as(alice).api.chats({ id: chatId }).patch({ archived: false })
+  expect((await items(alice, 'okapi')).map((item) => item.chat.archived)).toEqual([false, false, false])
 })
 
 describe('replies', () => {

@@ -32,16 +32,16 @@ export async function searchEverything(
   const messages = await data.messages(messageIds, messageChatIds)
 
   const items: SearchItem[] = []
-  for (const { chatId, messageId, title } of page) {
+  for (const { chatId, messageId, title, archived } of page) {
     if (!messageId) {
-      items.push({ chat: { id: chatId, title }, message: null })
+      items.push({ chat: { id: chatId, title, archived }, message: null })
       continue
     }
     // Deleted between the two reads: left out.
     const message = messages.get(messageId)
     if (!message) continue
     items.push({
-      chat: { id: chatId, title },
+      chat: { id: chatId, title, archived },
       message: {
         id: message.id,
         ...makeSnippet(message.content, parsed.words, parsed.prefix),

@@ -127,6 +127,8 @@ describe('conversations', () => {
     expect(await chat.modelDropdown().innerText()).toContain('fake-model')
     await chat.modelDropdown().click()
     const options = page.getByTestId('model-option')
+    // The menu's code loads on its first opening (decision 180): wait for it before counting.
+    await options.first().waitFor()
     expect(await options.count()).toBe(2)
     await options.filter({ hasText: 'fake-model-large' }).click()
     await page.waitForFunction(() =>

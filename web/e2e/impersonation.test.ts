@@ -142,6 +142,8 @@ describe('support access', () => {
     await page.locator('[data-testid="user-menu"]:not([aria-busy="true"])').waitFor()
     expect(await page.getByTestId('header-admin-link').count()).toBe(0)
     await page.getByTestId('user-menu').click()
+    // The menu is open (its code loads on first use, decision 180) and has no way in.
+    await page.getByRole('menuitem', { name: 'Settings' }).waitFor()
     expect(await page.getByRole('menuitem', { name: 'Admin Panel' }).count()).toBe(0)
     await page.keyboard.press('Escape')
     await screenshot(page, 'impersonation-banner-light-1280')

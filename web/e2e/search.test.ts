@@ -51,6 +51,7 @@ beforeAll(async () => {
   const user = newUser('Ada Lovelace')
   page = await e2e.signedInPage({ user })
   const [row] = await e2e.db.select({ id: users.id }).from(users).where(eq(users.email, user.email))
+  ids.user = row!.id
   const start = Date.UTC(2026, 2, 1)
   // The résumé is asked about early in a long chat: it is beyond the first page (50 messages).
   const filler = Array.from({ length: 70 }, (_, index) => `Step ${index} of the plan, nothing more.`)
@@ -224,6 +225,50 @@ describe('command palette', () => {
     await input.fill('knowledge')
     await input.press('Enter')
     await page.getByRole('dialog', { name: 'Knowledge Base' }).waitFor()
+    await page.keyboard.press('Escape')
+  })
+})
+
+describe('archived chats', () => {
+  test('are found by title and by message, marked Archived, in the sidebar and the palette', async () => {
+    const lighthouse = await seedChat(
+      ids.user!,
+      'Lighthouse trip',
+      ['Which lighthouse keeps its lamp?', 'The lighthouse on the cape still does.'],
+      Date.UTC(2026, 2, 2),
+    )
+    await e2e.db.update(chats).set({ archived: true }).where(eq(chats.id, lighthouse.chatId))
+    await page.goto('/')
+    await searchBox().fill('lighthouse')
+    // Not in the chat list (it holds chats that are not archived), but under its own heading.
+    const archived = page.getByTestId('archived-result')
+    await archived.first().waitFor()
+    expect(await archived.allInnerTexts()).toEqual(['Lighthouse trip\nArchived'])
+    await results().first().waitFor()
+    expect(await results().count()).toBe(2)
+    for (const result of await results().all())
+      expect(await result.getByTestId('archived-badge').innerText()).toBe('Archived')
+    expect(await page.getByTestId('chat-row').filter({ hasText: 'Lighthouse trip' }).count()).toBe(0)
+    await expectAxeClean(page, 'archived results')
+    // (The theme was set to light by an earlier test: one look.)
+    await screenshot(page, 'search-archived-1280-light')
+    await archived.first().click()
+    await page.waitForURL((url) => url.pathname === `/c/${lighthouse.chatId}`)
+    await page.getByTestId('message').filter({ hasText: 'on the cape' }).waitFor()
+    await searchBox().fill('')
+
+    await page.keyboard.press('Control+k')
+    const input = page.getByRole('combobox', { name: 'Command palette' })
+    await input.fill('lighthouse')
+    const listbox = page.getByRole('listbox', { name: 'Command palette' })
+    const chatsGroup = listbox.getByRole('group', { name: 'Chats' })
+    await chatsGroup.getByRole('option').first().waitFor()
+    expect(await chatsGroup.getByRole('option').allInnerTexts()).toEqual(['Lighthouse trip\nArchived'])
+    const inMessages = listbox.getByRole('group', { name: 'Messages' }).getByTestId('archived-badge')
+    await inMessages.first().waitFor()
+    expect(await inMessages.count()).toBe(2)
+    await expectAxeClean(page, 'palette with archived results')
+    await screenshot(page, 'search-palette-archived-1280-light')
     await page.keyboard.press('Escape')
   })
 })

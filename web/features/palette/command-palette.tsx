@@ -29,6 +29,7 @@ import { useSelectedModel } from '../models/use-selected-model'
 import { profileQuery } from '../profile/profile-query'
 import { projectsQuery } from '../projects/projects-query'
 import { openPromptLibrary } from '../prompts/prompt-library-ui'
+import { ArchivedBadge } from '../search/archived-badge'
 import { HighlightedSnippet } from '../search/highlighted-snippet'
 import { isMessageHit, searchQuery } from '../search/search-query'
 import { useOpenResult } from '../search/use-open-result'
@@ -189,6 +190,7 @@ export default function CommandPalette({
             id: `chat-${item.chat.id}`,
             group: 'chats',
             label: item.chat.title,
+            badge: item.chat.archived ? <ArchivedBadge /> : undefined,
             Icon: MessageSquare,
             run: () => void selectChat(item.chat.id),
           }
@@ -196,6 +198,7 @@ export default function CommandPalette({
           id: `message-${item.message.id}`,
           group: 'messages',
           label: item.chat.title,
+          badge: item.chat.archived ? <ArchivedBadge /> : undefined,
           detail: <HighlightedSnippet text={item.message.snippet} highlights={item.message.highlights} />,
           Icon: MessageSquareText,
           run: () => void openResult(item),
@@ -340,7 +343,10 @@ export default function CommandPalette({
                         aria-hidden
                       />
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate">{option.label}</span>
+                        <span className="flex items-center gap-2">
+                          <span className="min-w-0 flex-1 truncate">{option.label}</span>
+                          {option.badge}
+                        </span>
                         {option.detail ? (
                           <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">
                             {option.detail}

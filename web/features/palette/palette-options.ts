@@ -20,6 +20,8 @@ export interface PaletteOption {
   group: Group
   label: string
   detail?: ReactNode
+  /** Beside the label: e.g. that a found chat is archived. */
+  badge?: ReactNode
   Icon: LucideIcon
   /** Keeps the palette open (e.g. "Switch model…" lists the models in it). */
   keepOpen?: boolean

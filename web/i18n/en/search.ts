@@ -6,6 +6,8 @@ export const search = {
   'search.sidebar.noMessages': 'No messages match',
   'search.sidebar.failed': 'Messages could not be searched',
   'search.sidebar.more': 'More results',
+  'search.sidebar.archivedChats': 'Archived chats',
+  'search.result.archived': 'Archived',
   'search.result.open': 'Open “{title}” at this message',
   'search.result.openFailed': 'The message could not be opened',
   'search.palette.open': 'Command palette (Ctrl+K)',

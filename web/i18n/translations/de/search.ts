@@ -9,6 +9,8 @@ export const search = {
   'search.sidebar.noMessages': 'Keine Nachricht passt',
   'search.sidebar.failed': 'Die Nachrichten konnten nicht durchsucht werden',
   'search.sidebar.more': 'Weitere Ergebnisse',
+  'search.sidebar.archivedChats': 'Archivierte Chats',
+  'search.result.archived': 'Archiviert',
   'search.result.open': '„{title}“ bei dieser Nachricht öffnen',
   'search.result.openFailed': 'Die Nachricht konnte nicht geöffnet werden',
   'search.palette.open': 'Befehlspalette (Strg+K)',

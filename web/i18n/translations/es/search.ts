@@ -9,6 +9,8 @@ export const search = {
   'search.sidebar.noMessages': 'Ningún mensaje coincide',
   'search.sidebar.failed': 'No se pudieron buscar los mensajes',
   'search.sidebar.more': 'Más resultados',
+  'search.sidebar.archivedChats': 'Chats archivados',
+  'search.result.archived': 'Archivado',
   'search.result.open': 'Abrir «{title}» en este mensaje',
   'search.result.openFailed': 'No se pudo abrir el mensaje',
   'search.palette.open': 'Paleta de comandos (Ctrl+K)',

@@ -9,6 +9,8 @@ export const search = {
   'search.sidebar.noMessages': 'Aucun message ne correspond',
   'search.sidebar.failed': 'Impossible de chercher dans les messages',
   'search.sidebar.more': 'Plus de résultats',
+  'search.sidebar.archivedChats': 'Discussions archivées',
+  'search.result.archived': 'Archivée',
   'search.result.open': 'Ouvrir « {title} » à ce message',
   'search.result.openFailed': 'Impossible d’ouvrir le message',
   'search.palette.open': 'Palette de commandes (Ctrl+K)',

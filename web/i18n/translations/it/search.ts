@@ -9,6 +9,8 @@ export const search = {
   'search.sidebar.noMessages': 'Nessun messaggio corrisponde',
   'search.sidebar.failed': 'Impossibile cercare nei messaggi',
   'search.sidebar.more': 'Altri risultati',
+  'search.sidebar.archivedChats': 'Chat archiviate',
+  'search.result.archived': 'Archiviata',
   'search.result.open': 'Apri «{title}» a questo messaggio',
   'search.result.openFailed': 'Impossibile aprire il messaggio',
   'search.palette.open': 'Tavolozza dei comandi (Ctrl+K)',

@@ -9,6 +9,8 @@ export const search = {
   'search.sidebar.noMessages': 'Nenhuma mensagem corresponde',
   'search.sidebar.failed': 'Não foi possível pesquisar nas mensagens',
   'search.sidebar.more': 'Mais resultados',
+  'search.sidebar.archivedChats': 'Conversas arquivadas',
+  'search.result.archived': 'Arquivada',
   'search.result.open': 'Abrir “{title}” nesta mensagem',
   'search.result.openFailed': 'Não foi possível abrir a mensagem',
   'search.palette.open': 'Paleta de comandos (Ctrl+K)',
