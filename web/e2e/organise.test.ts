@@ -101,6 +101,18 @@ describe('pins and the archive', () => {
     await openRowMenu(page, 'Bravo notes')
     await page.getByRole('menuitem', { name: 'Archive' }).click()
     await expectToast(page, 'Chat archived')
+    // The toast leaves the sidebar's foot free: "Archived chats" can be clicked at once.
+    await page.waitForFunction(() => {
+      const toast = document.querySelector('[data-sonner-toast]')?.getBoundingClientRect()
+      const foot = document.querySelector('[data-testid="open-archived"]')?.getBoundingClientRect()
+      if (!toast || !foot) return false
+      return (
+        toast.bottom <= foot.top ||
+        toast.top >= foot.bottom ||
+        toast.right <= foot.left ||
+        toast.left >= foot.right
+      )
+    })
     await row(page, 'Bravo notes').waitFor({ state: 'detached' })
     await row(other, 'Bravo notes').waitFor({ state: 'detached' })
 

@@ -5,7 +5,8 @@ import { useThemePreference } from '../features/theme/theme'
 import { useT } from '../i18n/i18n'
 import { LazyToaster } from '../ui/lazy-toaster'
 
-const TOAST_OFFSET = { bottom: 20, left: 16 }
+/** Above the sidebar's foot (Archived chats, Select, the selection bar), which a toast must not cover. */
+const TOAST_OFFSET = { bottom: 64, left: 16 }
 /** The composer's height and bottom margin on a phone, so a toast never covers Send. */
 const TOAST_MOBILE_OFFSET = { bottom: 128, left: 12, right: 12 }
 
@@ -24,8 +25,8 @@ function RootLayout() {
       <LazyToaster
         theme={theme}
         // At the top, toasts covered the header's budget banner and the titles of dialogs. Bottom
-        // left sits over the sidebar's foot, clear of the composer and the answers beside it;
-        // on phones (full width) just above the composer.
+        // left sits over the sidebar, just above its foot, clear of the composer and the answers
+        // beside it; on phones (full width) just above the composer.
         position="bottom-left"
         offset={TOAST_OFFSET}
         mobileOffset={TOAST_MOBILE_OFFSET}
