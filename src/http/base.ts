@@ -5,6 +5,7 @@ import { mayWrite } from '../auth/session-cache'
 import type { AppContext } from '../context'
 import { fromStatus, isOpenAiPath, openAiErrorResponse } from '../openai-api/errors'
 import { isScimPath, scimErrorResponse, scimTypeOfCode } from '../scim/errors'
+import { ByteGate } from './byte-gate'
 import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
 import {
   capTextReading,
@@ -62,164 +63,184 @@ function declaredBodyLimit(request: Request, uploads: { maxFileBytes: number }):
  * only, no NUL; docs/decisions/101-input-hardening.md), and one structured log line per request
  * (method, path, status, duration, user id; never bodies or headers).
  */
-export const httpBase = (ctx: AppContext) =>
-  new Elysia({ name: 'http.base' })
-    .onRequest(({ request }) => {
-      requestFacts.set(request, { start: performance.now() })
-      const refusal = urlRefusal(request)
-      if (refusal) return refusal
-      // A declared length over the limit: refused before authentication, as a proxy in front would,
-      // and before a byte of the body is read.
-      const length = Number(request.headers.get('content-length') ?? 0)
-      if (length > declaredBodyLimit(request, ctx.config.uploads))
-        return errorResponse(request, 413, 'Request body is too large', 'payload_too_large:body')
-      // Its polling packets are capped at 1 MB (src/realtime/server.ts), under the JSON limit.
-      if (pathOf(request) === SOCKET_IO_PATH) capTextReading(request, JSON_BODY_LIMIT)
-    })
-    // Routes with `parse: 'none'` (the uploads) name this parser; it leaves their stream unread.
-    .parser('none', ({ request }) => {
-      refusedBodies.delete(request)
-      return STREAMED_BODY
-    })
-    // Runs before authentication (resolve) and before any route parser: a chunked body is cut off here.
-    .onParse({ as: 'global' }, ({ request }, contentType) => {
-      // From the URL: the context's `path` is undefined here in Bun's compiled routes (a listening
-      // server), which gave POST /api/chat the 1 MiB limit there (decision 142).
-      const path = pathOf(request)
-      // socket.io's engine reads its own polling bodies (text/plain packets, capped by its
-      // maxHttpBufferSize): left unread here, or the engine would find the stream consumed.
-      // SCIM's routes read their own after checking the token, and answer in SCIM's error shape (src/scim/body.ts).
-      // So do the team API's /v1 routes, after checking the key, in OpenAI's error shape (src/openai-api/body.ts).
-      return path === SOCKET_IO_PATH || isScimPath(path) || isOpenAiPath(path)
-        ? STREAMED_BODY
-        : parseJsonBody(
-            request,
-            contentType,
-            path === '/api/chat'
-              ? {
-                  bytes: JSON_BODY_LIMIT,
-                  // Inline files: only a signed-in caller's body is read past the JSON limit (the
-                  // session lookup is the one the route's access check then reuses).
-                  beyond: {
-                    bytes: inlineChatBodyLimit(ctx.config.uploads),
-                    admit: () => admit(ctx, request, 'auth'),
-                    free: isInlineFileContent,
-                  },
-                }
-              : JSON_BODY_LIMIT,
-          )
-    })
-    .onTransform({ as: 'global' }, (context) => {
-      const { request } = context
-      const body: unknown = context.body
-      if (body === NO_BODY || body === STREAMED_BODY) {
-        context.body = undefined
-        return
-      }
-      const refusal = refusedBodies.get(request)
-      if (refusal) throw refusal
-      if (isNonObjectBody(body)) nonObjectBodies.add(request)
-      // Multipart reached Elysia's form parser: only the upload routes (parse: 'none') take it.
-      if (
-        body !== undefined &&
-        (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/')
-      )
-        throw new AppError('unsupported_media_type:body', NOT_JSON_MESSAGE)
-    })
-    // After validation, so a required body's schema names what it expected; an optional one's
-    // schema skips non-objects and Elysia's cleaning turns them into "no body", hence the note above.
-    .onBeforeHandle({ as: 'global' }, ({ request }) => {
-      if (nonObjectBodies.has(request))
-        throw new AppError('bad_request:body', 'The request body must be a JSON object')
-    })
-    // A write may have ended or changed a session or an account: no cached copy outlives it
-    // (src/auth/session-cache.ts; a lookup that read before the write finished is not stored).
-    // Before the answer leaves (after the handler, or on its error), and once more after it.
-    .onAfterHandle({ as: 'global' }, ({ request }) => {
-      if (mayWrite(request)) ctx.sessionCache.invalidate()
-    })
-    .onError({ as: 'global' }, ({ code, error, request, set }) => {
-      if (mayWrite(request)) ctx.sessionCache.invalidate()
-      // `set.status` is what the access log reads; the Response carries the same status to the client.
-      const reply = (
-        status: number,
-        message: string,
-        errorCode: ErrorCode,
-        headers?: Record<string, string>,
-      ) => {
-        set.status = status
-        return errorResponse(request, status, message, errorCode, headers)
-      }
-      // Our body parser's refusals reach here wrapped in Elysia's ParseError.
-      const appError =
-        error instanceof AppError
-          ? error
-          : code === 'PARSE'
-            ? (appErrorIn(error) ?? refusedBodies.get(request) ?? null)
-            : null
-      // A safety net behind the body and URL checks (query strings, cookies and multipart fields are not walked).
-      if (isUnstorableText(error)) return reply(400, NUL_MESSAGE, 'bad_request:nul')
-      // The embedded database process died or is restarting (db/embedded/process.ts), or the
-      // Postgres server cannot be reached: a moment's outage, not a bug in this request.
-      if (databaseUnavailable(error)) {
-        ctx.log.warn('database unavailable', {
-          path: pathOf(request),
-          error,
-          cause: (error as { cause?: unknown }).cause,
-        })
-        return reply(503, DATABASE_UNAVAILABLE_MESSAGE, 'unavailable:database', { 'retry-after': '1' })
-      }
-      // A row this request points at (its account, its chat) was deleted by a concurrent request.
-      if (pgCodeIn(error) === '23503')
-        return reply(409, 'This was removed in the meantime. Reload and try again.', 'conflict:removed')
-      // decodeURIComponent on client text (a cookie's value, say) with a broken %-escape.
-      if (error instanceof URIError)
-        return reply(400, 'Malformed percent-encoding in the request', 'bad_request:encoding')
-      if (appError) {
-        if (appError.status >= 500)
-          ctx.log.error('request failed', { path: pathOf(request), error: appError, cause: appError.cause })
-        return reply(appError.status, appError.message, appError.code, appError.headers)
-      }
-      switch (code) {
-        case 'VALIDATION':
-          return reply(400, validationMessage(error), 'bad_request:validation')
-        case 'PARSE':
-          return reply(400, 'Malformed request body', 'bad_request:body')
-        case 'NOT_FOUND':
-          return reply(404, 'Not found', 'not_found')
-        case 'INVALID_COOKIE_SIGNATURE':
-          return reply(401, 'No active session', 'unauthorized')
-        default: {
-          // Elysia's own status() throws carry a status; anything else is a bug: log it, hide it.
-          const status = (error as { status?: unknown }).status
-          if (typeof status === 'number' && status < 500) {
-            const message = (error as { response?: unknown }).response
-            return reply(status, typeof message === 'string' ? message : 'Bad request', kindOfStatus(status))
-          }
-          ctx.log.error('unhandled error', { path: pathOf(request), error })
-          return reply(500, UNEXPECTED, 'internal')
-        }
-      }
-    })
-    .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
-      if (mayWrite(request)) ctx.sessionCache.invalidate()
-      const facts = requestFacts.get(request)
-      if (!facts) return
-      // A Response returned by a handler carries its own status; `set` does not see it.
-      const status =
-        responseValue instanceof Response
-          ? responseValue.status
-          : typeof set.status === 'number'
-            ? set.status
-            : 200
-      ctx.log.info('request', {
-        method: request.method,
-        path: pathOf(request),
-        status,
-        durationMs: Math.round((performance.now() - facts.start) * 10) / 10,
-        userId: facts.userId,
+export function httpBase(ctx: AppContext) {
+  // POST /api/chat's inline files: two bodies of the largest size may be held at once; others wait
+  // their turn (decision 155's addendum: 20 such bodies at once held 1.4–1.7 GB).
+  const inlineBytes = inlineChatBodyLimit(ctx.config.uploads) - JSON_BODY_LIMIT
+  const largeBodies = new ByteGate(2 * inlineBytes, LARGE_BODY_WAIT_MS)
+  const heldBodies = new WeakMap<Request, () => void>()
+  return (
+    new Elysia({ name: 'http.base' })
+      .onRequest(({ request }) => {
+        requestFacts.set(request, { start: performance.now() })
+        const refusal = urlRefusal(request)
+        if (refusal) return refusal
+        // A declared length over the limit: refused before authentication, as a proxy in front would,
+        // and before a byte of the body is read.
+        const length = Number(request.headers.get('content-length') ?? 0)
+        if (length > declaredBodyLimit(request, ctx.config.uploads))
+          return errorResponse(request, 413, 'Request body is too large', 'payload_too_large:body')
+        // Its polling packets are capped at 1 MB (src/realtime/server.ts), under the JSON limit.
+        if (pathOf(request) === SOCKET_IO_PATH) capTextReading(request, JSON_BODY_LIMIT)
       })
-    })
+      // Routes with `parse: 'none'` (the uploads) name this parser; it leaves their stream unread.
+      .parser('none', ({ request }) => {
+        refusedBodies.delete(request)
+        return STREAMED_BODY
+      })
+      // Runs before authentication (resolve) and before any route parser: a chunked body is cut off here.
+      .onParse({ as: 'global' }, ({ request }, contentType) => {
+        // From the URL: the context's `path` is undefined here in Bun's compiled routes (a listening
+        // server), which gave POST /api/chat the 1 MiB limit there (decision 142).
+        const path = pathOf(request)
+        // socket.io's engine reads its own polling bodies (text/plain packets, capped by its
+        // maxHttpBufferSize): left unread here, or the engine would find the stream consumed.
+        // SCIM's routes read their own after checking the token, and answer in SCIM's error shape (src/scim/body.ts).
+        // So do the team API's /v1 routes, after checking the key, in OpenAI's error shape (src/openai-api/body.ts).
+        return path === SOCKET_IO_PATH || isScimPath(path) || isOpenAiPath(path)
+          ? STREAMED_BODY
+          : parseJsonBody(
+              request,
+              contentType,
+              path === '/api/chat'
+                ? {
+                    bytes: JSON_BODY_LIMIT,
+                    // Inline files: only a signed-in caller's body is read past the JSON limit (the
+                    // session lookup is the one the route's access check then reuses).
+                    beyond: {
+                      bytes: inlineChatBodyLimit(ctx.config.uploads),
+                      admit: () => admit(ctx, request, 'auth'),
+                      free: isInlineFileContent,
+                      hold: async (bytes) => {
+                        const release = await largeBodies.take(bytes, request.signal)
+                        heldBodies.set(request, release)
+                      },
+                    },
+                  }
+                : JSON_BODY_LIMIT,
+            )
+      })
+      .onTransform({ as: 'global' }, (context) => {
+        const { request } = context
+        const body: unknown = context.body
+        if (body === NO_BODY || body === STREAMED_BODY) {
+          context.body = undefined
+          return
+        }
+        const refusal = refusedBodies.get(request)
+        if (refusal) throw refusal
+        if (isNonObjectBody(body)) nonObjectBodies.add(request)
+        // Multipart reached Elysia's form parser: only the upload routes (parse: 'none') take it.
+        if (
+          body !== undefined &&
+          (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/')
+        )
+          throw new AppError('unsupported_media_type:body', NOT_JSON_MESSAGE)
+      })
+      // After validation, so a required body's schema names what it expected; an optional one's
+      // schema skips non-objects and Elysia's cleaning turns them into "no body", hence the note above.
+      .onBeforeHandle({ as: 'global' }, ({ request }) => {
+        if (nonObjectBodies.has(request))
+          throw new AppError('bad_request:body', 'The request body must be a JSON object')
+      })
+      // A write may have ended or changed a session or an account: no cached copy outlives it
+      // (src/auth/session-cache.ts; a lookup that read before the write finished is not stored).
+      // Before the answer leaves (after the handler, or on its error), and once more after it.
+      .onAfterHandle({ as: 'global' }, ({ request }) => {
+        if (mayWrite(request)) ctx.sessionCache.invalidate()
+      })
+      .onError({ as: 'global' }, ({ code, error, request, set }) => {
+        if (mayWrite(request)) ctx.sessionCache.invalidate()
+        // `set.status` is what the access log reads; the Response carries the same status to the client.
+        const reply = (
+          status: number,
+          message: string,
+          errorCode: ErrorCode,
+          headers?: Record<string, string>,
+        ) => {
+          set.status = status
+          return errorResponse(request, status, message, errorCode, headers)
+        }
+        // Our body parser's refusals reach here wrapped in Elysia's ParseError.
+        const appError =
+          error instanceof AppError
+            ? error
+            : code === 'PARSE'
+              ? (appErrorIn(error) ?? refusedBodies.get(request) ?? null)
+              : null
+        // A safety net behind the body and URL checks (query strings, cookies and multipart fields are not walked).
+        if (isUnstorableText(error)) return reply(400, NUL_MESSAGE, 'bad_request:nul')
+        // The embedded database process died or is restarting (db/embedded/process.ts), or the
+        // Postgres server cannot be reached: a moment's outage, not a bug in this request.
+        if (databaseUnavailable(error)) {
+          ctx.log.warn('database unavailable', {
+            path: pathOf(request),
+            error,
+            cause: (error as { cause?: unknown }).cause,
+          })
+          return reply(503, DATABASE_UNAVAILABLE_MESSAGE, 'unavailable:database', { 'retry-after': '1' })
+        }
+        // A row this request points at (its account, its chat) was deleted by a concurrent request.
+        if (pgCodeIn(error) === '23503')
+          return reply(409, 'This was removed in the meantime. Reload and try again.', 'conflict:removed')
+        // decodeURIComponent on client text (a cookie's value, say) with a broken %-escape.
+        if (error instanceof URIError)
+          return reply(400, 'Malformed percent-encoding in the request', 'bad_request:encoding')
+        if (appError) {
+          if (appError.status >= 500)
+            ctx.log.error('request failed', { path: pathOf(request), error: appError, cause: appError.cause })
+          return reply(appError.status, appError.message, appError.code, appError.headers)
+        }
+        switch (code) {
+          case 'VALIDATION':
+            return reply(400, validationMessage(error), 'bad_request:validation')
+          case 'PARSE':
+            return reply(400, 'Malformed request body', 'bad_request:body')
+          case 'NOT_FOUND':
+            return reply(404, 'Not found', 'not_found')
+          case 'INVALID_COOKIE_SIGNATURE':
+            return reply(401, 'No active session', 'unauthorized')
+          default: {
+            // Elysia's own status() throws carry a status; anything else is a bug: log it, hide it.
+            const status = (error as { status?: unknown }).status
+            if (typeof status === 'number' && status < 500) {
+              const message = (error as { response?: unknown }).response
+              return reply(
+                status,
+                typeof message === 'string' ? message : 'Bad request',
+                kindOfStatus(status),
+              )
+            }
+            ctx.log.error('unhandled error', { path: pathOf(request), error })
+            return reply(500, UNEXPECTED, 'internal')
+          }
+        }
+      })
+      .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
+        heldBodies.get(request)?.()
+        if (mayWrite(request)) ctx.sessionCache.invalidate()
+        const facts = requestFacts.get(request)
+        if (!facts) return
+        // A Response returned by a handler carries its own status; `set` does not see it.
+        const status =
+          responseValue instanceof Response
+            ? responseValue.status
+            : typeof set.status === 'number'
+              ? set.status
+              : 200
+        ctx.log.info('request', {
+          method: request.method,
+          path: pathOf(request),
+          status,
+          durationMs: Math.round((performance.now() - facts.start) * 10) / 10,
+          userId: facts.userId,
+        })
+      })
+  )
+}
+
+/** How long a large inline-files body waits for its share before a 503 (src/http/byte-gate.ts). */
+const LARGE_BODY_WAIT_MS = 30_000
 
 /** `attachments[i].content` of POST /api/chat: the one place its body may pass the JSON limit. */
 const isInlineFileContent = (path: JsonPath) =>

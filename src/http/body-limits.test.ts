@@ -373,6 +373,71 @@ describe('a body over the limit is answered while it is still being sent', () =>
   }, 120_000)
 })
 
+/**
+ * A signed-in POST /api/chat body with an inline file, sent over a raw socket: its first `bytes` of
+ * file content at once, the rest (its end) only when `finish` is called. `answered` resolves with
+ * the status (0 when the connection ended without one).
+ */
+function heldInlineBody(bytes: number) {
+  const socket = connect(port, '127.0.0.1')
+  let received = ''
+  const head = Object.entries({ ...admin.headers, ...json })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
+  const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`
+  socket.write(`POST /api/chat HTTP/1.1\r\nHost: 127.0.0.1\r\n${head}transfer-encoding: chunked\r\n\r\n`)
+  socket.write(chunk(inlineFilePrefix))
+  for (let sent = 0; sent < bytes; sent += 64 * 1024)
+    socket.write(chunk('A'.repeat(Math.min(64 * 1024, bytes - sent))))
+  let answeredAt = 0
+  const answered = new Promise<number>((resolve) => {
+    socket.on('data', (data: Buffer) => {
+      received += data.toString('latin1')
+      if (/\r\n\r\n[\s\S]*\}/.test(received)) {
+        answeredAt ||= performance.now()
+        resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0))
+        socket.destroy()
+      }
+    })
+    socket.on('close', () => resolve(0))
+    socket.on('error', () => resolve(0))
+  })
+  return {
+    answered,
+    isAnswered: () => answeredAt > 0,
+    finish: () => socket.write(`${chunk('"}]}')}0\r\n\r\n`),
+    drop: () => socket.destroy(),
+  }
+}
+
+describe('bodies with inline files held at once (decision 155, addendum)', () => {
+  // Here the inline limit is 2.33 MiB: each body past the JSON limit takes 1.33 MiB of an allowance of
+  // two such shares, and gives it back when its request ends.
+  test('two are read at once; a third waits until one of them has been answered, then is read', async () => {
+    const past = JSON_BODY_LIMIT + 128 * 1024
+    const first = heldInlineBody(past)
+    const second = heldInlineBody(past)
+    await Bun.sleep(300)
+    const third = heldInlineBody(past)
+    third.finish()
+    await Bun.sleep(1_000)
+    expect(third.isAnswered()).toBe(false)
+    first.finish()
+    expect(await first.answered).toBeGreaterThan(0)
+    // Whatever /api/chat then says of it (no such chat here), it was read and answered.
+    expect(await third.answered).toBeGreaterThan(0)
+    // A client that goes away gives its share back too: with `second` gone, two fresh bodies fit.
+    second.drop()
+    await Bun.sleep(200)
+    const fourth = heldInlineBody(past)
+    const fifth = heldInlineBody(past)
+    fourth.finish()
+    fifth.finish()
+    expect(await fourth.answered).toBeGreaterThan(0)
+    expect(await fifth.answered).toBeGreaterThan(0)
+  }, 30_000)
+})
+
 describe('the server goes on serving', () => {
   test('20 such bodies at once are all refused early; then health, sign-in and a chunked body under the limit work', async () => {
     const wave = await Promise.all(

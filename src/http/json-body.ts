@@ -34,7 +34,16 @@ const MAX_DEPTH = 32
  */
 export interface BodyLimit {
   bytes: number
-  beyond?: { bytes: number; admit: () => Promise<unknown>; free: (path: JsonPath) => boolean }
+  beyond?: {
+    bytes: number
+    admit: () => Promise<unknown>
+    free: (path: JsonPath) => boolean
+    /**
+     * Once admitted, waits for a share of the server-wide allowance for such bodies (`bytes`: what
+     * this one may still bring), held until the request ends (src/http/byte-gate.ts).
+     */
+    hold?: (bytes: number) => Promise<unknown>
+  }
 }
 
 export async function parseJsonBody(
@@ -87,6 +96,7 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
       total += chunk.byteLength
       if (!admitted && total > limit.bytes) {
         await limit.beyond!.admit()
+        await limit.beyond!.hold?.(stillToCome(request, limit.bytes, limit.beyond!.bytes))
         admitted = true
       }
       budget?.feed(chunk)
@@ -99,6 +109,12 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
     throw error
   }
   return joinChunks(chunks, total)
+}
+
+/** What a body past `from` bytes may still bring: its declared length, else up to its cap. */
+function stillToCome(request: Request, from: number, cap: number): number {
+  const declared = Number(request.headers.get('content-length'))
+  return (Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, cap) : cap) - from
 }
 
 /**
