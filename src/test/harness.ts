@@ -362,7 +362,17 @@ export async function findUser(database: Database, id: string) {
 export async function startShippedServer(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-server-'))
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      // Cheap argon2, as every test app has (TEST_ENV): the browser suites sign up some 500 people,
+      // each costing about 0.2 s of CPU at the production cost. The rate limits stay real here.
+      PASSWORD_HASH_MEMORY_KIB: TEST_ENV.PASSWORD_HASH_MEMORY_KIB!,
+      PASSWORD_HASH_ITERATIONS: TEST_ENV.PASSWORD_HASH_ITERATIONS!,
+      ...env,
+    }),
     appSecret: APP_SECRET,
   }
   const server = await startServer(config, { log: createLogger(process.env.TEST_LOG ? 'debug' : 'silent') })
