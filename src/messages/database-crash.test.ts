@@ -114,9 +114,18 @@ test('a reply that ends while the database restarts is stored when it is back, n
   end()
 
   let reply: { content: string; status: string } | undefined
-  await waitFor(async () => {
-    reply = (await messages())?.find((m) => m.id === assistantMessageId)
-    return reply !== undefined && reply.status !== 'streaming'
-  }, 20_000)
+  // As long as the first test allows: the database's restart took over 20 s once in CI. What was
+  // last seen is in the failure's text.
+  let seen = 'nothing yet'
+  await waitFor(
+    async () => {
+      const all = await messages()
+      reply = all?.find((m) => m.id === assistantMessageId)
+      seen = all ? `the reply ${reply?.status}` : `no list (the database restarting), pid ${database.pid}`
+      return reply !== undefined && reply.status !== 'streaming'
+    },
+    60_000,
+    () => `the reply to end; last seen: ${seen}`,
+  )
   expect(reply).toEqual(expect.objectContaining({ status: 'complete', content: words.join('') }))
-}, 60_000)
+}, 120_000)
