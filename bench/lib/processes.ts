@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /**
  * What the multi-process benchmarks share: starting a role of the same script in its own process
@@ -101,3 +101,18 @@ export function loadAverage(): string {
 }
 
 export const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '—')
+
+/** CPU seconds of every Chromium process alive now (browser, renderers, GPU and utilities). */
+export function chromiumCpuSeconds(): number {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('chromium')) continue
+      total += cpuSeconds(Number(entry))
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total
+}

@@ -112,6 +112,19 @@ describe('account settings: steady', () => {
     await page.keyboard.press('Escape')
     await dialog.root().waitFor({ state: 'detached' })
   })
+
+  test('nothing on screen with the dialog blurs what is behind it (decision 182: CPU without a GPU)', async () => {
+    const dialog = await openSettings()
+    await dialog.openDangerZone()
+    const blurred = await page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((element) => getComputedStyle(element).backdropFilter !== 'none')
+        .map((element) => element.className.toString()),
+    )
+    expect(blurred).toEqual([])
+    await page.keyboard.press('Escape')
+    await dialog.root().waitFor({ state: 'detached' })
+  })
 })
 
 /** A control's background colour as painted. */

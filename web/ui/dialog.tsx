@@ -4,7 +4,12 @@ import type { ReactNode } from 'react'
 import { useT } from '../i18n/i18n'
 import { cn } from '../lib/cn'
 
-export const overlayClass = 'fixed inset-0 bg-zinc-950/50 backdrop-blur-[2px]'
+/**
+ * The dim behind a dialog. No backdrop blur (decision 182): without GPU compositing (virtual
+ * desktops, thin clients, headless test browsers) Chromium blurs the whole screen again on every
+ * frame, a caret's blink included: a dialog with a text box cost 0.11 of a core at rest, 0.03 without.
+ */
+export const overlayClass = 'fixed inset-0 bg-zinc-950/50'
 
 /**
  * Where a dialog sits: centred across, its top at a fixed distance from the top of the screen, so

@@ -155,7 +155,7 @@ export function LoginCard() {
     <section
       aria-labelledby="login-title"
       data-testid="login-card"
-      className="relative w-full max-w-md rounded-2xl border border-zinc-200/80 bg-white/95 p-7 shadow-2xl backdrop-blur sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/95"
+      className="relative w-full max-w-md rounded-2xl border border-zinc-200/80 bg-white/95 p-7 shadow-2xl sm:p-8 dark:border-zinc-800 dark:bg-zinc-900/95"
     >
       <div className="mb-6 flex flex-col items-center text-center">
         <BrandMark logoUrl={branding.logoUrl} name={branding.productName} className="size-12" />

@@ -39,8 +39,9 @@ export function Header({
   const wide = useMediaQuery('(min-width: 640px)')
   return (
     <>
-      {/* Tighter on phones, so the company name keeps its room beside the five controls. */}
-      <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 bg-white/80 px-2 backdrop-blur sm:gap-2 sm:px-3 dark:border-zinc-800 dark:bg-zinc-900/80">
+      {/* Tighter on phones, so the company name keeps its room beside the five controls. Nothing
+          scrolls under the header, so it has no backdrop blur to pay for (decision 182). */}
+      <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 bg-white/80 px-2 sm:gap-2 sm:px-3 dark:border-zinc-800 dark:bg-zinc-900/80">
         <Button
           variant="ghost"
           size="icon"

@@ -139,7 +139,7 @@ function Frame({ children }: { children: ReactNode }) {
   const branding = useBranding()
   return (
     <div className="flex min-h-full flex-col bg-zinc-50 dark:bg-zinc-950">
-      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white/80 px-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/80">
+      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white/80 px-3 dark:border-zinc-800 dark:bg-zinc-900/80">
         <a href="/" className="flex min-w-0 items-center gap-2">
           <BrandMark logoUrl={branding.logoUrl} name={branding.companyName} className="size-8" />
           <span className="truncate font-semibold">{branding.companyName}</span>
