@@ -219,6 +219,54 @@ describe('command palette', () => {
     await page.getByTestId('command-palette').waitFor({ state: 'detached' })
   })
 
+  test('says "No results" only once the search has answered, and says when it failed', async () => {
+    // The search held until the test lets it go: the debounce has long passed, the answer not come.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let fail = false
+    await page.route('**/api/search?*', async (route) => {
+      await held
+      if (fail)
+        await route.fulfill({
+          status: 500,
+          json: { success: false, error: 'Server error', code: 'internal' },
+        })
+      else await route.continue()
+    })
+    try {
+      await page.keyboard.press('Control+k')
+      const input = page.getByRole('combobox', { name: 'Command palette' })
+      const listbox = page.getByRole('listbox', { name: 'Command palette' })
+      // Whether "No results" shows at any moment, the debounce's included, before the answer.
+      await listbox.evaluate((element) => {
+        const seen = window as unknown as { sawNone: boolean }
+        seen.sawNone = false
+        new MutationObserver(() => {
+          if (element.textContent?.includes('No results')) seen.sawNone = true
+        }).observe(element, { subtree: true, childList: true, characterData: true })
+      })
+      await input.fill('zqxwv')
+      await page.waitForTimeout(400)
+      expect(await listbox.getAttribute('aria-busy')).toBe('true')
+      expect(await listbox.getByRole('status').innerText()).toBe('Searching…')
+      expect(await page.evaluate(() => (window as unknown as { sawNone: boolean }).sawNone)).toBe(false)
+      release()
+      await listbox.getByText('No results').waitFor()
+      expect(await listbox.getAttribute('aria-busy')).toBe('false')
+
+      fail = true
+      await input.fill('zqxwvy')
+      await listbox.getByRole('alert').filter({ hasText: 'Messages could not be searched' }).waitFor()
+      expect(await listbox.innerText()).not.toContain('No results')
+      await page.keyboard.press('Escape')
+      await page.getByTestId('command-palette').waitFor({ state: 'detached' })
+    } finally {
+      await page.unrouteAll()
+    }
+  })
+
   test('opens the knowledge base', async () => {
     await page.keyboard.press('Control+k')
     const input = page.getByRole('combobox', { name: 'Command palette' })

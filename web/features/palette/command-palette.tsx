@@ -262,8 +262,11 @@ export default function CommandPalette({
     }
   }
 
-  const pending = searching && search.isPending
-  const announced = searching && !search.isPending ? t('search.palette.count', { count: options.length }) : ''
+  // Searching from the first keystroke: while the typed text waits out the debounce, the list
+  // would otherwise say "No results" for what has not been searched yet.
+  const settling = mode === 'main' && text.trim() !== q
+  const pending = settling || (searching && search.isPending)
+  const announced = searching && !pending ? t('search.palette.count', { count: options.length }) : ''
   const sections = inGroups(options)
 
   return (
@@ -307,6 +310,7 @@ export default function CommandPalette({
             id="palette-listbox"
             role="listbox"
             aria-label={t('search.palette.label')}
+            aria-busy={pending}
             className="max-h-[min(60dvh,28rem)] overflow-y-auto p-2"
           >
             {sections.map(({ group, options: groupOptions }) => (
@@ -358,7 +362,15 @@ export default function CommandPalette({
                 })}
               </div>
             ))}
-            {options.length === 0 && !pending ? (
+            {searching && !pending && search.isError ? (
+              <p className="px-2 py-3 text-sm text-red-700 dark:text-red-400" role="alert">
+                {t('search.sidebar.failed')}
+              </p>
+            ) : options.length === 0 && pending ? (
+              <p className="px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400" role="status">
+                {t('search.palette.searching')}
+              </p>
+            ) : options.length === 0 ? (
               <p className="px-2 py-3 text-sm text-zinc-600 dark:text-zinc-400">
                 {mode === 'models' ? t('search.palette.noModels') : t('search.palette.none')}
               </p>

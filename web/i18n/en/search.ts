@@ -20,6 +20,7 @@ export const search = {
   'search.palette.models': 'Models',
   'search.palette.count': '{count, plural, one {# result} other {# results}}',
   'search.palette.none': 'No results',
+  'search.palette.searching': 'Searching…',
   'search.palette.newChat': 'New chat',
   'search.palette.promptLibrary': 'Open the prompt library',
   'search.palette.knowledge': 'Open the knowledge base',

@@ -23,6 +23,7 @@ export const search = {
   'search.palette.models': 'Modelle',
   'search.palette.count': '{count, plural, one {# Ergebnis} other {# Ergebnisse}}',
   'search.palette.none': 'Keine Ergebnisse',
+  'search.palette.searching': 'Suche läuft…',
   'search.palette.newChat': 'Neuer Chat',
   'search.palette.promptLibrary': 'Prompt-Bibliothek öffnen',
   'search.palette.knowledge': 'Wissensdatenbank öffnen',

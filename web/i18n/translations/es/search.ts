@@ -23,6 +23,7 @@ export const search = {
   'search.palette.models': 'Modelos',
   'search.palette.count': '{count, plural, one {# resultado} other {# resultados}}',
   'search.palette.none': 'Sin resultados',
+  'search.palette.searching': 'Buscando…',
   'search.palette.newChat': 'Nuevo chat',
   'search.palette.promptLibrary': 'Abrir la biblioteca de prompts',
   'search.palette.knowledge': 'Abrir la base de conocimiento',

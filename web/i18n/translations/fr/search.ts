@@ -23,6 +23,7 @@ export const search = {
   'search.palette.models': 'Modèles',
   'search.palette.count': '{count, plural, one {# résultat} other {# résultats}}',
   'search.palette.none': 'Aucun résultat',
+  'search.palette.searching': 'Recherche…',
   'search.palette.newChat': 'Nouvelle discussion',
   'search.palette.promptLibrary': 'Ouvrir la bibliothèque de prompts',
   'search.palette.knowledge': 'Ouvrir la base de connaissances',

@@ -23,6 +23,7 @@ export const search = {
   'search.palette.models': 'Modelli',
   'search.palette.count': '{count, plural, one {# risultato} other {# risultati}}',
   'search.palette.none': 'Nessun risultato',
+  'search.palette.searching': 'Ricerca in corso…',
   'search.palette.newChat': 'Nuova chat',
   'search.palette.promptLibrary': 'Apri la libreria dei prompt',
   'search.palette.knowledge': 'Apri la base di conoscenza',

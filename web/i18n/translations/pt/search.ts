@@ -23,6 +23,7 @@ export const search = {
   'search.palette.models': 'Modelos',
   'search.palette.count': '{count, plural, one {# resultado} other {# resultados}}',
   'search.palette.none': 'Nenhum resultado',
+  'search.palette.searching': 'Pesquisando…',
   'search.palette.newChat': 'Nova conversa',
   'search.palette.promptLibrary': 'Abrir a biblioteca de prompts',
   'search.palette.knowledge': 'Abrir a base de conhecimento',
