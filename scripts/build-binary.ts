@@ -43,16 +43,32 @@ files.sort().forEach((file, i) => {
   lines.push(`import a${i} from '${importPath}' with { type: 'file' }`)
   entries.push(`  '/${file}': a${i},`)
 })
+// Pyodide for the code interpreter (src/tools/code-interpreter/embedded.ts), written out under
+// DATA_DIR/cache on first use: its runner loads it from a real folder.
+const { PYODIDE_FILES } = await import('../src/tools/code-interpreter/embedded')
+const pyodideDir = join(root, 'node_modules', 'pyodide')
+const pyodide = PYODIDE_FILES.map((name, i) => {
+  lines.push(`import p${i} from '${relative(distDir, join(pyodideDir, name))}' with { type: 'file' }`)
+  return `  '${name}': p${i},`
+})
 // The same binary runs the embedded database process (EMBEDDED_DATABASE=process): the app spawns
-// itself with PARLEY_EMBEDDED_DB_SOCKET set, and that process loads PGlite only, not the app.
+// itself with PARLEY_EMBEDDED_DB_SOCKET set, and that process loads PGlite only, not the app. The
+// code interpreter's runner likewise (PARLEY_CODE_RUNNER, src/tools/code-interpreter/sandbox.ts):
+// a fresh child per call that loads Pyodide and nothing of the app.
 lines.push(
   '',
   'if (process.env.PARLEY_EMBEDDED_DB_SOCKET) {',
   "  await (await import('../db/embedded/server')).runEmbeddedServerFromEnv()",
+  '} else if (process.env.PARLEY_CODE_RUNNER) {',
+  "  await (await import('../src/tools/code-interpreter/runner')).runChild(process.env.PARLEY_PYODIDE_DIR ?? '')",
   '} else {',
   "  const { registerEmbeddedTemplate } = await import('../db/template')",
   "  const { registerEmbeddedAssets } = await import('../src/web-client/embedded')",
+  "  const { registerEmbeddedPyodide } = await import('../src/tools/code-interpreter/embedded')",
   '  registerEmbeddedTemplate(dbTemplate)',
+  '  registerEmbeddedPyodide({',
+  ...pyodide.map((entry) => `  ${entry}`),
+  '  })',
   '  registerEmbeddedAssets({',
   ...entries.map((entry) => `  ${entry}`),
   '  })',

@@ -16,12 +16,13 @@ const runLimitMs = (toolTimeoutMs: number) => Math.max(1000, Math.min(10_000, Ma
 
 export function pythonSandbox(ctx: AppContext): PythonSandbox | null {
   if (sandboxes.has(ctx)) return sandboxes.get(ctx) ?? null
-  const pyodideDir = findPyodideDir()
+  const cacheDir = join(ctx.config.dataDir, 'cache')
+  const pyodideDir = findPyodideDir(cacheDir)
   if (!pyodideDir) ctx.log.warn('code interpreter: the pyodide package is not installed; the tool is off')
   const sandbox = pyodideDir
     ? new PythonSandbox({
         pyodideDir,
-        cacheDir: join(ctx.config.dataDir, 'cache'),
+        cacheDir,
         limits: { runMs: runLimitMs(ctx.config.ai.toolTimeoutMs) },
         log: ctx.log,
       })

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Logger } from '../../log/logger'
+import { extractEmbeddedPyodide } from './embedded'
 import { READY_LINE, type RunnerRequest, type RunnerResult } from './runner'
 
 /**
@@ -53,16 +54,18 @@ export interface SandboxOptions {
   networkNamespace?: boolean
 }
 
-/** The folder of the `pyodide` package, or null when it is not installed (the tool is then not offered). */
-export function findPyodideDir(): string | null {
+/**
+ * The folder of the `pyodide` package; in the compiled binary, its embedded copy written out under
+ * `cacheDir` (./embedded.ts). Null when neither is there (the tool is then not offered).
+ */
+export function findPyodideDir(cacheDir: string): string | null {
   try {
     const dir = dirname(Bun.resolveSync('pyodide/pyodide.mjs', import.meta.dir))
-    return existsSync(join(dir, 'pyodide.asm.wasm')) && existsSync(join(dir, 'python_stdlib.zip'))
-      ? dir
-      : null
+    if (existsSync(join(dir, 'pyodide.asm.wasm')) && existsSync(join(dir, 'python_stdlib.zip'))) return dir
   } catch {
-    return null
+    // Not installed beside the source: the binary's embedded copy, if any.
   }
+  return extractEmbeddedPyodide(cacheDir)
 }
 
 /** How to start the runner: the script beside this file, or the compiled binary itself (see the report). */
