@@ -418,10 +418,37 @@ describe('MCP tools in an answer', () => {
 
   test('Deny: the tool does not run and the model is told', async () => {
     const before = fake.completions().length
+    // What a decision sent the moment the waiting call is shown would find: the call stored as
+    // waiting, and the answer listening for it (it once was shown before either, a 404 on Postgres).
+    const realtime = t.ctx.realtime
+    const toChat = realtime.toChat
+    let atShow: { listening: boolean; stored: Promise<string | undefined> } | undefined
+    realtime.toChat = (chatId, event, payload) => {
+      const { messageId, call } = payload as { messageId?: string; call?: StoredToolCall }
+      if (event === 'message:tool' && call?.status === 'awaiting_approval' && !atShow)
+        atShow = {
+          listening: t.ctx.liveReplies.get(chatId)?.approvals?.has(call.id) ?? false,
+          stored: t.ctx.db
+            .select()
+            .from(messages)
+            .where(eq(messages.id, messageId!))
+            .then(
+              ([row]) =>
+                (row?.toolCalls as StoredToolCall[] | null)?.find((known) => known.id === call.id)?.status,
+            ),
+        }
+      toChat.call(realtime, chatId, event, payload)
+    }
     const { user, chat, chatId, assistantId } = await ask([
       { id: 'd2', name: name('delete_everything'), arguments: '{}' },
     ])
-    await waitForStatus(assistantId, 'd2', 'awaiting_approval')
+    await waitForStatus(assistantId, 'd2', 'awaiting_approval').finally(() => {
+      realtime.toChat = toChat
+    })
+    expect({ listening: atShow?.listening, stored: await atShow?.stored }).toEqual({
+      listening: true,
+      stored: 'awaiting_approval',
+    })
     const res = await t.request(`/api/messages/${assistantId}/tool-calls/d2/deny`, jsonInit(user, 'POST'))
     expect(res.status).toBe(200)
     expect((await waitForOutcome(t, assistantId, 20_000)).event).toBe('message:completed')

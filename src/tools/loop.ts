@@ -205,9 +205,12 @@ async function runCalls(
       if (!parsed.ok) return finish('failed', { text: `Error: ${parsed.error}`, isError: true })
       if (named.tool.needsApproval?.(named.fn)) {
         call.status = 'awaiting_approval'
-        show(call)
+        // Stored and listened for before it is shown: an Approve or Deny sent the moment the event
+        // arrives (another tab, a script) finds the call waiting, not a 404 from a row not yet written.
         await runs.saveCalls(reply.messageId, calls).catch(() => {})
-        const approved = await waitForApproval(reply, call.id)
+        const decision = waitForApproval(reply, call.id)
+        show(call)
+        const approved = await decision
         if (!approved) {
           return finish('denied', {
             text: reply.controller.signal.aborted
