@@ -69,6 +69,54 @@ collect() {
   rm -f "$out" "$out.rc"
 }
 
+# A suite step, then once more the files in which a test failed, if they are few (decisions 179 and
+# 183): the same command with those files instead of the whole list, on one worker, beside nothing
+# else. A test that passes on its second run is reported as flaky, by name, and does not fail the
+# run; one that fails twice does. Many failing files mean something is broken, not a race: they do
+# not run again. The second run's counts are kept out of the tally below ("(again)").
+# `step` runs the function in a pipeline's subshell: the flaky count comes back through a file.
+flaky_counts=$(mktemp)
+flaky_names=$(mktemp)
+suites() {
+  local out rc arg
+  out=$(mktemp)
+  "$@" 2>&1 | tee "$out"
+  rc=${PIPESTATUS[0]}
+  if [ "$rc" = 0 ]; then rm -f "$out"; return 0; fi
+  # Each '(fail)' line follows the header of the file it is in; the summary at the end repeats
+  # them after 'N tests failed:', where no header is current.
+  local failing=()
+  mapfile -t failing < <(awk '
+    /^[^ (].*\.test\.ts:$/ { file = substr($0, 1, length($0) - 1); next }
+    /^ *[0-9]+ tests? failed:$/ { file = "" }
+    /^\(fail\)/ && file != "" && !(file in seen) { seen[file] = 1; print file }
+  ' "$out")
+  local first_failed
+  first_failed=$(grep -E '^ *[0-9]+ fail$' "$out" | awk '{s+=$1} END {print s+0}')
+  grep -E '^\(fail\)' "$out" | sort -u >"$out.names"
+  rm -f "$out"
+  if ((${#failing[@]} == 0 || ${#failing[@]} > 3)); then rm -f "$out.names"; return "$rc"; fi
+  # The same command (its environment and timeout) without its file list, parallelism and timings.
+  local again=()
+  for arg in "$@"; do
+    case $arg in
+      *.test.ts | web/* | --parallel=* | --timings=* | --update-timings) ;;
+      *) again+=("$arg") ;;
+    esac
+  done
+  echo "::: once more, on their own: ${failing[*]}"
+  "${again[@]}" "${failing[@]}" 2>&1 | sed -E 's/^( *[0-9]+ (pass|fail))$/\1 (again)/'
+  rc=${PIPESTATUS[0]}
+  if [ "$rc" = 0 ]; then
+    echo "$first_failed" >>"$flaky_counts"
+    cat "$out.names" >>"$flaky_names"
+    echo "::: flaky: failed once, passed when their files ran again:"
+    cat "$out.names"
+  fi
+  rm -f "$out.names"
+  return "$rc"
+}
+
 step bunx biome check .
 step bun run check:imports
 # Built once, before the browser suites: their parallel workers would otherwise each find the
@@ -92,8 +140,8 @@ pg_url=${TEST_DATABASE_URL:-}
 mapfile -t all_suites < <(find src db -name '*.test.ts' | sort)
 mapfile -t fault_suites < <(grep -lE "SIGKILL|process\.kill\(|\.kill\(" "${all_suites[@]}")
 mapfile -t calm_suites < <(printf '%s\n' "${all_suites[@]}" | grep -vxF -f <(printf '%s\n' "${fault_suites[@]}"))
-step env -u TEST_DATABASE_URL bun test --parallel="$jobs" "${unit_timings[@]}" --timeout 60000 "${calm_suites[@]}"
-step env -u TEST_DATABASE_URL bun test --timeout 60000 "${fault_suites[@]}"
+step suites env -u TEST_DATABASE_URL bun test --parallel="$jobs" "${unit_timings[@]}" --timeout 60000 "${calm_suites[@]}"
+step suites env -u TEST_DATABASE_URL bun test --timeout 60000 "${fault_suites[@]}"
 if [ -n "$pg_url" ]; then
   # A suite runs again on Postgres only when it can fail there and not on PGlite. Both are the same
   # PostgreSQL, so what differs is the driver (postgres.js: its types, errors and pool), several
@@ -124,59 +172,31 @@ if [ -n "$pg_url" ]; then
   pg_uses='startApp\(|startInstances\(|createTestDatabase|TEST_DATABASE_URL'
   mapfile -t pg_suites < <(grep -lE "$pg_uses" "${calm_suites[@]}" | grep -vxF -f <(printf '%s\n' "${same_on_postgres[@]}"))
   mapfile -t pg_fault_suites < <(grep -lE "$pg_uses" "${fault_suites[@]}")
-  step env TEST_DATABASE_URL="$pg_url" bun test --parallel="$pg_jobs" "${unit_timings[@]}" --timeout 60000 "${pg_suites[@]}"
-  step env TEST_DATABASE_URL="$pg_url" bun test --timeout 60000 "${pg_fault_suites[@]}"
+  step suites env TEST_DATABASE_URL="$pg_url" bun test --parallel="$pg_jobs" "${unit_timings[@]}" --timeout 60000 "${pg_suites[@]}"
+  step suites env TEST_DATABASE_URL="$pg_url" bun test --timeout 60000 "${pg_fault_suites[@]}"
 fi
-step bun test --timeout 60000 web/features web/lib web/i18n
+step suites bun test --timeout 60000 web/features web/lib web/i18n
 
 collect "bunx tsc --noEmit"
 
-# The browser suites, then once more the files in which a test failed, if they are few (decision
-# 179). A test that passes on its second run is reported as flaky, by name, and does not fail the
-# run; one that fails twice does. Many failing files mean something is broken, not a race: they do
-# not run again. The second run's counts are kept out of the tally below ("(again)").
-# `step` runs the function in a pipeline's subshell: the count comes back through a file.
-flaky_count=$(mktemp)
-browser_suites() {
-  local out rc
-  out=$(mktemp)
-  bun test --parallel="$jobs" "${browser_timings[@]}" --timeout 120000 web/e2e 2>&1 | tee "$out"
-  rc=${PIPESTATUS[0]}
-  if [ "$rc" = 0 ]; then rm -f "$out"; return 0; fi
-  # Each '(fail)' line follows the header of the file it is in; the summary at the end repeats
-  # them after 'N tests failed:', where no header is current.
-  mapfile -t failing < <(awk '
-    /^web\/e2e\/.*\.test\.ts:$/ { file = substr($0, 1, length($0) - 1); next }
-    /^ *[0-9]+ tests? failed:$/ { file = "" }
-    /^\(fail\)/ && file != "" && !(file in seen) { seen[file] = 1; print file }
-  ' "$out")
-  local first_failed
-  first_failed=$(grep -E '^ *[0-9]+ fail$' "$out" | awk '{s+=$1} END {print s+0}')
-  grep -E '^\(fail\)' "$out" | sort -u >"$out.names"
-  rm -f "$out"
-  if ((${#failing[@]} == 0 || ${#failing[@]} > 3)); then rm -f "$out.names"; return "$rc"; fi
-  echo "::: once more, on their own: ${failing[*]}"
-  bun test --timeout 120000 "${failing[@]}" 2>&1 | sed -E 's/^( *[0-9]+ (pass|fail))$/\1 (again)/'
-  rc=${PIPESTATUS[0]}
-  if [ "$rc" = 0 ]; then
-    echo "$first_failed" >"$flaky_count"
-    echo "::: flaky: failed once, passed when their files ran again:"
-    cat "$out.names"
-  fi
-  rm -f "$out.names"
-  return "$rc"
-}
-if [ -d web/e2e ]; then step browser_suites; fi
+if [ -d web/e2e ]; then step suites bun test --parallel="$jobs" "${browser_timings[@]}" --timeout 120000 web/e2e; fi
 
 passed=$(grep -E '^ *[0-9]+ pass$' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(grep -E '^ *[0-9]+ fail$' "$log" | awk '{s+=$1} END {print s+0}')
 # The flaky ones passed on their second run.
-flaky=$(cat "$flaky_count" 2>/dev/null)
-flaky=${flaky:-0}
-rm -f "$flaky_count"
+flaky=$(awk '{s+=$1} END {print s+0}' "$flaky_counts")
 passed=$((passed + flaky))
 failed=$((failed - flaky))
-rm -f "$log"
+# The names again at the very end, where a log cut to its last lines still shows them.
+if [ -s "$flaky_names" ]; then
+  echo "::: flaky:"
+  sort -u "$flaky_names"
+fi
+if grep -qE '^\(fail\)' "$log"; then
+  echo "::: failed:"
+  grep -E '^\(fail\)' "$log" | sort -u | grep -vxF -f "$flaky_names" | sed -E 's/ \[[0-9.]+m?s\]$//' | sort -u
+fi
+rm -f "$log" "$flaky_counts" "$flaky_names"
 echo "::: $(( SECONDS - started )) s in all"
 echo "tests: ${passed} passed, ${failed} failed, ${flaky} flaky"
 if [ "$failed" != 0 ]; then status=1; fi
