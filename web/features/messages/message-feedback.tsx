@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { t as translate, useT } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast'
 import { Button } from '../../ui/button'
 import { Label, Textarea } from '../../ui/input'
 import { AnchoredPanel } from './anchored-panel'
-import { type Feedback, patchFeedback } from './feedback-cache'
+import { type Feedback, feedbackMutationKey, patchFeedback } from './feedback-cache'
 import { cachedMessage, type Message } from './messages-query'
 import '../../i18n/areas/chat'
 
@@ -47,17 +47,25 @@ export function MessageFeedback({ message }: { message: Message }) {
   const commentId = useId()
   const feedback = message.feedback ?? null
 
+  // The newest press: an earlier one's answer or refusal, coming back after it, changes nothing.
+  const newest = useRef(0)
   const rate = useMutation({
+    mutationKey: feedbackMutationKey(message.id),
+    scope: { id: `feedback:${message.id}` },
     mutationFn: (next: Feedback | null) =>
       saveFeedback(message.id, next ? { rating: next.rating, comment: next.comment } : { rating: null }),
     onMutate: (next) => {
       const before = cachedMessage(queryClient, message.chat_id, message.id)?.feedback ?? null
       patchFeedback(queryClient, message.chat_id, message.id, next)
-      return { before }
+      newest.current += 1
+      return { before, press: newest.current }
     },
-    onSuccess: (saved) => patchFeedback(queryClient, message.chat_id, message.id, saved),
+    onSuccess: (saved, _next, context) => {
+      if (context.press === newest.current) patchFeedback(queryClient, message.chat_id, message.id, saved)
+    },
     onError: (error, _next, context) => {
-      if (context) patchFeedback(queryClient, message.chat_id, message.id, context.before)
+      if (context && context.press === newest.current)
+        patchFeedback(queryClient, message.chat_id, message.id, context.before)
       toast.error(error.message)
     },
   })
