@@ -179,11 +179,16 @@ describe('Admin › MCP servers', () => {
     await expectToast(page, 'Issue tracker is off')
     expect(await tracker.getAttribute('data-enabled')).toBe('false')
 
-    await adminApi('POST', '/api/admin/groups', { name: 'Research' })
     await tracker.getByRole('button', { name: 'Edit Issue tracker' }).click()
     await dialog().getByLabel('Who may use it').selectOption('groups')
     await dialog().getByTestId('save-mcp-server').click()
+    // With no group yet, Save says why it did nothing.
     await dialog().getByText('Choose at least one group').waitFor()
+    // A group made meanwhile (another administrator's) is offered when the choice opens again,
+    // though the list was read a moment ago.
+    await adminApi('POST', '/api/admin/groups', { name: 'Research' })
+    await dialog().getByLabel('Who may use it').selectOption('everyone')
+    await dialog().getByLabel('Who may use it').selectOption('groups')
     await dialog().getByRole('checkbox', { name: 'Research' }).check()
     await dialog().getByTestId('save-mcp-server').click()
     await expectToast(page, 'Issue tracker saved')

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Select } from '../../../ui/select'
 import { GroupPicker } from '../groups/group-picker'
-import { groupsQuery } from '../groups/groups-query'
+import { groupsToChooseQuery } from '../groups/groups-query'
 import { isRefusal } from '../refusal-boundary'
 import { SettingSwitch } from '../sign-in/setting-switch'
 import { type ApiAccess, apiAccessQuery, saveApiAccess } from './api-keys-query'
@@ -24,7 +24,7 @@ export function ApiAccessForm({ access }: { access: ApiAccess }) {
   const [who, setWho] = useState<Who>(access.groups.length > 0 ? 'groups' : 'everyone')
   const [chosen, setChosen] = useState<string[]>(access.groups.map((group) => group.id))
   const [problem, setProblem] = useState(false)
-  const groups = useQuery({ ...groupsQuery, throwOnError: isRefusal, enabled: who === 'groups' })
+  const groups = useQuery({ ...groupsToChooseQuery, throwOnError: isRefusal, enabled: who === 'groups' })
   const save = useMutation({
     mutationFn: saveApiAccess,
     onSuccess: (saved) => {

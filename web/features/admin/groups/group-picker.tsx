@@ -40,7 +40,14 @@ export function GroupPicker({
         {t('common.loading')}
       </p>
     )
-  if (groups.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{empty}</p>
+  // With no group to choose, a Save that needs one still says why it did nothing.
+  if (groups.length === 0)
+    return (
+      <div className="text-sm">
+        <p className="text-zinc-600 dark:text-zinc-400">{empty}</p>
+        {problem ? <p className="mt-1.5 text-red-700 dark:text-red-300">{problem}</p> : null}
+      </div>
+    )
   return (
     <fieldset aria-describedby={problem ? problemId : undefined} disabled={disabled}>
       <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">{label}</legend>

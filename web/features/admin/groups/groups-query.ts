@@ -17,6 +17,12 @@ export const groupsQuery = queryOptions({
   },
 })
 
+/**
+ * The groups offered to choose from (an API key's or an MCP server's access): read again each time
+ * the choice opens, so a group another administrator or tab has just made is there to pick.
+ */
+export const groupsToChooseQuery = { ...groupsQuery, staleTime: 0 }
+
 export type Group = Awaited<ReturnType<NonNullable<typeof groupsQuery.queryFn>>>[number]
 
 /** One group and its members, with how each joined. */

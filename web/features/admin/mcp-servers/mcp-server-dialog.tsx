@@ -11,7 +11,7 @@ import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Select } from '../../../ui/select'
 import { GroupPicker } from '../groups/group-picker'
-import { groupsQuery } from '../groups/groups-query'
+import { groupsToChooseQuery } from '../groups/groups-query'
 import { isRefusal } from '../refusal-boundary'
 import { SettingSwitch } from '../sign-in/setting-switch'
 import {
@@ -70,7 +70,7 @@ function McpServerEditForm({ server, onClose }: { server: McpServer | null; onCl
   const [tried, setTried] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const problems = problemsOf(form, server)
-  const groups = useQuery({ ...groupsQuery, throwOnError: isRefusal, enabled: form.who === 'groups' })
+  const groups = useQuery({ ...groupsToChooseQuery, throwOnError: isRefusal, enabled: form.who === 'groups' })
 
   const save = useMutation({
     mutationFn: () =>
