@@ -6,7 +6,8 @@
  * index's size and build time, and what the index adds to a message insert. Goals: search p95
  * ≤ 50 ms on PGlite, ≤ 20 ms on Postgres.
  * Env: BENCH_CHATS (10000), BENCH_MESSAGES_PER_CHAT (50), BENCH_ROUNDS (3), BENCH_ONLY (pglite |
- * postgres), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ * postgres), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_SLOWEST=n names the n slowest keystrokes (median of the rounds, ms).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -24,6 +25,8 @@ import { LANGUAGES, textGenerator } from './search-text'
 const CHATS = Number(process.env.BENCH_CHATS ?? 10_000)
 const PER_CHAT = Number(process.env.BENCH_MESSAGES_PER_CHAT ?? 50)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+/** How many of the slowest keystrokes to name after each figure (BENCH_SLOWEST, 0 by default). */
+const SLOWEST = Number(process.env.BENCH_SLOWEST ?? 0)
 const USERS = 20
 /** The heavy user holds a fifth of everything (2,000 chats, 100,000 messages at the default size). */
 const HEAVY_SHARE = 0.2
@@ -139,14 +142,22 @@ const ms = (value: number) => value.toFixed(1).padStart(6)
 async function timeQueries(queries: string[], run: (q: string) => Promise<number>) {
   for (const q of queries) await run(q)
   const times: number[] = []
+  const byQuery = new Map<string, number[]>()
   let found = 0
   for (let round = 0; round < ROUNDS; round++)
     for (const q of queries) {
       const began = performance.now()
       found += await run(q)
-      times.push(performance.now() - began)
+      const took = performance.now() - began
+      times.push(took)
+      byQuery.set(q, [...(byQuery.get(q) ?? []), took])
     }
-  return { ...percentiles(times), found: found / ROUNDS / queries.length }
+  // The keystrokes slowest at their median over the rounds: what the tail is made of.
+  const slowest = [...byQuery]
+    .map(([q, taken]) => ({ q, median: percentiles(taken).p50 }))
+    .sort((a, b) => b.median - a.median)
+    .slice(0, SLOWEST)
+  return { ...percentiles(times), found: found / ROUNDS / queries.length, slowest }
 }
 
 /** The same keystrokes as the plain scan a search without the index would be (newest 21 matches). */
@@ -207,6 +218,8 @@ async function measure(name: 'pglite' | 'postgres', database: Database) {
         `(goal p95 ≤ ${GOALS[name]}; ${search.found.toFixed(1)} results a keystroke) | ` +
         `ILIKE scan p50 ${ms(scan.p50)} ms, p95 ${ms(scan.p95)} ms, max ${ms(scan.max)} ms`,
     )
+    if (search.slowest.length > 0)
+      console.log(`    slowest: ${search.slowest.map(({ q, median }) => `${q} ${median.toFixed(1)}`).join(', ')}`)
   }
   const withIndex = await insertCost(database, seeded.typical)
   await database.exec('drop index messages_search_idx')
