@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Logger } from '../../log/logger'
-import { extractEmbeddedPyodide } from './embedded'
+import { extractEmbeddedPyodide, hasEmbeddedPyodide } from './embedded'
 import { READY_LINE, type RunnerRequest, type RunnerResult } from './runner'
 
 /**
@@ -45,7 +45,8 @@ export type SandboxOutcome =
   | { kind: 'crashed'; detail: string }
 
 export interface SandboxOptions {
-  pyodideDir: string
+  /** Pyodide's folder; a promise while the binary's embedded copy is being written out. */
+  pyodideDir: string | Promise<string>
   /** Where the interpreter's start-up snapshot is kept between runs (and restarts). */
   cacheDir: string
   limits?: Partial<SandboxLimits>
@@ -55,17 +56,22 @@ export interface SandboxOptions {
 }
 
 /**
- * The folder of the `pyodide` package; in the compiled binary, its embedded copy written out under
- * `cacheDir` (./embedded.ts). Null when neither is there (the tool is then not offered).
+ * The folder of the `pyodide` package; in the compiled binary, its embedded copy as it is written
+ * out under `cacheDir` (./embedded.ts), started here and awaited by the first run. Null when
+ * neither is there (the tool is then not offered).
  */
-export function findPyodideDir(cacheDir: string): string | null {
+export function findPyodideDir(cacheDir: string): string | Promise<string> | null {
   try {
     const dir = dirname(Bun.resolveSync('pyodide/pyodide.mjs', import.meta.dir))
     if (existsSync(join(dir, 'pyodide.asm.wasm')) && existsSync(join(dir, 'python_stdlib.zip'))) return dir
   } catch {
     // Not installed beside the source: the binary's embedded copy, if any.
   }
-  return extractEmbeddedPyodide(cacheDir)
+  if (!hasEmbeddedPyodide()) return null
+  const copied = extractEmbeddedPyodide(cacheDir)
+  // Handled where it is awaited (PythonSandbox.run); until then a failure must not count as unhandled.
+  copied.catch(() => {})
+  return copied
 }
 
 /** How to start the runner: the script beside this file, or the compiled binary itself (see the report). */
@@ -127,6 +133,7 @@ export class PythonSandbox {
   private running = 0
   private readonly cpuLimit: string[]
   private readonly waiting: (() => void)[] = []
+  private missingLogged = false
 
   constructor(readonly options: SandboxOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits }
@@ -136,6 +143,8 @@ export class PythonSandbox {
 
   /** Runs `code`; rejects only with the signal's reason when the signal aborts it. */
   async run(code: string, signal: AbortSignal): Promise<SandboxOutcome> {
+    const missing = await this.pyodideMissing()
+    if (missing) return missing
     await this.takeTurn(signal)
     try {
       const snapshotPath = await this.ensureSnapshot()
@@ -150,6 +159,25 @@ export class PythonSandbox {
     } finally {
       this.running--
       this.waiting.shift()?.()
+    }
+  }
+
+  /**
+   * A crash outcome when Pyodide's folder could not be had (the binary's copy failed to be written):
+   * the call says the sandbox stopped, the log says why, and the server goes on. Logged once.
+   */
+  private async pyodideMissing(): Promise<SandboxOutcome | null> {
+    try {
+      await this.options.pyodideDir
+      return null
+    } catch (error) {
+      if (!this.missingLogged)
+        this.options.log.error('code interpreter: Pyodide could not be written to the cache folder', {
+          cacheDir: this.options.cacheDir,
+          error: String(error),
+        })
+      this.missingLogged = true
+      return { kind: 'crashed', detail: `Pyodide is missing: ${error}` }
     }
   }
 
@@ -185,7 +213,10 @@ export class PythonSandbox {
   }
 
   private async makeSnapshot(): Promise<string | null> {
-    const { version } = JSON.parse(await readFile(join(this.options.pyodideDir, 'package.json'), 'utf8'))
+    if (await this.pyodideMissing()) return null
+    const { version } = JSON.parse(
+      await readFile(join(await this.options.pyodideDir, 'package.json'), 'utf8'),
+    )
     const path = join(this.options.cacheDir, `pyodide-${version}.snapshot`)
     if (existsSync(path)) return path
     const started = performance.now()
@@ -227,6 +258,7 @@ export class PythonSandbox {
     request: RunnerRequest | null,
     signal: AbortSignal,
   ): Promise<SandboxOutcome | { kind: 'exited'; exitCode: number; stderr: string }> {
+    const pyodideDir = await this.options.pyodideDir
     const scratch = await mkdtemp(join(tmpdir(), 'parley-code-'))
     const limits = this.limits
     let stopped: SandboxOutcome | null = null
@@ -242,7 +274,7 @@ export class PythonSandbox {
         // Nothing of the server's environment (APP_SECRET, DATABASE_URL, keys) reaches the child.
         env: {
           PARLEY_CODE_RUNNER: '1',
-          PARLEY_PYODIDE_DIR: this.options.pyodideDir,
+          PARLEY_PYODIDE_DIR: pyodideDir,
           HOME: scratch,
           TMPDIR: scratch,
           ...env,
