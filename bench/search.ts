@@ -219,7 +219,9 @@ async function measure(name: 'pglite' | 'postgres', database: Database) {
         `ILIKE scan p50 ${ms(scan.p50)} ms, p95 ${ms(scan.p95)} ms, max ${ms(scan.max)} ms`,
     )
     if (search.slowest.length > 0)
-      console.log(`    slowest: ${search.slowest.map(({ q, median }) => `${q} ${median.toFixed(1)}`).join(', ')}`)
+      console.log(
+        `    slowest: ${search.slowest.map(({ q, median }) => `${q} ${median.toFixed(1)}`).join(', ')}`,
+      )
   }
   const withIndex = await insertCost(database, seeded.typical)
   await database.exec('drop index messages_search_idx')
