@@ -128,8 +128,11 @@ try {
   await other.goto(page.url())
   await new ChatPage(other).lastAnswer().filter({ hasText: 'Apple.' }).waitFor()
 
-  // The person acts in the tab in front. (Left behind the second tab, a scripted click in it
-  // sometimes changed nothing at all, in three runs of five; not looked into further.)
+  // The person acts in the tab in front. Left behind the second tab, the script's presses came
+  // faster than the tab's own events: an earlier press's event, sent in the next frame, could land
+  // after the next press's answer and show the earlier rating for a moment (the press after it puts
+  // it right). A press made in that moment takes back the wrong rating, and the run stalled. A
+  // person does not press twice within those milliseconds; decision 184.
   await page.bringToFront()
   const rating: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
