@@ -267,6 +267,30 @@ describe('command palette', () => {
     }
   })
 
+  test('results on screen follow a chat renamed elsewhere, without typing again', async () => {
+    await page.keyboard.press('Control+k')
+    const input = page.getByRole('combobox', { name: 'Command palette' })
+    const listbox = page.getByRole('listbox', { name: 'Command palette' })
+    await input.fill('zebra')
+    await listbox.getByText('No results').waitFor()
+    // Renamed in another tab or device: this tab hears of it (chat:updated) and asks again.
+    const renamed = await page.request.patch(`/api/chats/${ids.picnic}`, {
+      headers: { origin: e2e.url },
+      data: { title: 'Zebra crossing picnic' },
+    })
+    expect(renamed.status()).toBe(200)
+    const chatsGroup = listbox.getByRole('group', { name: 'Chats' })
+    await chatsGroup.getByRole('option', { name: /Zebra crossing picnic/ }).waitFor({ timeout: 5_000 })
+    // And back: the result goes.
+    await page.request.patch(`/api/chats/${ids.picnic}`, {
+      headers: { origin: e2e.url },
+      data: { title: 'Picnic' },
+    })
+    await listbox.getByText('No results').waitFor({ timeout: 5_000 })
+    await page.keyboard.press('Escape')
+    await page.getByTestId('command-palette').waitFor({ state: 'detached' })
+  })
+
   test('opens the knowledge base', async () => {
     await page.keyboard.press('Control+k')
     const input = page.getByRole('combobox', { name: 'Command palette' })

@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
 import { apiFailure } from '../../lib/api-error'
+import { SEARCH_KEY } from './refresh-search'
 import '../../i18n/areas/search'
 
 /** Results a page: the sidebar and the palette show this many before "More results". */
@@ -10,7 +11,7 @@ export const SEARCH_PAGE_SIZE = 20
 /** `GET /api/search`: titles first, then messages of every branch, best first (decision 161). */
 export function searchQuery(q: string) {
   return infiniteQueryOptions({
-    queryKey: ['search', q],
+    queryKey: [...SEARCH_KEY, q],
     queryFn: async ({ pageParam, signal }) => {
       const { data, error } = await api.search.get({
         query: { q, limit: SEARCH_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
@@ -21,7 +22,8 @@ export function searchQuery(q: string) {
     },
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
-    // Results go stale as chats change; a search typed again asks again.
+    // Results go stale as chats change: a search typed again asks again, and one on screen is read
+    // again after a change (./refresh-search.ts).
     staleTime: 0,
     gcTime: 60_000,
   })
