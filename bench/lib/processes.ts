@@ -88,6 +88,27 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
+/**
+ * The processes a process started (Linux: each thread's /proc/<pid>/task/<tid>/children), e.g. the embedded database
+ * process of a server: a child's CPU counts in its parent's figures only once it has exited.
+ */
+export function childPids(pid: number): number[] {
+  const children: number[] = []
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim()
+      if (listed) children.push(...listed.split(' ').map(Number))
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return children
+}
+
+/** Microseconds of CPU per token: `cpuSeconds` spent to deliver `tokens`. */
+export const microsecondsPer = (cpu: number, tokens: number) =>
+  tokens > 0 ? (cpu * 1e6) / tokens : Number.NaN
+
 /** The nearest-rank percentile; NaN for no values. */
 export function percentile(values: number[], p: number): number {
   if (!values.length) return Number.NaN
