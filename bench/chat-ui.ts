@@ -13,15 +13,13 @@
 
 import { loadavg } from 'node:os'
 import { eq } from 'drizzle-orm'
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { chats, messages, projects } from '../db/schema'
-import { startFakeOpenAi } from '../src/test/fakes/openai-server'
-import { startShippedServer } from '../src/test/harness'
 import { asPath } from '../src/test/linear-chat'
-import { ensureClientBuilt } from '../web/e2e/fixtures'
 import { newUser } from '../web/e2e/new-user'
 import { ChatPage } from '../web/e2e/pages/chat-page'
 import { signUpThroughCard } from '../web/e2e/session'
+import { startBrowserBench } from './lib/browser-bench'
 
 /** An answer with every kind of block; `n` makes each answer's text its own, as in a real chat. */
 const sample = (n: number) =>
@@ -33,26 +31,14 @@ const GOAL_LONG_TASK_MS = 50
 
 const traceDir = process.env.BENCH_TRACE
 const cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1)
-await ensureClientBuilt()
 if (cpuSlowdown > 1) console.log(`CPU slowed down ${cpuSlowdown}x`)
 console.log(
   `load average at start (1/5/15 min): ${loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')}`,
 )
-const fake = startFakeOpenAi({ models: ['fake-model'] })
-const server = await startShippedServer({
-  OPENAI_BASE_URL: fake.url,
-  OPENAI_API_KEY: 'x',
-  OPENAI_MODELS: 'fake-model',
-})
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox'],
-})
+const { fake, server, browser, context, close } = await startBrowserBench()
 try {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } })
   // Every document observes long tasks from its start, so the open phase counts the app's start too.
   await context.addInitScript(() => {
     const w = window as unknown as { __long: number[] }
@@ -251,9 +237,7 @@ try {
   report('scroll the sidebar to its oldest chat', page, { 'time (ms)': Math.round(sidebarScrollMs) })
   console.log(await sidebarSummary(page), `goal: no long task over ${GOAL_LONG_TASK_MS} ms`)
 } finally {
-  await browser.close()
-  await server.stop()
-  await fake.close()
+  await close()
 }
 
 /**

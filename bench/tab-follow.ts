@@ -15,13 +15,11 @@
  * second to this.
  */
 
-import { chromium, type Page } from 'playwright-core'
-import { startFakeOpenAi } from '../src/test/fakes/openai-server'
-import { startShippedServer } from '../src/test/harness'
-import { ensureClientBuilt } from '../web/e2e/fixtures'
+import type { Page } from 'playwright-core'
 import { newUser } from '../web/e2e/new-user'
 import { ChatPage } from '../web/e2e/pages/chat-page'
 import { signUpThroughCard } from '../web/e2e/session'
+import { startBrowserBench } from './lib/browser-bench'
 import { fmt, loadAverage, percentile } from './lib/processes'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20)
@@ -95,21 +93,9 @@ function report(name: string, figures: number[]) {
   )
 }
 
-await ensureClientBuilt()
 console.log(`load average at start (1/5/15 min): ${loadAverage()}`)
-const fake = startFakeOpenAi({ models: ['fake-model'] })
-const server = await startShippedServer({
-  OPENAI_BASE_URL: fake.url,
-  OPENAI_API_KEY: 'x',
-  OPENAI_MODELS: 'fake-model',
-})
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox'],
-})
+const { fake, context, close } = await startBrowserBench()
 try {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   await signUpThroughCard(page, newUser('Tab Follower'))
   const chat = new ChatPage(page)
@@ -158,7 +144,5 @@ try {
   report('branch switch', branch)
   console.log(`load average at end (1/5/15 min): ${loadAverage()}`)
 } finally {
-  await browser.close()
-  await server.stop()
-  await fake.close()
+  await close()
 }
