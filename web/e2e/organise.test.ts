@@ -238,6 +238,28 @@ describe('several chats at once', () => {
     await expectOrder(other, order)
   })
 
+  test('a toast shown while chats are ticked stands above the selection bar, not on its buttons', async () => {
+    await openRowMenu(page, 'Bravo notes')
+    await page.getByRole('menuitem', { name: 'Archive' }).click()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Chat archived' }).last()
+    await toast.waitFor()
+    await page.getByTestId('select-chats').click()
+    await row(page, 'Echo ideas').click()
+    await page.getByTestId('selection-bar').waitFor()
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('[data-testid="selection-bar"]')?.getBoundingClientRect()
+      const toasts = [...document.querySelectorAll('[data-sonner-toast]')].map((each) =>
+        each.getBoundingClientRect(),
+      )
+      return bar !== undefined && toasts.length > 0 && toasts.every((each) => each.bottom <= bar.top)
+    })
+    await shoot(page, 'organise-toast-above-selection-1280-light')
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await row(page, 'Bravo notes').waitFor()
+    await page.getByRole('button', { name: 'Clear the selection' }).click()
+    await page.getByTestId('selection-bar').waitFor({ state: 'detached' })
+  })
+
   test('Delete asks once, saying it cannot be undone', async () => {
     await page.getByTestId('select-chats').click()
     await row(page, 'Bravo notes').click()

@@ -5,8 +5,11 @@ import { useThemePreference } from '../features/theme/theme'
 import { useT } from '../i18n/i18n'
 import { LazyToaster } from '../ui/lazy-toaster'
 
-/** Above the sidebar's foot (Archived chats, Select, the selection bar), which a toast must not cover. */
-const TOAST_OFFSET = { bottom: 64, left: 16 }
+/**
+ * Above the sidebar's foot (Archived chats, Select), which a toast must not cover; higher while the
+ * selection bar stands there (`--toast-above`, set by web/features/chats/selection-bar.tsx).
+ */
+const TOAST_OFFSET = { bottom: 'max(64px, var(--toast-above, 0px))', left: 16 }
 /** The composer's height and bottom margin on a phone, so a toast never covers Send. */
 const TOAST_MOBILE_OFFSET = { bottom: 128, left: 12, right: 12 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Archive, ArchiveRestore, Folder, FolderMinus, FolderPlus, Trash2, X } from 'lucide-react'
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n'
 import { cn } from '../../lib/cn'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -41,8 +41,12 @@ export default function SelectionBar({
     if (result) onDone()
   }
 
+  const bar = useRef<HTMLElement>(null)
+  useLayoutEffect(() => liftToastsAbove(bar.current), [])
+
   return (
     <section
+      ref={bar}
       aria-label={t('organise.selection.label')}
       data-testid="selection-bar"
       className="flex flex-col gap-1 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-lg dark:border-zinc-700 dark:bg-zinc-800"
@@ -147,4 +151,27 @@ export default function SelectionBar({
       />
     </section>
   )
+}
+
+/**
+ * Toasts sit above the sidebar's foot (web/routes/__root.tsx), where this bar stands while chats are
+ * ticked, and it is taller than the foot: they would cover its buttons, and a toast under the
+ * pointer waits for it to leave. While the bar is shown, `--toast-above` lifts them over it.
+ */
+function liftToastsAbove(element: HTMLElement | null) {
+  if (!element) return
+  const root = document.documentElement
+  const lift = () => {
+    const distance = window.innerHeight - element.getBoundingClientRect().top
+    root.style.setProperty('--toast-above', `${Math.ceil(distance) + 8}px`)
+  }
+  lift()
+  const observer = new ResizeObserver(lift)
+  observer.observe(element)
+  window.addEventListener('resize', lift)
+  return () => {
+    observer.disconnect()
+    window.removeEventListener('resize', lift)
+    root.style.removeProperty('--toast-above')
+  }
 }
