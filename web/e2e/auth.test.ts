@@ -239,6 +239,31 @@ describe('sign-in card languages', () => {
     expect(await login.title().textContent()).toBe('Créer un compte')
   })
 
+  test('the server’s error texts load with the first failure, and that failure already reads in German', async () => {
+    const page = await e2e.newPage({ locale: 'de-DE' })
+    // The chunk that holds them (web/lib/error-texts.ts), told by one of its English texts.
+    const errorTextScripts: string[] = []
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return
+      const source = await response.text().catch(() => '')
+      if (source.includes('Invalid cursor')) errorTextScripts.push(response.url())
+    })
+    const login = new LoginPage(page)
+    await login.goto()
+    await page.waitForLoadState('networkidle')
+    // The signed-out session check answers 401 on every visit: not a failure to show.
+    expect(errorTextScripts).toEqual([])
+
+    await page.getByLabel('E-Mail', { exact: true }).fill(member.email)
+    await page.getByLabel('Passwort', { exact: true }).fill('not-the-password')
+    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await login.alert().waitFor()
+    expect(await login.alert().textContent()).toBe('Ungültige Anmeldedaten')
+    // The response's body is read after the fact: give the listener its moment.
+    for (let tries = 0; tries < 50 && errorTextScripts.length === 0; tries += 1) await Bun.sleep(100)
+    expect(errorTextScripts).toHaveLength(1)
+  })
+
   test('German, the longest, fits the card at phone and desktop widths, light and dark', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       for (const dark of [false, true]) {

@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { messages as german } from '../i18n/compiled/de'
 import { errors as english } from '../i18n/en/errors'
 import { i18n } from '../i18n/i18n'
-import { apiFailure, errorCode, errorMessage, readApiError } from './api-error'
+import { apiFailure, errorCode, errorMessage, loadErrorTexts, readApiError } from './api-error'
+
+// The texts are a chunk of their own, fetched before a failed answer is read (web/lib/api.ts).
+beforeAll(() => loadErrorTexts())
 
 describe('readApiError', () => {
   test('reads the message and the stable code of the envelope', () => {

@@ -1,7 +1,4 @@
-import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
-import { messages as english } from '../i18n/compiled/en/errors'
 import { i18n } from '../i18n/i18n'
-import '../i18n/areas/errors'
 
 /**
  * The server's error envelope is `{success:false, error, code}`: `error` is a text for people,
@@ -21,20 +18,24 @@ export function readApiError(
   error: { status?: unknown; value: unknown } | null | undefined,
   fallback: string,
 ): ApiError {
-  const value = error?.value
-  const field = (name: 'error' | 'code') =>
-    value && typeof value === 'object' && name in value
-      ? (value as Record<typeof name, unknown>)[name]
-      : undefined
-  const message = field('error')
-  const code = field('code')
-  const serverText = typeof message === 'string' && message ? message : null
-  const stableCode = typeof code === 'string' && code ? code : null
+  const serverText = envelopeText(error?.value, 'error')
+  const stableCode = envelopeText(error?.value, 'code')
   return {
     message: errorMessage(stableCode, serverText) ?? fallback,
     code: stableCode,
     status: typeof error?.status === 'number' ? error.status : null,
   }
+}
+
+/** Only the stable code of an Eden error, for a caller that decides on it and shows no text. */
+export function answerCode(error: { value: unknown } | null | undefined): string | null {
+  return envelopeText(error?.value, 'code')
+}
+
+function envelopeText(value: unknown, name: 'error' | 'code'): string | null {
+  const field =
+    value && typeof value === 'object' && name in value ? (value as Record<typeof name, unknown>)[name] : null
+  return typeof field === 'string' && field ? field : null
 }
 
 /** A thrown API failure that keeps its code, so callers (query `error`, mutation `onError`) can branch on it. */
@@ -54,43 +55,45 @@ export function apiFailure(error: { status?: unknown; value: unknown }, fallback
   return new ApiRequestError(readApiError(error, fallback))
 }
 
+/**
+ * `apiFailure` for an answer read without the API client (fetch, XMLHttpRequest): the error texts
+ * are fetched first, as the client does for its own answers.
+ */
+export async function answerFailure(
+  error: { status?: unknown; value: unknown },
+  fallback: string,
+): Promise<ApiRequestError> {
+  await loadErrorTexts()
+  return apiFailure(error, fallback)
+}
+
 /** The code of any caught value: an `ApiRequestError`'s, else null. */
 export function errorCode(error: unknown): string | null {
   return error instanceof ApiRequestError ? error.code : null
 }
 
-interface Variant {
-  key: string
-  pattern: RegExp
-  names: string[]
-}
+type ErrorTexts = typeof import('./error-texts')
+
+/** The English error texts once their chunk is in (loadErrorTexts). */
+let texts: ErrorTexts | null = null
+let loading: Promise<void> | null = null
 
 /**
- * The codes with several texts, or a value in their text (`error.<code>.<variant>`, see
- * web/i18n/en/errors.ts): each English text as a pattern where a `{placeholder}` matches any value.
- * Read from the compiled English the app loads anyway (its texts and `[name]` placeholders in
- * order), not from the source catalogue, which would ship the same texts twice (issue 35).
+ * Fetches the server's error texts (web/lib/error-texts.ts): once, and again after a failed fetch.
+ * Never rejects: without them a failure reads in the server's own words. The API client waits for
+ * them before it hands over a failed answer (web/lib/api.ts), as do the few requests made without
+ * it; a first visit that fails nothing never fetches them (issue 35: 4.4 KB of gzip on every page).
  */
-const variantsByCode = new Map<string, Variant[]>()
-for (const [key, compiled] of Object.entries(english)) {
-  const [code, variant] = splitKey(key)
-  if (!variant) continue
-  const parts = (typeof compiled === 'string' ? [compiled] : compiled) as CompiledMessage
-  const names = parts.flatMap((part) => (typeof part === 'string' ? [] : [String(part[0])]))
-  const source = parts.map((part) => (typeof part === 'string' ? escapeRegExp(part) : '(.+)')).join('')
-  const list = variantsByCode.get(code) ?? []
-  list.push({ key, pattern: new RegExp(`^${source}$`, 's'), names })
-  variantsByCode.set(code, list)
-}
-
-function splitKey(key: string): [code: string, variant: string | undefined] {
-  const rest = key.slice('error.'.length)
-  const dot = rest.indexOf('.')
-  return dot === -1 ? [rest, undefined] : [rest.slice(0, dot), rest.slice(dot + 1)]
-}
-
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+export function loadErrorTexts(): Promise<void> {
+  loading ??= import('./error-texts').then(
+    (module) => {
+      texts = module
+    },
+    () => {
+      loading = null
+    },
+  )
+  return loading
 }
 
 /**
@@ -102,9 +105,14 @@ function escapeRegExp(text: string) {
  */
 export function errorMessage(code: string | null, serverText: string | null): string | null {
   if (code) {
+    // Not fetched yet (a failure read without the API client, say): the server's words this time.
+    if (!texts) {
+      void loadErrorTexts()
+      return serverText
+    }
     const key = `error.${code}`
-    if (key in english) return translated(key) ?? serverText
-    for (const variant of variantsByCode.get(code) ?? []) {
+    if (key in texts.english) return translated(key) ?? serverText
+    for (const variant of texts.variantsByCode.get(code) ?? []) {
       const match = serverText ? variant.pattern.exec(serverText) : null
       if (!match) continue
       const values = Object.fromEntries(variant.names.map((name, index) => [name, match[index + 1]]))

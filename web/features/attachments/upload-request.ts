@@ -1,6 +1,6 @@
 import type { UploadedFile } from '../../../src/attachments/model'
 import { t } from '../../i18n/i18n'
-import { apiFailure } from '../../lib/api-error'
+import { answerFailure } from '../../lib/api-error'
 import { sendFile, UploadAborted } from '../../lib/send-file'
 import '../../i18n/areas/chat'
 
@@ -17,9 +17,9 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
   const sending = sendFile('/api/uploads', file, onProgress)
   const failed = t('chat.attachments.processFailed', { name: file.name })
   const done = sending.answered.then(
-    ({ status, body }) => {
+    async ({ status, body }) => {
       if (status === 201 && isUploadAnswer(body)) return body.data
-      throw apiFailure({ status, value: body }, failed)
+      throw await answerFailure({ status, value: body }, failed)
     },
     (error: unknown) => {
       throw error instanceof UploadAborted ? error : new Error(failed)

@@ -3,7 +3,7 @@ import { activateLocale } from '../../i18n/i18n'
 import { isLocale, type Locale } from '../../i18n/locales'
 import { signedOutLocale } from '../../i18n/signed-out-locale'
 import { api } from '../../lib/api'
-import { apiFailure, readApiError } from '../../lib/api-error'
+import { answerCode, apiFailure } from '../../lib/api-error'
 
 /**
  * Who is signed in: the user, or null when there is no session (401). The screen's language is
@@ -17,7 +17,7 @@ export const sessionQuery = queryOptions({
   queryFn: async () => {
     let { data, error, status } = await api.auth.me.get()
     // A support session that ended while this tab was away: back to the admin's own session.
-    if (status === 401 && readApiError(error, '').code === 'unauthorized:impersonation_ended') {
+    if (status === 401 && answerCode(error) === 'unauthorized:impersonation_ended') {
       const back = await api.impersonation.delete()
       if (back.data?.data.restored) ({ data, error, status } = await api.auth.me.get())
     }

@@ -1,6 +1,6 @@
 import { currentLocale, t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
-import { apiFailure } from '../../lib/api-error'
+import { answerFailure } from '../../lib/api-error'
 import { speechLanguage } from './speech-language'
 import '../../i18n/areas/dictation'
 
@@ -197,7 +197,7 @@ async function transcribe(recording: Blob): Promise<string> {
   }
   const body = (await response.json().catch(() => null)) as { data?: { text?: string } } | null
   if (!response.ok) {
-    throw apiFailure({ status: response.status, value: body }, t('dictation.transcribeFailed'))
+    throw await answerFailure({ status: response.status, value: body }, t('dictation.transcribeFailed'))
   }
   return body?.data?.text ?? ''
 }

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { KnowledgeEntryJson } from '../../../src/knowledge/model'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
-import { apiFailure } from '../../lib/api-error'
+import { answerFailure, apiFailure } from '../../lib/api-error'
 import '../../i18n/areas/knowledge'
 
 /** An entry as the server sends it: the spec's field names, `index_status`, `index_error`, `is_owner`. */
@@ -141,7 +141,7 @@ export async function uploadDocument(file: File, options: { tags: string[]; is_s
     credentials: 'same-origin',
   }).catch(() => null)
   const value: unknown = await response?.json().catch(() => null)
-  if (!response?.ok) throw apiFailure({ status: response?.status ?? null, value }, fallback)
+  if (!response?.ok) throw await answerFailure({ status: response?.status ?? null, value }, fallback)
   return (value as { data: KnowledgeEntry }).data
 }
 

@@ -1,5 +1,5 @@
 import { t } from '../../i18n/i18n'
-import { readApiError } from '../../lib/api-error'
+import { loadErrorTexts, readApiError } from '../../lib/api-error'
 import { toast } from '../../lib/toast'
 import '../../i18n/areas/share'
 
@@ -14,6 +14,7 @@ export async function exportChat(chatId: string, format: 'md' | 'json') {
   }).catch(() => null)
   if (!res?.ok) {
     const value = await res?.json().catch(() => null)
+    await loadErrorTexts()
     toast.error(readApiError({ status: res?.status, value }, t('share.export.failed')).message)
     return
   }

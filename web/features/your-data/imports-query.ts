@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ImportJson } from '../../../src/imports/model'
 import { t } from '../../i18n/i18n'
 import { api } from '../../lib/api'
-import { apiFailure } from '../../lib/api-error'
+import { answerFailure, apiFailure } from '../../lib/api-error'
 import { type SendingFile, sendFile } from '../../lib/send-file'
 import '../../i18n/areas/yourData'
 
@@ -25,10 +25,10 @@ export function startImport(
   onProgress: (fraction: number) => void,
 ): { started: Promise<string>; abort: SendingFile['abort'] } {
   const sending = sendFile('/api/import', file, onProgress)
-  const started = sending.answered.then(({ status, body }) => {
+  const started = sending.answered.then(async ({ status, body }) => {
     const id = (body as { data?: { id?: unknown } } | null)?.data?.id
     if (status === 202 && typeof id === 'string') return id
-    throw apiFailure({ status, value: body }, t('yourData.import.uploadFailed'))
+    throw await answerFailure({ status, value: body }, t('yourData.import.uploadFailed'))
   })
   return { started, abort: sending.abort }
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { UsageJson } from '../../../../src/admin/usage/model'
 import { t } from '../../../i18n/i18n'
-import { apiFailure } from '../../../lib/api-error'
+import { answerFailure } from '../../../lib/api-error'
 import '../../../i18n/areas/adminUsage'
 
 export type UsageDays = 30 | 90
@@ -19,7 +19,8 @@ export const usageQuery = (days: UsageDays) =>
     queryFn: async (): Promise<Usage> => {
       const response = await fetch(`/api/admin/usage?days=${days}`, { credentials: 'same-origin' })
       const body: unknown = await response.json().catch(() => null)
-      if (!response.ok) throw apiFailure({ status: response.status, value: body }, t('adminUsage.loadFailed'))
+      if (!response.ok)
+        throw await answerFailure({ status: response.status, value: body }, t('adminUsage.loadFailed'))
       return (body as { data: Usage }).data
     },
     // The figures move only as people chat: no refetch on every focus.
