@@ -75,6 +75,19 @@ afterAll(async () => {
 describe('share links', () => {
   let orgLink: string
 
+  test('a chat’s menu opened from the keyboard on a new page has Share… and the exports as it appears', async () => {
+    // Those items are a chunk of their own, fetched with the menus' code (decision 185).
+    const fresh = await e2e.signedInPage({ user: ada, existing: true })
+    const row = fresh.getByTestId('chat-row').filter({ hasText: chatTitle })
+    await row.getByTestId('chat-row-menu').focus()
+    await fresh.keyboard.press('Enter')
+    await fresh.getByRole('menu').waitFor()
+    for (const item of ['chat-menu-share', 'chat-menu-export-md', 'chat-menu-export-json'])
+      expect(await fresh.getByTestId(item).isVisible()).toBe(true)
+    await fresh.keyboard.press('Escape')
+    await fresh.context().close()
+  })
+
   test('Ada shares a chat with her organisation from its menu', async () => {
     await openShareDialog(page, chatTitle)
     const dialog = page.getByTestId('share-dialog')

@@ -52,17 +52,19 @@ function useModule<M>(load: () => Promise<M>): M | undefined {
 /**
  * `React.lazy` without Suspense: the component `load` imports, rendered once its code has arrived
  * (`Fallback` until then, nothing by default). A dialog or panel opened by a click shows as soon
- * as its chunk is in, not 300 ms after (see useModule).
+ * as its chunk is in, not 300 ms after (see useModule). `preload()` fetches the code ahead, so that
+ * the first render has it.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any component, as in React.lazy's own type
 export function lazyComponent<C extends ComponentType<any>>(
   load: () => Promise<{ default: C }>,
   Fallback: ComponentType | null = null,
-): ComponentType<ComponentProps<C>> {
-  return function Lazy(props: ComponentProps<C>) {
+): ComponentType<ComponentProps<C>> & { preload(): Promise<void> } {
+  function Lazy(props: ComponentProps<C>) {
     const module = useModule(load)
     if (!module) return Fallback ? <Fallback /> : null
     const Component = module.default as ComponentType<ComponentProps<C>>
     return <Component {...props} />
   }
+  return Object.assign(Lazy, { preload: () => start(load).settled })
 }

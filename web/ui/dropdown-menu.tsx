@@ -35,10 +35,26 @@ let radix: RadixModule | null = null
 let loading: Promise<RadixModule> | null = null
 const listeners = new Set<() => void>()
 
+/** What some menu's contents need besides Radix (see loadWithMenus). */
+const companions: (() => Promise<unknown>)[] = []
+
+/**
+ * Code that a menu's contents need (an item that is a chunk of its own): fetched with the menus'
+ * own code, so that the menu opens with it in. A companion that fails to arrive holds no menu back.
+ */
+export function loadWithMenus(load: () => Promise<unknown>) {
+  companions.push(load)
+  // The menus' code is already in or on its way: this one follows at once.
+  if (loading) void load().catch(() => {})
+}
+
 /** Fetches the menu's code (once; again after a failed fetch). */
 export function loadDropdownMenu(): Promise<RadixModule> {
-  loading ??= import('@radix-ui/react-dropdown-menu').then(
-    (module) => {
+  loading ??= Promise.all([
+    import('@radix-ui/react-dropdown-menu'),
+    ...companions.map((load) => load().catch(() => {})),
+  ]).then(
+    ([module]) => {
       // Every trigger on the page is replaced by Radix's own (a new element): the one that had the
       // focus (a keyboard user tabbed to it, which fetched the code) gets it back in the commit
       // that replaces it (see Trigger), before a key pressed next can land on the page's body.

@@ -14,17 +14,24 @@ import {
 } from 'lucide-react'
 import { useRef } from 'react'
 import { useT } from '../../i18n/i18n'
+import { lazyComponent } from '../../lib/lazy-component'
 import { useMediaQuery } from '../../lib/use-media-query'
 import * as DropdownMenu from '../../ui/dropdown-menu'
 import { menuContentClass, menuItemClass, menuLabelClass } from '../../ui/menu'
 import { projectsQuery } from '../projects/projects-query'
 import { openProjectDialog } from '../projects/projects-ui'
-import { ShareMenuItems } from '../share/share-menu-items'
 import type { Chat } from './chats-query'
 import type { ChatChange } from './use-organise-chats'
 import '../../i18n/areas/organise'
 
 const separator = 'my-1 h-px bg-zinc-200 dark:bg-zinc-800'
+
+// "Share…" and the exports, with their texts: fetched with the menus' own code (issue 35), which
+// every chat page would otherwise carry before anyone opens a chat's menu.
+const ShareMenuItems = lazyComponent(() =>
+  import('../share/share-menu-items').then((module) => ({ default: module.ShareMenuItems })),
+)
+DropdownMenu.loadWithMenus(ShareMenuItems.preload)
 
 /** A chat's "…" menu (issue 28): pin, move to a project, archive, rename, delete. */
 export function ChatRowMenu({

@@ -4,7 +4,6 @@ export const account = {
   'account.profile.title': 'User Profile',
   'account.profile.loadFailed': 'Failed to load profile',
   'account.profile.unnamed': 'Unnamed User',
-  'account.profile.defaultName': 'User',
   'account.profile.joined': 'Joined {date}',
   'account.profile.information': 'Profile Information',
   'account.profile.edit': 'Edit Profile',

@@ -6,6 +6,7 @@ export const shell = {
   'shell.sidebar.label': 'Sidebar',
   'shell.sidebar.chats': 'Chats',
   'shell.profile.loadFailed': 'Failed to load user profile',
+  'shell.profile.defaultName': 'User',
   'shell.exportReady': 'Your data is ready to download',
   'shell.exportReady.download': 'Download',
 

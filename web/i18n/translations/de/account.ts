@@ -9,7 +9,6 @@ export const account = {
   'account.profile.title': 'Benutzerprofil',
   'account.profile.loadFailed': 'Profil konnte nicht geladen werden',
   'account.profile.unnamed': 'Unbenannter Benutzer',
-  'account.profile.defaultName': 'Benutzer',
   'account.profile.joined': 'Beigetreten am {date}',
   'account.profile.information': 'Profilinformationen',
   'account.profile.edit': 'Profil bearbeiten',

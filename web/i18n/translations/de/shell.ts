@@ -8,6 +8,7 @@ export const shell = {
   'shell.sidebar.label': 'Seitenleiste',
   'shell.sidebar.chats': 'Chats',
   'shell.profile.loadFailed': 'Benutzerprofil konnte nicht geladen werden',
+  'shell.profile.defaultName': 'Benutzer',
   'shell.exportReady': 'Deine Daten stehen zum Herunterladen bereit',
   'shell.exportReady.download': 'Herunterladen',
   'shell.userMenu.account': 'Kontomenü:',

@@ -9,7 +9,6 @@ export const account = {
   'account.profile.title': 'Perfil de usuario',
   'account.profile.loadFailed': 'No se pudo cargar el perfil',
   'account.profile.unnamed': 'Usuario sin nombre',
-  'account.profile.defaultName': 'Usuario',
   'account.profile.joined': 'Miembro desde el {date}',
   'account.profile.information': 'Información del perfil',
   'account.profile.edit': 'Editar perfil',

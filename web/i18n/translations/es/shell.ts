@@ -8,6 +8,7 @@ export const shell = {
   'shell.sidebar.label': 'Barra lateral',
   'shell.sidebar.chats': 'Chats',
   'shell.profile.loadFailed': 'No se pudo cargar el perfil de usuario',
+  'shell.profile.defaultName': 'Usuario',
   'shell.exportReady': 'Tus datos están listos para descargar',
   'shell.exportReady.download': 'Descargar',
   'shell.userMenu.account': 'Menú de la cuenta:',

@@ -9,7 +9,6 @@ export const account = {
   'account.profile.title': 'Profil utilisateur',
   'account.profile.loadFailed': 'Impossible de charger le profil',
   'account.profile.unnamed': 'Utilisateur sans nom',
-  'account.profile.defaultName': 'Utilisateur',
   'account.profile.joined': 'Membre depuis le {date}',
   'account.profile.information': 'Informations du profil',
   'account.profile.edit': 'Modifier le profil',

@@ -8,6 +8,7 @@ export const shell = {
   'shell.sidebar.label': 'Barre latérale',
   'shell.sidebar.chats': 'Discussions',
   'shell.profile.loadFailed': 'Impossible de charger le profil utilisateur',
+  'shell.profile.defaultName': 'Utilisateur',
   'shell.exportReady': 'Vos données sont prêtes à être téléchargées',
   'shell.exportReady.download': 'Télécharger',
   'shell.userMenu.account': 'Menu du compte\u00a0:',

@@ -9,7 +9,6 @@ export const account = {
   'account.profile.title': 'Profilo utente',
   'account.profile.loadFailed': 'Impossibile caricare il profilo',
   'account.profile.unnamed': 'Utente senza nome',
-  'account.profile.defaultName': 'Utente',
   'account.profile.joined': 'Membro dal {date}',
   'account.profile.information': 'Informazioni del profilo',
   'account.profile.edit': 'Modifica profilo',

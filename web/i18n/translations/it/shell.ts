@@ -8,6 +8,7 @@ export const shell = {
   'shell.sidebar.label': 'Barra laterale',
   'shell.sidebar.chats': 'Chat',
   'shell.profile.loadFailed': 'Impossibile caricare il profilo utente',
+  'shell.profile.defaultName': 'Utente',
   'shell.exportReady': 'I tuoi dati sono pronti da scaricare',
   'shell.exportReady.download': 'Scarica',
   'shell.userMenu.account': 'Menu account:',

@@ -9,7 +9,6 @@ export const account = {
   'account.profile.title': 'Perfil do usuário',
   'account.profile.loadFailed': 'Não foi possível carregar o perfil',
   'account.profile.unnamed': 'Usuário sem nome',
-  'account.profile.defaultName': 'Usuário',
   'account.profile.joined': 'Membro desde {date}',
   'account.profile.information': 'Informações do perfil',
   'account.profile.edit': 'Editar perfil',

@@ -8,6 +8,7 @@ export const shell = {
   'shell.sidebar.label': 'Barra lateral',
   'shell.sidebar.chats': 'Conversas',
   'shell.profile.loadFailed': 'Não foi possível carregar o perfil do usuário',
+  'shell.profile.defaultName': 'Usuário',
   'shell.exportReady': 'Seus dados estão prontos para baixar',
   'shell.exportReady.download': 'Baixar',
   'shell.userMenu.account': 'Menu da conta:',
