@@ -259,6 +259,7 @@ describe('sign-in card languages', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click()
     await login.alert().waitFor()
     expect(await login.alert().textContent()).toBe('Ungültige Anmeldedaten')
+    await screenshot(page, 'sign-in-wrong-password-de')
     // The response's body is read after the fact: give the listener its moment.
     for (let tries = 0; tries < 50 && errorTextScripts.length === 0; tries += 1) await Bun.sleep(100)
     expect(errorTextScripts).toHaveLength(1)
