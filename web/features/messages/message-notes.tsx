@@ -1,9 +1,15 @@
-import { ImageOff, Info } from 'lucide-react'
+import { ImageOff } from 'lucide-react'
 import type { MessageNote } from '../../../db/schema'
 import { currentLocale, useT } from '../../i18n/i18n'
-import { researchNoteText } from '../research/note-text'
+import { lazyComponent } from '../../lib/lazy-component'
 import type { Message } from './messages-query'
 import '../../i18n/areas/chat'
+
+/**
+ * A research run's note, worded in the research texts: a chunk of its own (issue 35), since most
+ * chat pages show no research report.
+ */
+const ResearchNoteLine = lazyComponent(() => import('./research-note-line'))
 
 const lists = new Map<string, Intl.ListFormat>()
 /** 'a.png, b.png and c.png' in the active language. */
@@ -48,15 +54,8 @@ export function MessageNotes({ notes }: { notes: readonly MessageNote[] }) {
     }
     // A failure is shown by the failure line; a code this client does not know, not at all.
     if (note.code !== 'research') return null
-    const text = researchNoteText(note.note)
-    if (!text) return null
-    return (
-      // biome-ignore lint/suspicious/noArrayIndexKey: a message's notes never change order
-      <p key={index} className={noteClass} data-testid="message-note" data-note={note.note.code}>
-        <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>{text}</span>
-      </p>
-    )
+    // biome-ignore lint/suspicious/noArrayIndexKey: a message's notes never change order
+    return <ResearchNoteLine key={index} note={note.note} className={noteClass} />
   })
 }
 
