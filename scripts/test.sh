@@ -192,9 +192,11 @@ if [ -s "$flaky_names" ]; then
   echo "::: flaky:"
   sort -u "$flaky_names"
 fi
-if grep -qE '^\(fail\)' "$log"; then
+# The failures that were not flaky (none printed when every failure passed on its second run).
+failed_names=$(grep -E '^\(fail\)' "$log" | sort -u | grep -vxF -f "$flaky_names" | sed -E 's/ \[[0-9.]+m?s\]$//' | sort -u)
+if [ -n "$failed_names" ]; then
   echo "::: failed:"
-  grep -E '^\(fail\)' "$log" | sort -u | grep -vxF -f "$flaky_names" | sed -E 's/ \[[0-9.]+m?s\]$//' | sort -u
+  echo "$failed_names"
 fi
 rm -f "$log" "$flaky_counts" "$flaky_names"
 echo "::: $(( SECONDS - started )) s in all"
