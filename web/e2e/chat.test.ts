@@ -98,6 +98,29 @@ describe('conversations', () => {
     expect(page.url()).toBe(url)
   })
 
+  test('a table, a struck word and a bare link render as they stream and after a reload', async () => {
+    // GitHub-flavoured markdown is a chunk of its own, fetched with the first block that needs it
+    // (decision 185): this page has shown none so far.
+    fake.queueScript({
+      chunks: ['| Plan | Cost |\n|---|---|\n| Basic | 5 |\n\n', '~~old~~ new, see www.example.com'],
+      chunkDelayMs: 50,
+    })
+    await chat.send('Compare the plans')
+    await chat.waitForAnswer('www.example.com')
+    const check = async () => {
+      const answer = chat.lastAnswer()
+      await answer.locator('table').waitFor()
+      expect(await answer.locator('td').allInnerTexts()).toEqual(['Basic', '5'])
+      expect(await answer.locator('del').innerText()).toBe('old')
+      expect(await answer.locator('a[href="http://www.example.com/"]').count()).toBe(1)
+      expect(await answer.innerText()).not.toContain('|---|')
+    }
+    await check()
+    await page.reload()
+    await chat.lastAnswer().filter({ hasText: 'Basic' }).waitFor()
+    await check()
+  })
+
   test('Stop ends the answer mid-stream, keeping the text so far marked as stopped', async () => {
     fake.queueScript({ chunks: Array.from({ length: 60 }, (_, i) => `word${i} `), chunkDelayMs: 120 })
     await chat.send('Tell me a long story')

@@ -1,6 +1,24 @@
-import { memo, type ReactElement, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  memo,
+  type ReactElement,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { OpenBlockContext } from './code-block'
-import { cachedBlock, parseSlicer, renderAndCacheBlock, renderBlock } from './render-block'
+import {
+  cachedBlock,
+  gfmReady,
+  loadGfm,
+  needsGfm,
+  onGfmReady,
+  parseSlicer,
+  renderAndCacheBlock,
+  renderBlock,
+} from './render-block'
 import { blocksToRender, splitBlocks } from './split-blocks'
 
 /**
@@ -8,19 +26,21 @@ import { blocksToRender, splitBlocks } from './split-blocks'
  * each render. A finished block comes from the cache, else is parsed now if this task's parsing
  * budget allows, else in a later slice; meanwhile the block keeps what it showed before (its
  * text while it was still open) or, never shown yet, an invisible stand-in of the right size.
+ * `gfm` (the extensions have arrived) is part of what a late parse is kept for: one made before
+ * them may lack a table.
  */
-function useBlockElements(text: string, open: boolean): ReactElement | null {
-  const [late, setLate] = useState<{ text: string; element: ReactElement } | null>(null)
+function useBlockElements(text: string, open: boolean, gfm: boolean): ReactElement | null {
+  const [late, setLate] = useState<{ text: string; gfm: boolean; element: ReactElement } | null>(null)
   const shown = useRef<ReactElement | null>(null)
   let element: ReactElement | null
   if (open) element = renderBlock(text)
-  else if (late?.text === text) element = late.element
+  else if (late?.text === text && late.gfm === gfm) element = late.element
   else element = cachedBlock(text) ?? (parseSlicer.tryNow() ? renderAndCacheBlock(text) : null)
   const waiting = element === null
   useEffect(() => {
     if (!waiting) return
-    return parseSlicer.defer(() => setLate({ text, element: renderAndCacheBlock(text) }))
-  }, [waiting, text])
+    return parseSlicer.defer(() => setLate({ text, gfm, element: renderAndCacheBlock(text) }))
+  }, [waiting, text, gfm])
   useLayoutEffect(() => {
     if (element) shown.current = element
   })
@@ -33,8 +53,16 @@ function useBlockElements(text: string, open: boolean): ReactElement | null {
  * long answer that keeps growing lays out only its visible part; the open block is always laid
  * out, and its code is highlighted only once it is finished.
  */
-const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text: string; open: boolean }) {
-  const element = useBlockElements(text, open)
+const MarkdownBlock = memo(function MarkdownBlock({
+  text,
+  open,
+  gfm,
+}: {
+  text: string
+  open: boolean
+  gfm: boolean
+}) {
+  const element = useBlockElements(text, open, gfm)
   return (
     <div
       className={
@@ -68,11 +96,14 @@ export function Markdown({
   cut?: boolean
 }) {
   const blocks = useMemo(() => blocksToRender(text, { streaming, cut }), [text, streaming, cut])
+  // GitHub-flavoured syntax is parsed once its extensions are in: blocks drawn without them then
+  // render again (they were not cached).
+  const gfm = useSyncExternalStore(onGfmReady, gfmReady)
   return (
     <div className="markdown space-y-3 break-words">
       {blocks.map((block, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks only ever grow at the end
-        <MarkdownBlock key={index} text={block.text} open={block.open} />
+        <MarkdownBlock key={index} text={block.text} open={block.open} gfm={gfm} />
       ))}
     </div>
   )
@@ -81,10 +112,24 @@ export function Markdown({
 /**
  * Parses the finished blocks of `texts` into the cache in slices (tasks of their own), then calls
  * `done`, at once if they are all cached already. The chat view shows a freshly opened chat once
- * its latest answers are parsed, so they appear whole rather than block by block. Returns a
- * cancel function.
+ * its latest answers are parsed, so they appear whole rather than block by block (GitHub-flavoured
+ * extensions fetched first when one of them needs them). Returns a cancel function.
  */
 export function warmBlocks(texts: string[], done: () => void): () => void {
+  if (gfmReady() || !texts.some(needsGfm)) return warmParsed(texts, done)
+  let cancelled = false
+  let cancel = () => {}
+  // A failed fetch settles too: the blocks are then parsed without the extensions.
+  void loadGfm().then(() => {
+    if (!cancelled) cancel = warmParsed(texts, done)
+  })
+  return () => {
+    cancelled = true
+    cancel()
+  }
+}
+
+function warmParsed(texts: string[], done: () => void): () => void {
   const missing = uncachedBlocks(texts)
   if (!missing.length) {
     done()

@@ -1,8 +1,69 @@
-import { expect, test } from 'bun:test'
+import { beforeAll, expect, test } from 'bun:test'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { cachedBlock, renderAndCacheBlock, renderBlock } from './render-block'
+import { cachedBlock, loadGfm, needsGfm, parseTree, renderAndCacheBlock, renderBlock } from './render-block'
+
+const tree = (text: string, withGfm: boolean) => JSON.stringify(parseTree(text, withGfm))
 
 const html = (text: string) => renderToStaticMarkup(renderBlock(text))
+
+// GitHub-flavoured markdown's extensions are a chunk of their own, fetched by the first block that
+// needs them (the chat view waits for them before it shows such an answer).
+beforeAll(() => loadGfm())
+
+/** Blocks with no GitHub-flavoured sign, of every CommonMark kind. */
+const COMMONMARK = [
+  '**bold** and `code`',
+  '# Heading\n\ntext',
+  '## A *second* level',
+  '- one\n- two\n\n- loose',
+  '3. three\n4. four',
+  '> a quote\n> - with a list',
+  '```ts\nconst a = 1 < 2 && 3 > 2\n```',
+  '    indented code',
+  '[a link](https://example.com/path) and ![an image](/api/images/x.png)',
+  '[ref]\n\n[ref]: https://example.com',
+  'Use the <br> tag, <kbd>Ctrl</kbd>+<kbd>C</kbd> & 5 * 3 = 15',
+  'line one  \nline two\\\nline three',
+  '***\n\n___',
+  'Setext\n======',
+  'Text[2] and [z](y) and [ y ] and snake_case_words and *em*phasis',
+  'Ünïcödé — “quotes” ‘single’ … 日本語の文章、句読点。',
+  '<https://example.com> is an autolink CommonMark has',
+  'a\\|b escaped \\~ signs and 1 : 2 ratio',
+]
+
+test('a block with no GitHub-flavoured sign parses the same without the extensions', () => {
+  for (const text of COMMONMARK) {
+    if (text.includes('https://') || text.includes('|') || text.includes('~')) {
+      expect(needsGfm(text)).toBe(true)
+      continue
+    }
+    expect(needsGfm(text)).toBe(false)
+    expect(tree(text, false)).toBe(tree(text, true))
+  }
+})
+
+test('every GitHub-flavoured construct is told by its sign', () => {
+  for (const text of [
+    '| a |\n| - |\n| 1 |',
+    '~~gone~~',
+    'Text[^1].\n\n[^1]: The note.',
+    '- [ ] todo',
+    '- [x] done',
+    '- [X] done',
+    'www.example.com',
+    'WWW.EXAMPLE.COM',
+    'see http://example.com',
+    'see https://example.com',
+    'write to ada@example.com',
+    'mailto:ada@example.com',
+    'xmpp:ada@example.com',
+  ]) {
+    expect(needsGfm(text)).toBe(true)
+    // And each of them is something the extensions change.
+    expect(tree(text, false)).not.toBe(tree(text, true))
+  }
+})
 
 test('renders GitHub-flavoured markdown', () => {
   expect(html('**bold** and `code`')).toBe(
