@@ -239,6 +239,12 @@ describe('several chats at once', () => {
   })
 
   test('a toast shown while chats are ticked stands above the selection bar, not on its buttons', async () => {
+    // The last test's Undo left the pointer on the toasts, which then stay (sonner keeps a hovered
+    // stack open) and cover the list's last rows: the pointer leaves, and the toasts with it.
+    await page.mouse.move(900, 20)
+    await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), undefined, {
+      timeout: 15_000,
+    })
     await openRowMenu(page, 'Bravo notes')
     await page.getByRole('menuitem', { name: 'Archive' }).click()
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Chat archived' }).last()
