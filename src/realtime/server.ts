@@ -107,7 +107,11 @@ export async function createRealtime(
     for (const socket of io.of('/').sockets.values()) socket.conn.close()
   }
   const receive = (frame: Frame) => {
+    const known = peers.size
     const heard = peers.receive(frame)
+    // A new instance: it hears this one at once, not at the next heartbeat, so that each sends the
+    // other its events from now on (an instance alone sends none, below).
+    if (peers.size > known) fanout?.heartbeat()
     if (heard === 'seen') return
     for (const [room, event, payload] of frame.e ?? []) emitLocal(room, event, payload)
     if (heard === 'missed') resync('missed frames')
@@ -148,6 +152,8 @@ export async function createRealtime(
   let heartbeat: ReturnType<typeof setInterval> | undefined
   if (transport) {
     fanout = createFanout(instanceId, transport)
+    // Before this instance serves anything: the others hear of it before its first socket joins.
+    fanout.heartbeat()
     // Alive (to the others), and the others' replies ended when one of them goes silent.
     heartbeat = setInterval(() => {
       fanout?.heartbeat()
@@ -164,7 +170,11 @@ export async function createRealtime(
 
   const emit = (room: string, event: ServerEvent, payload: unknown) => {
     emitLocal(room, event, payload)
-    fanout?.publish({ room, event, payload })
+    // Alone (no other instance heard within PEER_TIMEOUT_MS), an instance sends its events nowhere:
+    // each would be written to the database (or Redis) and come back unread. One that starts says so
+    // before it serves (its first heartbeat, above), and is answered at once (`receive`), so no
+    // socket of it misses an event that comes after (decision 186).
+    if (peers.size) fanout?.publish({ room, event, payload })
   }
   const realtime: Realtime = {
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),

@@ -141,6 +141,10 @@ export interface Instances {
   instances: ListeningApp[]
   /** An account with a session, valid on every instance. */
   createUser(input?: NewUser): Promise<TestUser>
+  /** One more instance on the same database (one started while the others run). */
+  start(): Promise<ListeningApp>
+  /** The shared database's URL. */
+  url: string
   close(): Promise<void>
 }
 
@@ -157,20 +161,21 @@ export async function startInstances(
   if (!process.env.TEST_DATABASE_URL) throw new Error('startInstances needs TEST_DATABASE_URL')
   const shared = await createTestDatabase()
   const instances: ListeningApp[] = []
+  const start = async () => {
+    const database = openPostgres(shared.url!, { max: 5 })
+    const instance = (await openApp(
+      database,
+      { ...env, DATABASE_URL: shared.url! },
+      { listen: true, ownsDatabase: true, jobs: options.jobs },
+    ).catch(async (error) => {
+      await database.close()
+      throw error
+    })) as ListeningApp
+    instances.push(instance)
+    return instance
+  }
   try {
-    for (let index = 0; index < count; index += 1) {
-      const database = openPostgres(shared.url!, { max: 5 })
-      instances.push(
-        (await openApp(
-          database,
-          { ...env, DATABASE_URL: shared.url! },
-          { listen: true, ownsDatabase: true, jobs: options.jobs },
-        ).catch(async (error) => {
-          await database.close()
-          throw error
-        })) as ListeningApp,
-      )
-    }
+    for (let index = 0; index < count; index += 1) await start()
   } catch (error) {
     for (const instance of instances) await instance.close()
     await shared.close()
@@ -179,6 +184,8 @@ export async function startInstances(
   return {
     instances,
     createUser: (input) => instances[0]!.createUser(input),
+    start,
+    url: shared.url!,
     async close() {
       for (const instance of instances) await instance.close()
       await shared.close()
