@@ -16,6 +16,7 @@ import { HEARTBEAT_MS } from './peers'
 import { createPgTransport } from './pg-transport'
 import { createPublicFeed, EVERYONE_ROOM } from './public-feed'
 import { QUIET_CHECK_MS, QuietMemory } from './quiet-memory'
+import { emitToRoom } from './room-emit'
 import { SESSION_SWEEP_MS, startSessionSweep } from './session-sweep'
 
 export const userRoom = (userId: string) => `user:${userId}`
@@ -90,7 +91,7 @@ export async function createRealtime(
       ;(io.local as unknown as Emitter).emit(event, payload)
       return
     }
-    ;(io.local.to(room) as unknown as Emitter).emit(event, payload)
+    emitToRoom(io, room, event, payload)
   }
   const instanceId = crypto.randomUUID()
   const peers = ctx.peers
