@@ -17,7 +17,16 @@ import { join } from 'node:path'
 import { io, type Socket } from 'socket.io-client'
 import { SseParser } from '../src/ai/sse'
 import { epochMs, startFakeOpenAi } from '../src/test/fakes/openai-server'
-import { childPids, cpuSeconds, fmt, microsecondsPer, percentile, rssMb, spawnRole } from './lib/processes'
+import {
+  childPids,
+  cpuSeconds,
+  fmt,
+  microsecondsPer,
+  namedCpuSeconds,
+  percentile,
+  rssMb,
+  spawnRole,
+} from './lib/processes'
 
 const ROUNDS = (process.env.BENCH_ROUNDS ?? '100,1000').split(',').map(Number)
 /**
@@ -88,6 +97,11 @@ async function runServer(providerUrl: string, users: number) {
   await new Promise(() => {})
 }
 
+/** A Postgres server on this machine, whose processes' CPU can be read from /proc. */
+const LOCAL_POSTGRES = /^postgres(ql)?:\/\/([^@/]*@)?(127\.0\.0\.1|localhost)[:/]/.test(
+  process.env.BENCH_DATABASE_URL ?? '',
+)
+
 /** With BENCH_DATABASE_URL (a Postgres server), the server runs on a throwaway database there. */
 async function createBenchDatabase(): Promise<string | undefined> {
   const serverUrl = process.env.BENCH_DATABASE_URL
@@ -130,6 +144,8 @@ interface RoundResult {
 /** Samples CPU and peak RSS of the given processes over a round. */
 function startMeter(pids: Record<string, number>) {
   const cpuStart = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]))
+  // A Postgres server on this machine (BENCH_DATABASE_URL): what its backends spent on the round.
+  const postgresStart = LOCAL_POSTGRES ? namedCpuSeconds('postgres') : 0
   const selfStart = process.cpuUsage()
   const peak: Record<string, number> = Object.fromEntries(Object.keys(pids).map((name) => [name, 0]))
   peak.clients = 0
@@ -145,6 +161,7 @@ function startMeter(pids: Record<string, number>) {
     const cpu: Record<string, number> = Object.fromEntries(
       Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - cpuStart[name]!]),
     )
+    if (LOCAL_POSTGRES) cpu.postgres = namedCpuSeconds('postgres') - postgresStart
     const self = process.cpuUsage(selfStart)
     cpu.clients = (self.user + self.system) / 1e6
     return { cpu, rssPeak: peak }
@@ -361,6 +378,12 @@ function report(results: RoundResult[]) {
         `embedded database ${fmt(parley.cpu.database ?? 0, 2)} s for ${parley.tokenLatencies.length} tokens; issue 35's ` +
         `goal for one instance, 200 replies of 200 tokens: ≤ ${GOAL_MICROSECONDS_PER_TOKEN} µs).`,
     )
+    if (parley.cpu.postgres !== undefined) {
+      console.log(
+        `${streams} streams: the Postgres server's processes spent ${fmt(parley.cpu.postgres, 2)} s beside it ` +
+          `(${fmt(microsecondsPer(parley.cpu.postgres, parley.tokenLatencies.length))} µs per token; not in the figure above).`,
+      )
+    }
     const withTools = results.find((r) => r.mode === 'parley+tools' && r.streams === streams)
     if (withTools) {
       const toolsTtft = (p: number) => percentile(withTools.ttfts, p) - percentile(parley.ttfts, p)

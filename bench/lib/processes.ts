@@ -137,3 +137,21 @@ export function chromiumCpuSeconds(): number {
   }
   return total
 }
+
+/**
+ * CPU seconds of every process whose name (/proc/<pid>/comm) is `name` alive now: the backends of a
+ * Postgres server on this machine, say. A process that ends in between takes its seconds with it.
+ */
+export function namedCpuSeconds(name: string): number {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== name) continue
+      total += cpuSeconds(Number(entry))
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total
+}
