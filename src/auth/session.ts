@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
-import { and, eq, inArray, lt, ne, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { preparedPer } from '../../db/prepared'
 import { authTokens, type Session, sessions, users } from '../../db/schema'
 import type { SessionUser } from '../access/session-user'
 import type { AppContext } from '../context'
@@ -41,6 +42,16 @@ export async function createSession(
   return { token, session: session! }
 }
 
+/** A session with its user: every authenticated request and socket handshake the cache misses reads it. */
+const sessionWithUser = preparedPer((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_with_user'),
+)
+
 /**
  * Resolves a token to its session and user. Expired sessions are deleted; a banned user's
  * session is refused; a session past half its life is extended (30-day sliding expiry).
@@ -52,11 +63,7 @@ export async function validateSessionToken(
 ): Promise<{ session: Session; user: SessionUser } | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null
   const id = hashToken(token)
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, id))
+  const [row] = await sessionWithUser(db).execute({ id })
   if (!row) return null
   const { session, user } = row
   // A support-access session ends with its impersonation, which resolveActor checks (and ends) itself.

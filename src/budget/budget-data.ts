@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { preparedPer } from '../../db/prepared'
 import {
   budgetReservations,
   type UserBudgetOverride,
@@ -45,6 +46,41 @@ export async function spendOfUser(
   return { daily: sumMicros(row?.daily), monthly: sumMicros(row?.monthly) }
 }
 
+/** A user's budget override: every send reads it. */
+const overrideOf = preparedPer((db) =>
+  db
+    .select()
+    .from(userBudgetOverrides)
+    .where(eq(userBudgetOverrides.userId, sql.placeholder('userId')))
+    .prepare('budget_override'),
+)
+
+/** A user's override with the spend since `day` and since `month` (ISO texts): every reply's end reads it. */
+const overrideAndSpendOf = preparedPer((db) => {
+  const spend = db
+    .select({
+      daily: sql<
+        string | number | null
+      >`coalesce(sum(${usageRecords.costMicros}) filter (where ${usageRecords.createdAt} >= ${sql.placeholder('day')}::timestamptz), 0)`.as(
+        'daily',
+      ),
+      monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costMicros}), 0)`.as('monthly'),
+    })
+    .from(usageRecords)
+    .where(
+      and(
+        eq(usageRecords.userId, sql.placeholder('userId')),
+        gte(usageRecords.createdAt, sql`${sql.placeholder('month')}::timestamptz`),
+      ),
+    )
+    .as('spend')
+  return db
+    .select({ daily: spend.daily, monthly: spend.monthly, override: userBudgetOverrides })
+    .from(spend)
+    .leftJoin(userBudgetOverrides, eq(userBudgetOverrides.userId, sql.placeholder('userId')))
+    .prepare('budget_override_and_spend')
+})
+
 /**
  * The actor's spend and reservations. Every query is limited to the actor's rows; pass the
  * transaction handle as `db` to run inside one.
@@ -65,22 +101,11 @@ export function budgetFor(db: Db, actor: Actor) {
       day: Date,
       month: Date,
     ): Promise<{ override: UserBudgetOverride | null; daily: Micros; monthly: Micros }> {
-      const spend = db
-        .select({
-          daily: sql<
-            string | number | null
-          >`coalesce(sum(${usageRecords.costMicros}) filter (where ${usageRecords.createdAt} >= ${day.toISOString()}::timestamptz), 0)`.as(
-            'daily',
-          ),
-          monthly: sql<string | number | null>`coalesce(sum(${usageRecords.costMicros}), 0)`.as('monthly'),
-        })
-        .from(usageRecords)
-        .where(and(eq(usageRecords.userId, userId), gte(usageRecords.createdAt, month)))
-        .as('spend')
-      const [row] = await db
-        .select({ daily: spend.daily, monthly: spend.monthly, override: userBudgetOverrides })
-        .from(spend)
-        .leftJoin(userBudgetOverrides, eq(userBudgetOverrides.userId, userId))
+      const [row] = await overrideAndSpendOf(db).execute({
+        userId,
+        day: day.toISOString(),
+        month: month.toISOString(),
+      })
       return {
         override: row?.override ?? null,
         daily: sumMicros(row?.daily),
@@ -90,7 +115,7 @@ export function budgetFor(db: Db, actor: Actor) {
 
     /** The budget an administrator set for this user (null columns take the organisation's), or null. */
     async override(): Promise<UserBudgetOverride | null> {
-      const [row] = await db.select().from(userBudgetOverrides).where(eq(userBudgetOverrides.userId, userId))
+      const [row] = await overrideOf(db).execute({ userId })
       return row ?? null
     },
 

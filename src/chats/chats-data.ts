@@ -44,6 +44,17 @@ const oneChat = preparedPer((db) =>
     .prepare('chats_one'),
 )
 
+/** A chat with its settings and its project's instructions: every send reads it first. */
+const chatWithConfig = preparedPer((db) =>
+  db
+    .select({ chat: chats, config: chatConfigs, projectInstructions: projects.instructions })
+    .from(chats)
+    .leftJoin(chatConfigs, eq(chatConfigs.chatId, chats.id))
+    .leftJoin(projects, eq(projects.id, chats.projectId))
+    .where(and(eq(chats.id, sql.placeholder('chatId')), eq(chats.userId, sql.placeholder('userId'))))
+    .prepare('chats_with_config'),
+)
+
 /**
  * The actor's chats and their settings. Every query here is limited to rows the actor owns, so a
  * caller cannot express a read or write of another user's chat: an id that is not the actor's
@@ -68,12 +79,7 @@ export function chatsFor(db: Db, actor: Actor) {
       chatId: string,
     ): Promise<{ chat: Chat; config: ChatConfig | null; projectInstructions: string | null } | undefined> {
       if (!isUuid(chatId)) return undefined
-      const [row] = await db
-        .select({ chat: chats, config: chatConfigs, projectInstructions: projects.instructions })
-        .from(chats)
-        .leftJoin(chatConfigs, eq(chatConfigs.chatId, chats.id))
-        .leftJoin(projects, eq(projects.id, chats.projectId))
-        .where(byId(chatId))
+      const [row] = await chatWithConfig(db).execute({ chatId, userId: actor.userId })
       return row
     },
 

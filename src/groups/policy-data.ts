@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { preparedPer } from '../../db/prepared'
 import { groupMembers, groups } from '../../db/schema'
 import { foldPolicy, type GroupPolicy, type PolicyRow } from './policy-rules'
 
@@ -12,14 +13,18 @@ const policyColumns = {
   monthlyLimitMicros: groups.monthlyLimitMicros,
 }
 
-/** A person's policy read now: one query by group_members_user_idx. */
-export async function readGroupPolicy(db: Db, userId: string): Promise<GroupPolicy> {
-  const rows = await db
+const policyOf = preparedPer((db) =>
+  db
     .select(policyColumns)
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(eq(groupMembers.userId, userId))
-  return foldPolicy(rows)
+    .where(eq(groupMembers.userId, sql.placeholder('userId')))
+    .prepare('group_policy'),
+)
+
+/** A person's policy read now: one query by group_members_user_idx (sends read it, when not cached). */
+export async function readGroupPolicy(db: Db, userId: string): Promise<GroupPolicy> {
+  return foldPolicy(await policyOf(db).execute({ userId }))
 }
 
 /** Several people's policies in one query (pushing budgets to many at once). */

@@ -1,6 +1,7 @@
-import { and, arrayContains, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, arrayContains, asc, desc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { KnowledgeSourceType } from '../../db/catalogues/knowledge'
 import type { Database, Db } from '../../db/client'
+import { preparedPer } from '../../db/prepared'
 import {
   attachments,
   groupMembers,
@@ -38,10 +39,15 @@ export interface EntryFilter {
  * group_members_user_idx, not per entry).
  */
 function visibleTo(actor: Actor): SQL {
+  return visibleToUser(actor.userId)
+}
+
+/** `visibleTo` by the user's id, or a placeholder for it (a prepared statement). */
+function visibleToUser(userId: string | Placeholder): SQL {
   return or(
-    eq(knowledgeBase.userId, actor.userId),
+    eq(knowledgeBase.userId, userId),
     eq(knowledgeBase.isShared, true),
-    sql`${knowledgeBase.sharedGroupIds} && array(select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${actor.userId})`,
+    sql`${knowledgeBase.sharedGroupIds} && array(select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${userId})`,
   )!
 }
 
@@ -167,9 +173,19 @@ export function knowledgeFor(db: Db, actor: Actor) {
   }
 }
 
+/** Whether any entry is visible to a user: the rule of `visibleTo`, prepared. */
+const anyVisibleEntry = preparedPer((db) =>
+  db
+    .select({ id: knowledgeBase.id })
+    .from(knowledgeBase)
+    .where(visibleToUser(sql.placeholder('userId')))
+    .limit(1)
+    .prepare('knowledge_any_visible'),
+)
+
 /** Whether the actor can see any entry at all (a send skips the knowledge search when not). */
 export async function hasVisibleEntries(db: Db, actor: Actor): Promise<boolean> {
-  const [row] = await db.select({ id: knowledgeBase.id }).from(knowledgeBase).where(visibleTo(actor)).limit(1)
+  const [row] = await anyVisibleEntry(db).execute({ userId: actor.userId })
   return Boolean(row)
 }
 

@@ -71,6 +71,42 @@ const latestLinearPage = preparedPer((db) =>
     .prepare('messages_linear_page'),
 )
 
+/** The newest messages of a chat that never branched, as a reply's history reads them (every send). */
+const linearHistory = preparedPer((db) =>
+  db
+    .select({
+      id: messages.id,
+      content: messages.content,
+      isUser: messages.isUser,
+      status: messages.status,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(
+      and(eq(messages.chatId, sql.placeholder('chatId')), eq(messages.userId, sql.placeholder('userId'))),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('messages_linear_history'),
+)
+
+/** A chat's replies still streaming (research reports aside): every send checks for one first. */
+const streamingInChat = preparedPer((db) =>
+  db
+    .select({ id: messages.id, createdAt: messages.createdAt })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.chatId, sql.placeholder('chatId')),
+        eq(messages.userId, sql.placeholder('userId')),
+        eq(messages.status, 'streaming'),
+        isNull(messages.researchId),
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .prepare('messages_streaming_in_chat'),
+)
+
 /** A message as a list read gives it: with its siblings and, for a reply, what it cost. */
 export type TreeMessage = Message & { siblingIds: string[]; usage: RowUsage | null }
 
@@ -143,12 +179,7 @@ export function messagesFor(db: Db, actor: Actor) {
       }
       // A chat that never branched: its newest messages are its path (the time index, as before trees).
       if (neverBranched && leafId === undefined) {
-        return db
-          .select(columns)
-          .from(messages)
-          .where(inChat(chatId))
-          .orderBy(...newestFirst)
-          .limit(limit)
+        return linearHistory(db).execute({ chatId, userId: actor.userId, limit })
       }
       return db
         .select(columns)
@@ -224,6 +255,7 @@ export function messagesFor(db: Db, actor: Actor) {
 
     /** The chat's replies still marked streaming (at most one is live; older ones were cut off). */
     streaming(chatId: string, since?: Date) {
+      if (!since) return streamingInChat(db).execute({ chatId, userId: actor.userId })
       return db
         .select({ id: messages.id, createdAt: messages.createdAt })
         .from(messages)
