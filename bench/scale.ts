@@ -306,6 +306,8 @@ interface WaveResult {
   failed: number
   timedOut: boolean
   load: string
+  /** How long the wave's sends took to be accepted (202), ms. */
+  sendsMs: number
   /** CPU seconds of instance A and B during the wave. */
   cpu: [number, number]
 }
@@ -388,7 +390,11 @@ async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
       await Promise.all(clients.map((client) => client.next('ARMED')))
       const load = loadAverage()
       const cpuBefore = servers.map((server) => cpuSeconds(server.pid))
+      const sendsFrom = performance.now()
       await Promise.all(wave.map((person) => send(aUrl, person)))
+      // How long the wave's sends took to be accepted: the faster they are, the more of its replies
+      // stream at the same moment (the latency figures depend on it).
+      const sendsMs = performance.now() - sendsFrom
       const [streaming, other] = await Promise.all(
         clients.map(async (client) => {
           const line = await client.next('RESULT ')
@@ -413,6 +419,7 @@ async function runMode(mode: 'postgres' | 'redis', providerUrl: string) {
         failed: streaming!.failed + other!.failed,
         timedOut: streaming!.timedOut || other!.timedOut,
         load,
+        sendsMs,
         cpu: [cpuSeconds(a.pid) - cpuBefore[0]!, cpuSeconds(b.pid) - cpuBefore[1]!],
       })
       // The replies are stored and the chats free before the next wave.
@@ -449,6 +456,7 @@ function report(runs: { mode: string; results: WaveResult[]; memory: Memory }[])
     'memory B MB before/peak/after',
     'CPU s A/B',
     'A µs/token',
+    'sends accepted in',
     'load (1/5/15 min)',
   ]
   const rows = runs.flatMap(({ mode, results, memory }) =>
@@ -467,6 +475,7 @@ function report(runs: { mode: string; results: WaveResult[]; memory: Memory }[])
       `${fmt(memory.before[1], 0)} / ${fmt(memory.peak[1], 0)} / ${fmt(memory.after[1], 0)}`,
       `${fmt(r.cpu[0], 2)} / ${fmt(r.cpu[1], 2)}`,
       fmt(microsecondsPer(r.cpu[0], r.replies * TOKENS)),
+      `${fmt(r.sendsMs, 0)} ms`,
       r.load,
     ]),
   )
