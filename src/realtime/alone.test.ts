@@ -4,12 +4,14 @@ import { io, type Socket } from 'socket.io-client'
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server'
 import { type Instances, type ListeningApp, startInstances, type TestUser } from '../test/harness'
 import { waitFor } from '../test/wait'
+import { PEER_TIMEOUT_MS } from './peers'
 import { FANOUT_CHANNEL } from './pg-transport'
 
 /*
  * An instance alone on its database sends its events nowhere (decision 186): they would be written
- * as NOTIFYs and come back to it unread. Only its heartbeats go out. One that starts beside it is
- * heard at once, and from its first socket gets every event, a reply's first delta included.
+ * as NOTIFYs and come back to it unread. Only its heartbeats go out, once its first moments are
+ * over. One that starts beside it is heard at once, and from its first socket gets every event, a
+ * reply's first delta included. After a peer is lost, events go out for a while in case it returns.
  */
 const TOKENS = 40
 const REPLY = Array.from({ length: TOKENS }, (_, i) => `w${i}`).join(' ')
@@ -29,6 +31,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an instance alone on Postgres',
     cluster = await startInstances(1, { OPENAI_BASE_URL: fake.url })
     listener = postgres(cluster.url, { max: 1, onnotice: () => {} })
     await listener.listen(FANOUT_CHANNEL, (payload) => heard.push(payload))
+    // An instance sends everything for its first moments (another may not have heard it yet).
+    await Bun.sleep(PEER_TIMEOUT_MS)
+    heard.length = 0
   }, 60_000)
   afterAll(async () => {
     for (const socket of sockets) socket.close()
@@ -90,4 +95,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an instance alone on Postgres',
     expect(tab.deltas.map((delta) => delta.seq)).toEqual(tab.deltas.map((_, index) => index + 1))
     expect(tab.deltas.map((delta) => delta.delta).join('')).toBe(REPLY)
   }, 30_000)
+
+  test('after the instance beside it is taken for lost, events still go out for a while', async () => {
+    const [first, second] = cluster.instances as [ListeningApp, ListeningApp]
+    // Gone without a word, as a stalled or killed instance is: its heartbeats stop.
+    cluster.instances.splice(1, 1)
+    await second.close()
+    await waitFor(() => first.ctx.peers.size === 0, 15_000, 'the other instance taken for lost')
+    heard.length = 0
+    const user = await cluster.createUser()
+    const chatId = (await first.as(user).api.chats.post({})).data!.data.id
+    const tab = await open(first, user)
+    expect(await tab.socket.timeout(10_000).emitWithAck('chat:join', { chatId })).toEqual({ ok: true })
+    await stream(first, user, chatId)
+    await waitFor(() => tab.outcomes.length === 1, 20_000, 'the outcome')
+    // Should it come back (it was only stalled), it finds this reply's events on the channel.
+    await waitFor(() => heard.some((payload) => payload.includes('"message:completed"')), 5_000, 'the events')
+  }, 40_000)
 })

@@ -3,6 +3,13 @@ import type { Frame } from './fanout'
 /** A peer silent this long is taken for dead; heartbeats go out every second. */
 export const PEER_TIMEOUT_MS = 5_000
 export const HEARTBEAT_MS = 1_000
+/**
+ * After a peer is taken for lost, this instance keeps sending its events this long, though it hears
+ * no other: a peer that was only stalled (a long pause, its connection slow) and comes back gets
+ * what happened meanwhile from the channel, as before decision 186. A stall longer than this also
+ * outlasts socket.io's ping time-out (25 + 20 s), so its tabs reconnect and reload anyway.
+ */
+export const PEER_RETURN_MS = 60_000
 
 /** A reply another instance is streaming, as its events showed it. */
 export interface RemoteReply {
