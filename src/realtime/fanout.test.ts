@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { waitFor } from '../test/wait'
 import { createFanout, type FanoutEvent, type Frame, FULL_FRAME_EVENTS } from './fanout'
-import { PEER_TIMEOUT_MS, Peers } from './peers'
+import { PEER_RETURN_MS, PEER_TIMEOUT_MS, Peers } from './peers'
 import { MAX_NOTIFY_BYTES } from './pg-transport'
 
 const event = (seq: number): FanoutEvent => ({ room: 'chat:1', event: 'message:delta', payload: { seq } })
@@ -124,6 +124,24 @@ describe('peers', () => {
       { id: 'a', replies: [{ chatId: 'c', messageId: 'm', content: '', seq: 0 }] },
     ])
     expect(peers.size).toBe(1)
+  })
+
+  test('events are shared while a peer is heard, in the first moments, and a while after a loss', () => {
+    let now = 0
+    const peers = new Peers(() => now)
+    // Its first moments: another may not have heard it yet.
+    expect(peers.sharing).toBe(true)
+    now = PEER_TIMEOUT_MS
+    expect(peers.sharing).toBe(false)
+    peers.receive({ f: 'b', n: 1 })
+    expect(peers.sharing).toBe(true)
+    now = 2 * PEER_TIMEOUT_MS
+    expect(peers.takeLost().map((lost) => lost.id)).toEqual(['b'])
+    // Gone, but it may only have stalled.
+    now += PEER_RETURN_MS - 1
+    expect(peers.sharing).toBe(true)
+    now += 1
+    expect(peers.sharing).toBe(false)
   })
 
   test('silence while this instance cannot hear (its own connection down) loses no peer', () => {

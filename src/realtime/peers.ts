@@ -45,8 +45,25 @@ export class Peers {
    * instance (another one resumes the run), so they are never a lost instance's reply to fail.
    */
   private readonly research = new Set<string>()
+  /** When this instance began to listen (this object is made at start), and last lost a peer. */
+  private readonly startedAt: number
+  private lostAt = Number.NEGATIVE_INFINITY
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(private readonly now: () => number = () => performance.now()) {
+    this.startedAt = now()
+  }
+
+  /**
+   * Whether this instance's events should go to the others now (decision 186): while it hears one,
+   * during its own first PEER_TIMEOUT_MS (the others' answer to its first heartbeat can be missed:
+   * the Redis adapter reads only what arrives once it polls, and their next heartbeats come within
+   * that time), and for PEER_RETURN_MS after it last lost one. Alone otherwise, it sends nothing:
+   * each event would be written to the database (or Redis) and come back unread.
+   */
+  get sharing(): boolean {
+    const now = this.now()
+    return this.peers.size > 0 || now - this.lostAt < PEER_RETURN_MS || now - this.startedAt < PEER_TIMEOUT_MS
+  }
 
   /**
    * Takes in one frame: 'seen' when it is one already seen (a duplicate after listening again),
@@ -101,6 +118,7 @@ export class Peers {
       for (const reply of replies) this.drop(peer, reply.messageId)
       lost.push({ id, replies })
     }
+    if (lost.length) this.lostAt = now
     return lost
   }
 

@@ -12,7 +12,7 @@ import { failLostReplies } from '../messages/lost-replies'
 import type { ServerEvent } from './events'
 import { createFanout, type Frame, type Transport } from './fanout'
 import type { ParleyServer } from './parley-server'
-import { HEARTBEAT_MS, PEER_RETURN_MS, PEER_TIMEOUT_MS } from './peers'
+import { HEARTBEAT_MS } from './peers'
 import { createPgTransport } from './pg-transport'
 import { createPublicFeed, EVERYONE_ROOM } from './public-feed'
 import { QUIET_CHECK_MS, QuietMemory } from './quiet-memory'
@@ -151,12 +151,6 @@ export async function createRealtime(
     transport = pgTransport
   }
   let heartbeat: ReturnType<typeof setInterval> | undefined
-  // When another instance was last taken for lost (events still go out for a while after).
-  let lostAt = Number.NEGATIVE_INFINITY
-  // Events go out for a new instance's first PEER_TIMEOUT_MS whatever it hears: the others' answer
-  // to its first heartbeat can be missed (the Redis adapter reads only what arrives once it polls),
-  // and their next heartbeats come within that time.
-  const startedAt = performance.now()
   if (transport) {
     fanout = createFanout(instanceId, transport)
     // Before this instance serves anything: the others hear of it before its first socket joins.
@@ -165,7 +159,6 @@ export async function createRealtime(
     heartbeat = setInterval(() => {
       fanout?.heartbeat()
       for (const lost of peers.takeLost(transport?.hearing() ?? true)) {
-        lostAt = performance.now()
         ctx.log.warn('another instance went silent', { instance: lost.id, replies: lost.replies.length })
         void failLostReplies(
           { ...ctx, realtime },
@@ -178,15 +171,10 @@ export async function createRealtime(
 
   const emit = (room: string, event: ServerEvent, payload: unknown) => {
     emitLocal(room, event, payload)
-    // Alone (no other instance heard within PEER_TIMEOUT_MS, none lost within PEER_RETURN_MS, past
-    // its own start), an instance sends its events nowhere: each would be written to the database
-    // (or Redis) and come back unread. One that starts says so before it serves (its first
-    // heartbeat, above), and is answered at once (`receive`), so the others' events reach its first
-    // socket; its own go out from its start (decision 186).
-    const now = performance.now()
-    if (peers.size || now - lostAt < PEER_RETURN_MS || now - startedAt < PEER_TIMEOUT_MS) {
-      fanout?.publish({ room, event, payload })
-    }
+    // Alone, an instance sends its events nowhere (Peers.sharing). One that starts says so before it
+    // serves (its first heartbeat, above) and is answered at once (`receive`), so the others' events
+    // reach its first socket (decision 186).
+    if (peers.sharing) fanout?.publish({ room, event, payload })
   }
   const realtime: Realtime = {
     toUser: (userId, event, payload) => emit(userRoom(userId), event, payload),
