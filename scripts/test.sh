@@ -4,8 +4,10 @@
 # PGlite), then the browser suites.
 #
 # Both cores are used (decision 148): the suites run as `bun test --parallel` (one worker process
-# per core, each file in its own global; the slowest files first, from scripts/test-timings.json),
-# and the typecheck runs beside the unit and API suites. TEST_JOBS sets the number of workers.
+# per core; the slowest files first, from scripts/test-timings.json), and the typecheck runs beside
+# the unit and API suites. TEST_JOBS sets the number of workers. Each worker keeps its global and
+# module registry from one file to the next (`--no-isolate`, decision 188): a fresh one per file
+# imported the app and compiled PGlite's WASM again every time, 45 % of the suites' CPU.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -100,7 +102,7 @@ suites() {
   local again=()
   for arg in "$@"; do
     case $arg in
-      *.test.ts | web/* | --parallel=* | --timings=* | --update-timings) ;;
+      *.test.ts | web/* | --parallel=* | --no-isolate | --timings=* | --update-timings) ;;
       *) again+=("$arg") ;;
     esac
   done
@@ -140,7 +142,7 @@ pg_url=${TEST_DATABASE_URL:-}
 mapfile -t all_suites < <(find src db -name '*.test.ts' | sort)
 mapfile -t fault_suites < <(grep -lE "SIGKILL|process\.kill\(|\.kill\(" "${all_suites[@]}")
 mapfile -t calm_suites < <(printf '%s\n' "${all_suites[@]}" | grep -vxF -f <(printf '%s\n' "${fault_suites[@]}"))
-step suites env -u TEST_DATABASE_URL bun test --parallel="$jobs" "${unit_timings[@]}" --timeout 60000 "${calm_suites[@]}"
+step suites env -u TEST_DATABASE_URL bun test --parallel="$jobs" --no-isolate "${unit_timings[@]}" --timeout 60000 "${calm_suites[@]}"
 step suites env -u TEST_DATABASE_URL bun test --timeout 60000 "${fault_suites[@]}"
 if [ -n "$pg_url" ]; then
   # A suite runs again on Postgres only when it can fail there and not on PGlite. Both are the same
@@ -172,14 +174,14 @@ if [ -n "$pg_url" ]; then
   pg_uses='startApp\(|startInstances\(|createTestDatabase|TEST_DATABASE_URL'
   mapfile -t pg_suites < <(grep -lE "$pg_uses" "${calm_suites[@]}" | grep -vxF -f <(printf '%s\n' "${same_on_postgres[@]}"))
   mapfile -t pg_fault_suites < <(grep -lE "$pg_uses" "${fault_suites[@]}")
-  step suites env TEST_DATABASE_URL="$pg_url" bun test --parallel="$pg_jobs" "${unit_timings[@]}" --timeout 60000 "${pg_suites[@]}"
+  step suites env TEST_DATABASE_URL="$pg_url" bun test --parallel="$pg_jobs" --no-isolate "${unit_timings[@]}" --timeout 60000 "${pg_suites[@]}"
   step suites env TEST_DATABASE_URL="$pg_url" bun test --timeout 60000 "${pg_fault_suites[@]}"
 fi
 step suites bun test --timeout 60000 web/features web/lib web/i18n
 
 collect "bunx tsc --noEmit"
 
-if [ -d web/e2e ]; then step suites bun test --parallel="$jobs" "${browser_timings[@]}" --timeout 120000 web/e2e; fi
+if [ -d web/e2e ]; then step suites bun test --parallel="$jobs" --no-isolate "${browser_timings[@]}" --timeout 120000 web/e2e; fi
 
 passed=$(grep -E '^ *[0-9]+ pass$' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(grep -E '^ *[0-9]+ fail$' "$log" | awk '{s+=$1} END {print s+0}')
