@@ -96,12 +96,11 @@ describe('user profile dialog', () => {
 
   test('a change made in one tab shows live in another tab of the same person', async () => {
     const other = await page.context().newPage()
+    const socketOpened = other.waitForEvent('websocket')
     await other.goto('/')
     await other.getByTestId('dashboard').waitFor()
     // Give the second tab's socket a moment to connect before the change is made.
-    await other.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes('/socket.io/')),
-    )
+    await socketOpened
     await other.waitForTimeout(500)
 
     const dialog = await openProfile()
@@ -132,11 +131,10 @@ describe('user profile dialog', () => {
   // Last: the app speaks Spanish for this person afterwards.
   test('choosing Español switches this tab and another open tab of the same person live', async () => {
     const other = await page.context().newPage()
+    const socketOpened = other.waitForEvent('websocket')
     await other.goto('/')
     await other.getByTestId('dashboard').waitFor()
-    await other.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes('/socket.io/')),
-    )
+    await socketOpened
     // The other tab shows the profile dialog too, so its texts can be seen switching.
     await other.getByTestId('user-menu').click()
     await other.getByRole('menuitem', { name: 'Profile' }).click()

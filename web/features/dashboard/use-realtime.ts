@@ -22,7 +22,14 @@ export function useRealtime(userId: string | undefined): ParleySocket | null {
     let disconnect = () => {}
     void import('socket.io-client').then(({ io }) => {
       if (closed) return
-      const socket: ParleySocket = io({ path: '/socket.io/', withCredentials: true })
+      // A WebSocket from the start: one handshake, where long polling first took four requests and
+      // an upgrade. A network that refuses WebSockets still gets long polling (tryAllTransports).
+      const socket: ParleySocket = io({
+        path: '/socket.io/',
+        withCredentials: true,
+        transports: ['websocket', 'polling'],
+        tryAllTransports: true,
+      })
       socket.on('profile:updated', (profile) => {
         queryClient.setQueryData(profileQuery.queryKey, profile)
       })
