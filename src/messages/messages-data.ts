@@ -34,6 +34,24 @@ export function failedWith(failure: Failure) {
   }
 }
 
+/** Newest first; (created_at, id) is also a path's order (docs/decisions/158). */
+const NEWEST_FIRST = [desc(messages.createdAt), desc(messages.id)] as const
+
+/** The chat and owner of a prepared statement's placeholders `chatId` and `userId`. */
+const IN_CHAT = and(
+  eq(messages.chatId, sql.placeholder('chatId')),
+  eq(messages.userId, sql.placeholder('userId')),
+)
+
+/** What a reply's history reads of each message. */
+const HISTORY_COLUMNS = {
+  id: messages.id,
+  content: messages.content,
+  isUser: messages.isUser,
+  status: messages.status,
+  createdAt: messages.createdAt,
+}
+
 /**
  * The latest page of a chat's current path: every chat opened reads it. Prepared: planning the
  * walk and its per-row subqueries cost more than running them (the embedded database serves one
@@ -51,7 +69,7 @@ const latestPathPage = preparedPer((db) =>
         sql.placeholder('limit'),
       ),
     )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(...NEWEST_FIRST)
     .prepare('messages_path_page'),
 )
 
@@ -63,29 +81,19 @@ const latestLinearPage = preparedPer((db) =>
   db
     .select({ ...getTableColumns(messages), usage: usageOfRow })
     .from(messages)
-    .where(
-      and(eq(messages.chatId, sql.placeholder('chatId')), eq(messages.userId, sql.placeholder('userId'))),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .where(IN_CHAT)
+    .orderBy(...NEWEST_FIRST)
     .limit(sql.placeholder('limit'))
     .prepare('messages_linear_page'),
 )
 
-/** The newest messages of a chat that never branched, as a reply's history reads them (every send). */
+/** The same newest messages as a reply's history reads them (every send). */
 const linearHistory = preparedPer((db) =>
   db
-    .select({
-      id: messages.id,
-      content: messages.content,
-      isUser: messages.isUser,
-      status: messages.status,
-      createdAt: messages.createdAt,
-    })
+    .select(HISTORY_COLUMNS)
     .from(messages)
-    .where(
-      and(eq(messages.chatId, sql.placeholder('chatId')), eq(messages.userId, sql.placeholder('userId'))),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .where(IN_CHAT)
+    .orderBy(...NEWEST_FIRST)
     .limit(sql.placeholder('limit'))
     .prepare('messages_linear_history'),
 )
@@ -128,7 +136,6 @@ export function childTime(now: Date, parent: { createdAt: Date } | undefined): D
 export function messagesFor(db: Db, actor: Actor) {
   const owned = eq(messages.userId, actor.userId)
   const inChat = (chatId: string) => and(eq(messages.chatId, chatId), owned)
-  const newestFirst = [desc(messages.createdAt), desc(messages.id)] as const
 
   return {
     /**
@@ -156,7 +163,7 @@ export function messagesFor(db: Db, actor: Actor) {
             .select({ ...getTableColumns(messages), siblingIds: siblingIdsOfRow, usage: usageOfRow })
             .from(messages)
             .where(onPath(start, chatId, actor.userId, limit + 1))
-            .orderBy(...newestFirst)
+            .orderBy(...NEWEST_FIRST)
         : await latestPathPage(db).execute({ chatId, userId: actor.userId, limit: limit + 1 })
       const page = rows.slice(0, limit)
       const last = page.at(-1)
@@ -170,22 +177,15 @@ export function messagesFor(db: Db, actor: Actor) {
     latest(chatId: string, limit: number, leafId?: string | null, neverBranched = false) {
       // An edit of a first question has no parent: its conversation so far is empty.
       if (leafId === null) return Promise.resolve([])
-      const columns = {
-        id: messages.id,
-        content: messages.content,
-        isUser: messages.isUser,
-        status: messages.status,
-        createdAt: messages.createdAt,
-      }
       // A chat that never branched: its newest messages are its path (the time index, as before trees).
       if (neverBranched && leafId === undefined) {
         return linearHistory(db).execute({ chatId, userId: actor.userId, limit })
       }
       return db
-        .select(columns)
+        .select(HISTORY_COLUMNS)
         .from(messages)
         .where(onPath(leafId ?? currentLeaf(chatId, actor.userId), chatId, actor.userId, limit))
-        .orderBy(...newestFirst)
+        .orderBy(...NEWEST_FIRST)
     },
 
     /** The whole path ending at `leafId` (at most `limit` messages), oldest first. */
