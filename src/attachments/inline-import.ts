@@ -6,6 +6,8 @@ import { fileErrorMessage } from '../extract/messages'
 import { safeFileName } from '../extract/safe-file-name'
 import { truncateText } from '../extract/truncate-text'
 import { AppError } from '../http/errors'
+import type { InlineSpool } from '../http/inline-spool'
+import { releaseChunk } from '../http/read-capped'
 import { fileTooLarge, tooManyFiles } from './errors'
 import { type AttachmentFacts, completeAttachment, discardAttachment, reserveAttachment } from './store'
 import { readFacts } from './upload'
@@ -28,28 +30,38 @@ const encoder = new TextEncoder()
  * ids, for `bindAttachments`. A document's text (already extracted by the client) is stored as
  * its extracted text and as the file's bytes (text/plain: that text is all the server has of it);
  * a data URL is decoded and goes through the same checks as an upload (size, type from the bytes,
- * images kept as images). All or nothing: a refused file removes the ones stored before it.
+ * images kept as images). All or nothing: a refused file removes the ones stored before it. The
+ * files' text comes from `spool` when the body parser cut it out of the body (src/http/inline-spool.ts).
  */
 export async function importInlineAttachments(
   ctx: AppContext,
   actor: Actor,
   files: readonly InlineAttachment[],
+  spool?: InlineSpool,
 ): Promise<string[]> {
   const { maxFileBytes, maxFilesPerMessage } = ctx.config.uploads
   if (files.length > maxFilesPerMessage) throw tooManyFiles(maxFilesPerMessage)
   const stored: { id: string; storageKey: string }[] = []
+  // A large body's files are read back from its spool under a share of the server's allowance,
+  // one file at a time, and the spool is gone once they are stored.
+  const release = spool ? await spool.hold() : () => {}
   try {
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
       const name = safeFileName(file.name)
-      const { bytes, facts } = await readInline(ctx, name, file, maxFileBytes)
+      const { bytes, facts } = await readInline(ctx, name, file, maxFileBytes, spool && { spool, index })
       const reserved = await reserveAttachment(ctx, actor, name)
       stored.push(reserved)
       await ctx.storage.put(reserved.storageKey, bytes, facts.contentType)
       await completeAttachment(ctx, actor, reserved.id, facts)
+      // Stored: a large file's bytes go back now rather than at the next collection (releaseChunk).
+      releaseChunk(bytes)
     }
   } catch (error) {
     for (const reserved of stored) await discardAttachment(ctx, actor, reserved)
     throw error
+  } finally {
+    release()
+    await spool?.dispose()
   }
   return stored.map((reserved) => reserved.id)
 }
@@ -59,21 +71,26 @@ async function readInline(
   name: string,
   file: InlineAttachment,
   maxFileBytes: number,
+  spooled?: { spool: InlineSpool; index: number },
 ): Promise<{ bytes: Uint8Array; facts: AttachmentFacts }> {
   const declaredType = file.contentType || file.type || ''
   const kind = kindFromDeclaration(name, declaredType)
   if (kind === 'pdf' || kind === 'docx' || kind === 'text') {
-    const bytes = encoder.encode(file.content)
+    const content = (await spooled?.spool.text(spooled.index)) ?? file.content
+    const bytes = encoder.encode(content)
     if (bytes.length > maxFileBytes) throw fileTooLarge(maxFileBytes)
     if (bytes.length === 0) throw new AppError('unprocessable:file_empty', `The file is empty: ${name}`)
-    const text = truncateText(file.content, DEFAULT_LIMITS.maxChars).text
+    const text = truncateText(content, DEFAULT_LIMITS.maxChars).text
     const contentType = kind === 'text' ? textTypeOf(name, declaredType) : 'text/plain; charset=utf-8'
     return {
       bytes,
       facts: { kind, contentType, size: bytes.length, extractedText: text, extractionError: null },
     }
   }
-  const decoded = decodeDataUrl(file.content, maxFileBytes)
+  const decoded = spooled
+    ? ((await decodeSpooledDataUrl(spooled.spool, spooled.index, maxFileBytes)) ??
+      decodeDataUrl((await spooled.spool.text(spooled.index)) ?? file.content, maxFileBytes))
+    : decodeDataUrl(file.content, maxFileBytes)
   if (!decoded) throw new AppError('unprocessable:file_content', fileErrorMessage(kind, name))
   const facts = await readFacts(
     ctx,
@@ -124,6 +141,67 @@ export function decodeDataUrl(
   if (!bytes) return null
   if (bytes.length > maxBytes) throw fileTooLarge(maxBytes)
   return { mediaType, bytes }
+}
+
+/** A multiple of 4 base64 characters (3 MiB of them): how much of a spooled data URL is decoded at once. */
+const BASE64_SLICE = 3 * 1024 * 1024
+
+/**
+ * A spooled base64 data URL decoded slice by slice into its bytes, never holding its text: a 30 MiB
+ * body's file costs its 22.5 MiB of bytes and one slice. Undefined when it is anything but the plain
+ * form browsers and libraries write (`data:<type>;base64,` and the base64 alphabet, no JSON escape,
+ * no whitespace); decodeDataUrl then reads its text as before, with the same result.
+ */
+async function decodeSpooledDataUrl(
+  spool: InlineSpool,
+  index: number,
+  maxBytes: number,
+): Promise<{ mediaType: string; bytes: Uint8Array } | undefined> {
+  const length = spool.length(index) ?? 0
+  let head: Uint8Array | undefined
+  for await (const slice of spool.slices(index, 0, MAX_DATA_URL_HEADER + 1)) {
+    head = slice.slice()
+    break
+  }
+  const headText = head ? Buffer.from(head).toString('latin1') : ''
+  const comma = headText.indexOf(',')
+  if (!headText.startsWith('data:') || comma < 0) return undefined
+  const meta = headText.slice(5, comma).split(';')
+  if (meta.at(-1)?.trim().toLowerCase() !== 'base64') return undefined
+  const characters = length - comma - 1
+  if (characters % 4 !== 0) return undefined
+  let tail = ''
+  for await (const slice of spool.slices(index, Math.max(comma + 1, length - 2), 2))
+    tail = Buffer.from(slice).toString('latin1')
+  const size = (characters / 4) * 3 - (tail.match(/=+$/)?.[0].length ?? 0)
+  if (size > maxBytes) throw fileTooLarge(maxBytes)
+  const bytes = Buffer.alloc(size)
+  let written = 0
+  let at = comma + 1
+  for await (const slice of spool.slices(index, comma + 1, BASE64_SLICE)) {
+    at += slice.byteLength
+    if (!isPlainBase64(slice, at === length)) return undefined
+    written += bytes.write(
+      Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength).toString('latin1'),
+      written,
+      'base64',
+    )
+  }
+  if (written !== size) return undefined
+  return { mediaType: meta[0]!.trim().toLowerCase(), bytes }
+}
+
+/** The base64 alphabet only; '=' only as the last one or two characters of the last slice. */
+function isPlainBase64(slice: Uint8Array, last: boolean): boolean {
+  let end = slice.byteLength
+  if (last) while (end > 0 && slice.byteLength - end < 2 && slice[end - 1] === 0x3d) end--
+  for (let at = 0; at < end; at++) {
+    const byte = slice[at]!
+    const letter =
+      (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39)
+    if (!letter && byte !== 0x2b && byte !== 0x2f) return false
+  }
+  return true
 }
 
 /** Percent-escapes to bytes, other characters as UTF-8; null on a broken escape. */

@@ -6,13 +6,13 @@ import type { AppContext } from '../context'
 import { fromStatus, isOpenAiPath, openAiErrorResponse } from '../openai-api/errors'
 import { isScimPath, scimErrorResponse, scimTypeOfCode } from '../scim/errors'
 import { ByteGate } from './byte-gate'
-import { AppError, type ErrorCode, kindOfStatus, UNEXPECTED } from './errors'
+import { AppError, type ErrorCode, kindOfStatus, NUL_MESSAGE, UNEXPECTED } from './errors'
+import { inlineSpoolOf, newInlineSpool } from './inline-spool'
 import {
   capTextReading,
   isNonObjectBody,
   NO_BODY,
   NOT_JSON_MESSAGE,
-  NUL_MESSAGE,
   parseJsonBody,
   refusedBodies,
   STREAMED_BODY,
@@ -64,11 +64,14 @@ function declaredBodyLimit(request: Request, uploads: { maxFileBytes: number }):
  * (method, path, status, duration, user id; never bodies or headers).
  */
 export function httpBase(ctx: AppContext) {
-  // POST /api/chat's inline files: two bodies of the largest size may be held at once; others wait
-  // their turn (decision 155's addendum: 20 such bodies at once held 1.4–1.7 GB).
+  // POST /api/chat's inline files: they arrive into a temporary file each, and two bodies of the
+  // largest size may be read back into memory and stored at once; others wait their turn (decisions
+  // 155's addendum and 189: 20 such bodies at once held 1.4–1.7 GB when read whole).
   const inlineBytes = inlineChatBodyLimit(ctx.config.uploads) - JSON_BODY_LIMIT
   const largeBodies = new ByteGate(2 * inlineBytes, LARGE_BODY_WAIT_MS)
-  const heldBodies = new WeakMap<Request, () => void>()
+  // Each body's inline files arrive into a spool; the route reads them under a share of the allowance.
+  const spoolFor = (request: Request) =>
+    newInlineSpool(request, (bytes) => largeBodies.take(bytes, request.signal))
   return (
     new Elysia({ name: 'http.base' })
       .onRequest(({ request }) => {
@@ -111,10 +114,7 @@ export function httpBase(ctx: AppContext) {
                       bytes: inlineChatBodyLimit(ctx.config.uploads),
                       admit: () => admit(ctx, request, 'auth'),
                       free: isInlineFileContent,
-                      hold: async (bytes) => {
-                        const release = await largeBodies.take(bytes, request.signal)
-                        heldBodies.set(request, release)
-                      },
+                      spool: spoolFor(request),
                     },
                   }
                 : JSON_BODY_LIMIT,
@@ -217,7 +217,7 @@ export function httpBase(ctx: AppContext) {
         }
       })
       .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
-        heldBodies.get(request)?.()
+        void inlineSpoolOf(request)?.dispose()
         if (mayWrite(request)) ctx.sessionCache.invalidate()
         const facts = requestFacts.get(request)
         if (!facts) return

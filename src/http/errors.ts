@@ -46,3 +46,6 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 
 /** The spec's generic failure text; what a client sees for anything unexpected. */
 export const UNEXPECTED = 'An unexpected error occurred'
+
+/** Postgres text cannot hold NUL (error 22021): refused wherever it arrives, with this message. */
+export const NUL_MESSAGE = 'Text cannot contain NUL characters (\\u0000)'

@@ -1,6 +1,7 @@
-import { AppError } from './errors'
+import { AppError, NUL_MESSAGE } from './errors'
+import type { InlineSpool } from './inline-spool'
 import { JsonBudget, type JsonPath } from './json-budget'
-import { BodyTooLargeError, cappedChunks, joinChunks, readCappedText } from './read-capped'
+import { BodyTooLargeError, cappedChunks, joinChunks, readCappedText, releaseChunk } from './read-capped'
 
 /**
  * The one body parser of the API. Elysia's own parsers trust the client: a JSON body that does not
@@ -38,11 +39,8 @@ export interface BodyLimit {
     bytes: number
     admit: () => Promise<unknown>
     free: (path: JsonPath) => boolean
-    /**
-     * Once admitted, waits for a share of the server-wide allowance for such bodies (`bytes`: what
-     * this one may still bring), held until the request ends (src/http/byte-gate.ts).
-     */
-    hold?: (bytes: number) => Promise<unknown>
+    /** Where the free strings go (src/http/inline-spool.ts); the parsed body has `""` in their place. */
+    spool: InlineSpool
   }
 }
 
@@ -62,6 +60,7 @@ export async function parseJsonBody(
   try {
     bytes = await readBody(request, typeof limit === 'number' ? { bytes: limit } : limit)
   } catch (error) {
+    if (typeof limit !== 'number') await limit.beyond?.spool.dispose()
     if (error instanceof AppError) throw error
     if (error instanceof BodyTooLargeError)
       throw new AppError('payload_too_large:body', 'Request body is too large', { cause: error })
@@ -85,10 +84,16 @@ export async function parseJsonBody(
 
 export const NOT_JSON_MESSAGE = 'Request bodies must be JSON (application/json)'
 
-/** The body under `limit`, counted as it arrives (readCapped, with the admission step of BodyLimit). */
+/**
+ * The body under `limit`, counted as it arrives (readCapped, with the admission step of BodyLimit).
+ * With `beyond`, the free strings are cut out into `spool` (their place in the body left `""`) and
+ * the spool goes to a temporary file once the body is admitted past the JSON limit.
+ */
 async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array> {
+  const spool = limit.beyond?.spool
   const chunks: Uint8Array[] = []
   let total = 0
+  let kept = 0
   let admitted = !limit.beyond
   const budget = limit.beyond && new JsonBudget(limit.bytes, limit.beyond.free)
   try {
@@ -96,11 +101,25 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
       total += chunk.byteLength
       if (!admitted && total > limit.bytes) {
         await limit.beyond!.admit()
-        await limit.beyond!.hold?.(stillToCome(request, limit.bytes, limit.beyond!.bytes))
+        await spool?.spill()
         admitted = true
       }
-      budget?.feed(chunk)
-      chunks.push(chunk)
+      if (!budget || !spool) {
+        chunks.push(chunk)
+        kept += chunk.byteLength
+        continue
+      }
+      let keptAny = false
+      for (const piece of budget.feed(chunk)) {
+        if ('kept' in piece) {
+          chunks.push(piece.kept)
+          kept += piece.kept.byteLength
+          keptAny = true
+        } else if ('begin' in piece) spool.begin(piece.begin)
+        else await spool.write(piece.free)
+      }
+      // Wholly a file's bytes, now in the spool's file: its memory goes back at once (releaseChunk).
+      if (!keptAny && admitted) releaseChunk(chunk)
     }
   } catch (error) {
     // Refused at the admission or by the budget: the rest is not read (cappedChunks cancels only
@@ -108,13 +127,7 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
     await request.body?.cancel().catch(() => {})
     throw error
   }
-  return joinChunks(chunks, total)
-}
-
-/** What a body past `from` bytes may still bring: its declared length, else up to its cap. */
-function stillToCome(request: Request, from: number, cap: number): number {
-  const declared = Number(request.headers.get('content-length'))
-  return (Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, cap) : cap) - from
+  return joinChunks(chunks, kept)
 }
 
 /**
@@ -160,8 +173,6 @@ export const isNonObjectBody = (body: unknown) =>
   body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))
 
 const isJsonType = (type: string) => type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)
-
-export const NUL_MESSAGE = 'Text cannot contain NUL characters (\\u0000)'
 
 /** Walks the parsed body without recursion: no NUL in keys or strings, finite numbers, bounded depth. */
 function assertStorable(root: unknown) {

@@ -53,12 +53,56 @@ describe('JsonBudget', () => {
     ]
     for (const body of bodies)
       expect({ body, fits: fits(JSON.stringify(body), 500, 5) }).toEqual({ body, fits: false })
-    // Escaped keys are compared as sent: `\u0063ontent` is not let through.
-    expect(fits(`{"attachments":[{"\\u0063ontent":"${big}"}]}`, 500)).toBe(false)
+  })
+
+  // JSON.parse reads `\u0063ontent` as `content`: the budget must see the same key, or a body could
+  // hold a file's text where the parser does not look for it (decision 189).
+  test('keys are read as JSON.parse reads them: escaped, or wholly in \\u escapes', () => {
+    expect(fits(`{"attachments":[{"\\u0063ontent":"${big}"}]}`, 500)).toBe(true)
+    const escaped = (key: string) =>
+      [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+    expect(fits(`{"${escaped('attachments')}":[{"${escaped('content')}":"${big}"}]}`, 500, 7)).toBe(true)
+    expect(fits(`{"attachments":[{"\\u0063ontents":"${big}"}]}`, 500)).toBe(false)
   })
 
   test('an escaped quote does not end a counted string early, nor a free one', () => {
     expect(fits(`{"message":"\\"${big}"}`, 500, 3)).toBe(false)
     expect(fits(`{"attachments":[{"content":"\\"${big}\\\\"}],"x":1}`, 100, 3)).toBe(true)
+  })
+
+  test('cuts the free strings out: the kept bytes are the body with "" in their place, however it is cut', () => {
+    const body = JSON.stringify({
+      sessionId: 'x',
+      attachments: [
+        { name: 'a.txt', content: `quote " backslash \\ brackets ] } é 😀 ${big}` },
+        { content: '', name: 'empty.txt' },
+        { name: 'c', content: 'data:image/png;base64,AAAA' },
+      ],
+      message: 'content',
+    })
+    const decoder = new TextDecoder()
+    for (const size of [1, 2, 3, 5, 64, Number.POSITIVE_INFINITY]) {
+      const budget = new JsonBudget(500, inlineContent)
+      const bytes = encode(body)
+      const step = Math.min(size, bytes.length)
+      const kept: number[] = []
+      const free: { path: JsonPath; bytes: number[] }[] = []
+      for (let at = 0; at < bytes.length; at += step)
+        for (const piece of budget.feed(bytes.subarray(at, at + step))) {
+          if ('kept' in piece) kept.push(...piece.kept)
+          else if ('begin' in piece) free.push({ path: piece.begin, bytes: [] })
+          else free.at(-1)!.bytes.push(...piece.free)
+        }
+      const parsed = JSON.parse(decoder.decode(new Uint8Array(kept)))
+      expect(parsed.attachments.map((file: { content: string }) => file.content)).toEqual(['', '', ''])
+      expect(parsed.message).toBe('content')
+      expect(
+        free.map(({ path, bytes: raw }) => [path, JSON.parse(`"${decoder.decode(new Uint8Array(raw))}"`)]),
+      ).toEqual([
+        [['attachments', 0, 'content'], `quote " backslash \\ brackets ] } é 😀 ${big}`],
+        [['attachments', 1, 'content'], ''],
+        [['attachments', 2, 'content'], 'data:image/png;base64,AAAA'],
+      ])
+    }
   })
 })

@@ -11,8 +11,14 @@ interface Frame {
   index: number
 }
 
-/** Longer keys than this are not ours: kept cut short, they match no path a route lets grow. */
-const MAX_KEY_BYTES = 64
+/** A piece of a body as JsonBudget.feed cuts it. */
+export type Piece = { kept: Uint8Array } | { begin: JsonPath } | { free: Uint8Array }
+
+/**
+ * Longer keys than this are not ours: kept cut short, they match no path a route lets grow. Room for
+ * 'attachments' written wholly in `\uXXXX` escapes (66 bytes), which JSON.parse reads as the key.
+ */
+const MAX_KEY_BYTES = 128
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
@@ -20,7 +26,8 @@ const BACKSLASH = 0x5c
  * Counts a JSON body's bytes as they arrive, except those inside the strings at the paths a route
  * lets grow (POST /api/chat's inline files, `attachments[].content`), and throws BodyTooLargeError
  * once the rest passes `limit`: a 30 MB `message` is refused at the JSON limit, not read whole
- * and parsed first. It follows the structure only (brackets, keys, strings); JSON.parse still
+ * and parsed first. It also cuts those strings out of the body, for the caller to keep elsewhere
+ * (src/http/inline-spool.ts). It follows the structure only (brackets, keys, strings); JSON.parse still
  * judges the whole. A body it misreads is at worst counted as before, against the route's cap.
  */
 export class JsonBudget {
@@ -38,13 +45,37 @@ export class JsonBudget {
     private readonly free: (path: JsonPath) => boolean,
   ) {}
 
-  feed(chunk: Uint8Array): void {
+  /**
+   * Counts `chunk` and returns it cut in pieces: the bytes of the JSON to keep (every byte outside
+   * the free strings, their quotes included) and the free strings' bytes, each string announced by
+   * a `begin` piece (so an empty one is seen too). Kept pieces joined make the body with `""` in
+   * every free string's place.
+   */
+  feed(chunk: Uint8Array): Piece[] {
+    const pieces: Piece[] = []
+    let keptFrom = 0
     let at = 0
     while (at < chunk.length) {
-      if (this.inString) at = this.readString(chunk, at)
-      else this.readStructure(chunk[at++]!)
+      if (this.inString && this.stringIsFree) {
+        const stop = this.readString(chunk, at)
+        // The closing quote, when it came, is the first kept byte after the string.
+        const freeEnd = this.inString ? stop : stop - 1
+        if (freeEnd > at) pieces.push({ free: chunk.subarray(at, freeEnd) })
+        keptFrom = freeEnd
+        at = stop
+      } else if (this.inString) {
+        at = this.readString(chunk, at)
+      } else {
+        this.readStructure(chunk[at++]!)
+        if (this.inString && this.stringIsFree) {
+          pieces.push({ kept: chunk.subarray(keptFrom, at) }, { begin: this.path() })
+          keptFrom = at
+        }
+      }
     }
+    if (keptFrom < chunk.length) pieces.push({ kept: chunk.subarray(keptFrom) })
     if (this.counted > this.limit) throw new BodyTooLargeError(this.limit)
+    return pieces
   }
 
   /** Reads string bytes from `at`; returns where it stopped (after the closing quote, or the end). */
@@ -57,14 +88,13 @@ export class JsonBudget {
       else if (byte === BACKSLASH) this.escaped = true
       // Runs of plain bytes in a free string: on to the next quote or backslash at once.
       else if (this.stringIsFree) end = nextSpecial(chunk, end) - 1
-      // Keys as sent, escapes and all: an escaped key matches no path.
       if (this.stringIsKey && this.key.length < MAX_KEY_BYTES) this.key.push(byte)
     }
     const closed = end < chunk.length
     if (!this.stringIsFree) this.counted += end - at + (closed ? 1 : 0)
     if (closed) {
       this.inString = false
-      if (this.stringIsKey) this.top()!.key = String.fromCharCode(...this.key)
+      if (this.stringIsKey) this.top()!.key = keyOf(this.key)
       return end + 1
     }
     return end
@@ -105,6 +135,17 @@ export class JsonBudget {
 
   private path(): JsonPath {
     return this.stack.map((frame) => (frame.array ? frame.index : (frame.key ?? '')))
+  }
+}
+
+/** A key's bytes as JSON.parse reads them (escapes and UTF-8 decoded); as sent when they do not parse. */
+function keyOf(bytes: number[]): string {
+  const sent = new TextDecoder().decode(new Uint8Array(bytes))
+  if (!bytes.includes(BACKSLASH)) return sent
+  try {
+    return JSON.parse(`"${sent}"`) as string
+  } catch {
+    return sent
   }
 }
 

@@ -53,6 +53,19 @@ export async function readCapped(
   return joinChunks(chunks, total)
 }
 
+/**
+ * Gives the memory of a body's chunk back now, when the reader is done with it and nothing else holds
+ * it (a chunk that is its whole buffer, as Bun's request streams hand them out): the buffer is
+ * detached and its bytes freed. Bun's chunks are native memory the garbage collector does not count,
+ * so left to it, 20 bodies of 30 MiB arriving at once reached +400 MiB of garbage before a
+ * collection (decision 189).
+ */
+export function releaseChunk(chunk: Uint8Array): void {
+  const { buffer } = chunk
+  if (chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength && buffer instanceof ArrayBuffer)
+    buffer.transfer(0)
+}
+
 /** `chunks` as one array of `total` bytes (the one chunk itself when there is only one). */
 export function joinChunks(chunks: Uint8Array[], total: number): Uint8Array {
   if (chunks.length === 0) return new Uint8Array(0)

@@ -360,6 +360,57 @@ describe('POST /api/chat with inline attachments (spec section 3, "File attachme
     expect(after.length).toBe(before.length)
   })
 
+  // Past the JSON limit the files' text is cut out of the body as it arrives and kept in a temporary
+  // file (decision 189): what is stored must be exactly what JSON.parse would have read.
+  test('files past the JSON limit are stored exactly: escapes, accents, emoji and base64 bytes', async () => {
+    const chatId = await chat.createChat()
+    const line = 'quote " backslash \\ tab\t é 😀 naïve 東京\n'
+    const longText = line.repeat(30_000)
+    const image = new Uint8Array(800_000)
+    image.set(TINY_PNG)
+    image.fill(7, TINY_PNG.length)
+    const imageUrl = `data:image/png;base64,${Buffer.from(image).toString('base64')}`
+    // The text with some of its characters written as \u escapes, as some clients send them.
+    const escapedText = JSON.stringify(longText)
+      .slice(1, -1)
+      .replaceAll('é', '\\u00e9')
+      .replaceAll('😀', '\\ud83d\\ude00')
+    const body = `{"message":"Both","sessionId":"${chatId}","modelId":"${VISION}","attachments":[{"name":"long.txt","type":"text/plain","content":"${escapedText}"},{"content":"${imageUrl}","name":"big.png","type":"image/png"}]}`
+    expect(Buffer.byteLength(body)).toBeGreaterThan(2 * 1024 * 1024)
+    const res = await t.request('/api/chat', {
+      method: 'POST',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      body,
+    })
+    expect(res.status).toBe(200)
+    const [question] = (await storedMessages(chatId)).filter((row) => row.isUser)
+    const listed = (await attachmentsOf(alice, question!.id)).body.data as { id: string; filename: string }[]
+    expect(listed.map((file) => file.filename)).toEqual(['long.txt', 'big.png'])
+    const file = async (id: string) =>
+      new Uint8Array(await (await t.request(`/api/files/${id}`, { headers: alice.headers })).arrayBuffer())
+    expect(new TextDecoder().decode(await file(listed[0]!.id))).toBe(longText)
+    expect(await file(listed[1]!.id)).toEqual(image)
+  })
+
+  test('a malformed or NUL-holding file past the JSON limit is refused, and nothing is stored', async () => {
+    const chatId = await chat.createChat()
+    const before = await t.ctx.db.select().from(attachments).where(eq(attachments.userId, alice.id))
+    const padding = 'x'.repeat(1_200_000)
+    for (const [content, code] of [
+      [`${padding}\\q`, 'bad_request:body'],
+      [`${padding}\\u0000`, 'bad_request:nul'],
+    ] as const) {
+      const res = await t.request('/api/chat', {
+        method: 'POST',
+        headers: { ...alice.headers, 'content-type': 'application/json' },
+        body: `{"message":"m","sessionId":"${chatId}","attachments":[{"name":"ok.txt","content":"fine"},{"name":"bad.txt","content":"${content}"}]}`,
+      })
+      expect({ status: res.status, code: (await res.json()).code }).toEqual({ status: 400, code })
+    }
+    const after = await t.ctx.db.select().from(attachments).where(eq(attachments.userId, alice.id))
+    expect(after.length).toBe(before.length)
+  })
+
   test('its body may pass 1 MB (one file of the upload limit as base64); other JSON routes may not', async () => {
     const chatId = await chat.createChat()
     const big = 'x'.repeat(1_500_000)

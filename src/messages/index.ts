@@ -4,6 +4,7 @@ import { discardUnsentAttachments, importInlineAttachments } from '../attachment
 import type { Actor } from '../auth/actor'
 import { authGuard } from '../auth/guard'
 import type { AppContext } from '../context'
+import { inlineSpoolOf } from '../http/inline-spool'
 import { forkChat } from './fork'
 import {
   branchBody,
@@ -160,11 +161,11 @@ export const messageRoutes = (ctx: AppContext) =>
     )
     .post(
       '/api/chat',
-      async ({ actor, user, body, set }) => {
+      async ({ actor, user, body, set, request }) => {
         // Inline files are stored as uploads first, then bound like any other; a refused send
-        // removes them again.
+        // removes them again. Their text arrived into a spool, not the parsed body (decision 189).
         const attachmentIds = body.attachments?.length
-          ? await importInlineAttachments(ctx, actor, body.attachments)
+          ? await importInlineAttachments(ctx, actor, body.attachments, inlineSpoolOf(request))
           : []
         const sent = await sendMessage(
           ctx,

@@ -1,0 +1,137 @@
+import { describe, expect, test } from 'bun:test'
+import { readdirSync, readlinkSync } from 'node:fs'
+import { AppError } from './errors'
+import { InlineSpool } from './inline-spool'
+
+const encode = (text: string) => new TextEncoder().encode(text)
+const noShare = async () => () => {}
+
+/** A spool holding each string of `raw` (as sent in the JSON, escapes and all) at attachments[i]. */
+async function spoolOf(
+  raw: string[],
+  options: { spill?: 'before' | 'between' | 'never'; piece?: number } = {},
+) {
+  const spool = new InlineSpool(noShare)
+  if (options.spill === 'before') await spool.spill()
+  for (const [index, text] of raw.entries()) {
+    spool.begin(['attachments', index, 'content'])
+    const bytes = encode(text)
+    const step = Math.max(1, Math.min(options.piece ?? 7, bytes.length))
+    for (let at = 0; at < bytes.length; at += step) await spool.write(bytes.subarray(at, at + step))
+    if (options.spill === 'between' && index === 0) await spool.spill()
+  }
+  return spool
+}
+
+/** This process's open files that are spools (unlinked, so the kernel names them "(deleted)"). */
+function openSpools(): number {
+  let count = 0
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      if (/parley-inline-.*\(deleted\)$/.test(readlinkSync(`/proc/self/fd/${fd}`))) count++
+    } catch {}
+  }
+  return count
+}
+
+const refusal = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
+  return error instanceof AppError ? { code: error.code, message: error.message } : error
+}
+
+describe('InlineSpool (decision 189)', () => {
+  const sent = [
+    // As JSON.stringify writes them, and with the escapes a client may choose instead.
+    JSON.stringify('quote " backslash \\ new\nline é 😀').slice(1, -1),
+    '\\u00e9t\\u00E9 \\ud83d\\ude00 \\/ \\b\\f\\r\\t',
+    '',
+    'data:image/png;base64,iVBORw0KGgo=',
+  ]
+  const expected = [
+    'quote " backslash \\ new\nline é 😀',
+    'été 😀 / \b\f\r\t',
+    '',
+    'data:image/png;base64,iVBORw0KGgo=',
+  ]
+
+  for (const spill of ['never', 'before', 'between'] as const)
+    test(`reads each text back as JSON.parse would (spilled: ${spill})`, async () => {
+      const spool = await spoolOf(sent, { spill })
+      for (const [index, text] of expected.entries()) expect(await spool.text(index)).toBe(text)
+      expect(await spool.text(4)).toBeUndefined()
+      await spool.dispose()
+    })
+
+  test('a key given twice: the last text counts, as JSON.parse keeps the last', async () => {
+    const spool = new InlineSpool(noShare)
+    for (const text of ['first', 'second']) {
+      spool.begin(['attachments', 0, 'content'])
+      await spool.write(encode(text))
+    }
+    expect(await spool.text(0)).toBe('second')
+  })
+
+  test('a malformed text is 400 as a malformed body is; NUL is refused with its own message', async () => {
+    const malformed = { code: 'bad_request:body', message: 'Malformed request body' }
+    for (const raw of ['bad \\x escape', 'raw\ttab', 'cut \\u12', 'lone \\']) {
+      const spool = await spoolOf([raw], { spill: 'before' })
+      expect({ raw, refused: await refusal(spool.text(0)) }).toEqual({ raw, refused: malformed })
+      await spool.dispose()
+    }
+    const badUtf8 = new InlineSpool(noShare)
+    badUtf8.begin(['attachments', 0, 'content'])
+    await badUtf8.write(new Uint8Array([0x61, 0xff, 0x62]))
+    expect(await refusal(badUtf8.text(0))).toEqual(malformed)
+    const nul = await spoolOf(['a\\u0000b'])
+    expect(await refusal(nul.text(0))).toEqual({
+      code: 'bad_request:nul',
+      message: 'Text cannot contain NUL characters (\\u0000)',
+    })
+  })
+
+  test('its file has no name on disk and is closed by dispose', async () => {
+    const before = openSpools()
+    const spool = await spoolOf(['x'.repeat(300_000), 'y'], { spill: 'before', piece: 65_536 })
+    expect(openSpools()).toBe(before + 1)
+    expect(spool.bytes).toBe(300_001)
+    expect((await spool.text(0))?.length).toBe(300_000)
+    await spool.dispose()
+    await spool.dispose()
+    expect(openSpools()).toBe(before)
+  })
+
+  test('a temporary directory it cannot write is 503, the server’s fault, not a bad body', async () => {
+    const saved = process.env.TMPDIR
+    process.env.TMPDIR = '/nonexistent/parley'
+    try {
+      const spool = await spoolOf(['x'])
+      expect(await refusal(spool.spill())).toEqual({
+        code: 'unavailable:spool',
+        message: 'The server could not keep the attached files. Please try again later.',
+      })
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = saved
+    }
+  })
+
+  test('only a body past the JSON limit waits for a share of the allowance', async () => {
+    const asked: number[] = []
+    const share = async (bytes: number) => {
+      asked.push(bytes)
+      return () => {}
+    }
+    const small = new InlineSpool(share)
+    small.begin(['attachments', 0, 'content'])
+    await small.write(new Uint8Array(1024))
+    ;(await small.hold())()
+    const large = new InlineSpool(share)
+    large.begin(['attachments', 0, 'content'])
+    await large.write(new Uint8Array(2 * 1024 * 1024))
+    ;(await large.hold())()
+    expect(asked).toEqual([2 * 1024 * 1024])
+  })
+})
