@@ -95,6 +95,19 @@ const chatId = (
 const storedFile = `{"sessionId":"${chatId}","message":"Keep this","attachments":[{"name":"zeros.bin","content":"data:application/octet-stream;base64,`
 const fieldPart = '--bench\r\nContent-Disposition: form-data; name="email"\r\n\r\n'
 
+// The team API's chat completions carry images inline too, read after the key is checked.
+const apiKey = (
+  (await (
+    await fetch(`${t.url}/api/keys`, {
+      method: 'POST',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      body: '{"name":"bench","scopes":["chat"]}',
+    })
+  ).json()) as { data: { key: string } }
+).data.key
+const inlineImage =
+  '{"model":"none","messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,'
+
 const waves: [string, string, string, string, string?][] = [
   ['anonymous JSON to POST /api/auth/login', '/api/auth/login', json, '{"email":"'],
   ['anonymous multipart to POST /api/auth/login', '/api/auth/login', multipart, fieldPart],
@@ -105,6 +118,13 @@ const waves: [string, string, string, string, string?][] = [
   ['signed-in inline file to POST /api/chat', '/api/chat', auth + json, inlineFile],
   // The same, finished and stored: read back from the temporary file, two bodies at a time.
   ['signed-in inline file stored by POST /api/chat', '/api/chat', auth + json, storedFile, '"}]}'],
+  [
+    'team API inline image to POST /v1/chat/completions',
+    '/v1/chat/completions',
+    `authorization: Bearer ${apiKey}\r\n${json}`,
+    inlineImage,
+    '"}}]}]}',
+  ],
   ['anonymous upload to POST /api/uploads', '/api/uploads', multipart, filePart],
   ['signed-in upload to POST /api/uploads (25 MiB limit)', '/api/uploads', auth + multipart, filePart],
 ]

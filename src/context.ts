@@ -8,6 +8,7 @@ import type { AiProviders } from './ai/providers'
 import type { RateLimiter } from './auth/rate-limiter'
 import type { SessionCache } from './auth/session-cache'
 import type { Config } from './config'
+import type { ByteGate } from './http/byte-gate'
 import type { Jobs } from './jobs'
 import type { Logger } from './log/logger'
 import type { DeltaFrames } from './messages/delta-frames'
@@ -100,6 +101,8 @@ export interface AppContext {
   rateLimiter: RateLimiter
   /** Sessions resolved in the last 2.5 s, exact within this process (src/auth/session-cache.ts). */
   sessionCache: SessionCache
+  /** The allowance for large bodies' inline files read back into memory (src/http/limits.ts, decision 189). */
+  largeBodies: ByteGate
   /** The replies other instances are streaming, as their heartbeats tell (src/realtime/peers.ts). */
   peers: Peers
   /** The open branding event streams, in total and per client address (src/branding/events.ts). */

@@ -9,6 +9,7 @@ import { createRateLimiter } from './auth/rate-limiter'
 import { SessionCache } from './auth/session-cache'
 import { ORG_SETTINGS_TTL_MS } from './budget/service'
 import type { AppContext, Realtime } from './context'
+import { largeBodyGate } from './http/limits'
 import { DeltaFrames } from './messages/delta-frames'
 import { LiveReplies } from './messages/live-replies'
 import { PartialSaves } from './messages/partial-saves'
@@ -50,6 +51,7 @@ export function createServices(
     routeAccess: new Map(),
     rateLimiter: createRateLimiter(ctx.config.rateLimits.windowMs, () => ctx.now().getTime()),
     sessionCache: new SessionCache(),
+    largeBodies: largeBodyGate(ctx.config.uploads),
     peers: new Peers(),
     brandingStreams: { total: 0, byIp: new Map() },
     usableModels: new CachedValue<UsableModels>(MODELS_TTL_MS),

@@ -7,6 +7,7 @@ import { safeFileName } from '../extract/safe-file-name'
 import { truncateText } from '../extract/truncate-text'
 import { AppError } from '../http/errors'
 import type { InlineSpool } from '../http/inline-spool'
+import type { JsonPath } from '../http/json-budget'
 import { releaseChunk } from '../http/read-capped'
 import { fileTooLarge, tooManyFiles } from './errors'
 import { type AttachmentFacts, completeAttachment, discardAttachment, reserveAttachment } from './store'
@@ -48,7 +49,13 @@ export async function importInlineAttachments(
   try {
     for (const [index, file] of files.entries()) {
       const name = safeFileName(file.name)
-      const { bytes, facts } = await readInline(ctx, name, file, maxFileBytes, spool && { spool, index })
+      const { bytes, facts } = await readInline(
+        ctx,
+        name,
+        file,
+        maxFileBytes,
+        spool && { spool, path: ['attachments', index, 'content'] },
+      )
       const reserved = await reserveAttachment(ctx, actor, name)
       stored.push(reserved)
       await ctx.storage.put(reserved.storageKey, bytes, facts.contentType)
@@ -71,12 +78,12 @@ async function readInline(
   name: string,
   file: InlineAttachment,
   maxFileBytes: number,
-  spooled?: { spool: InlineSpool; index: number },
+  spooled?: { spool: InlineSpool; path: JsonPath },
 ): Promise<{ bytes: Uint8Array; facts: AttachmentFacts }> {
   const declaredType = file.contentType || file.type || ''
   const kind = kindFromDeclaration(name, declaredType)
   if (kind === 'pdf' || kind === 'docx' || kind === 'text') {
-    const content = (await spooled?.spool.text(spooled.index)) ?? file.content
+    const content = (await spooled?.spool.text(spooled.path)) ?? file.content
     const bytes = encoder.encode(content)
     if (bytes.length > maxFileBytes) throw fileTooLarge(maxFileBytes)
     if (bytes.length === 0) throw new AppError('unprocessable:file_empty', `The file is empty: ${name}`)
@@ -88,8 +95,8 @@ async function readInline(
     }
   }
   const decoded = spooled
-    ? ((await decodeSpooledDataUrl(spooled.spool, spooled.index, maxFileBytes)) ??
-      decodeDataUrl((await spooled.spool.text(spooled.index)) ?? file.content, maxFileBytes))
+    ? ((await decodeSpooledDataUrl(spooled.spool, spooled.path, maxFileBytes)) ??
+      decodeDataUrl((await spooled.spool.text(spooled.path)) ?? file.content, maxFileBytes))
     : decodeDataUrl(file.content, maxFileBytes)
   if (!decoded) throw new AppError('unprocessable:file_content', fileErrorMessage(kind, name))
   const facts = await readFacts(
@@ -154,12 +161,12 @@ const BASE64_SLICE = 3 * 1024 * 1024
  */
 async function decodeSpooledDataUrl(
   spool: InlineSpool,
-  index: number,
+  path: JsonPath,
   maxBytes: number,
 ): Promise<{ mediaType: string; bytes: Uint8Array } | undefined> {
-  const length = spool.length(index) ?? 0
+  const length = spool.length(path) ?? 0
   let head: Uint8Array | undefined
-  for await (const slice of spool.slices(index, 0, MAX_DATA_URL_HEADER + 1)) {
+  for await (const slice of spool.slices(path, 0, MAX_DATA_URL_HEADER + 1)) {
     head = slice.slice()
     break
   }
@@ -171,14 +178,14 @@ async function decodeSpooledDataUrl(
   const characters = length - comma - 1
   if (characters % 4 !== 0) return undefined
   let tail = ''
-  for await (const slice of spool.slices(index, Math.max(comma + 1, length - 2), 2))
+  for await (const slice of spool.slices(path, Math.max(comma + 1, length - 2), 2))
     tail = Buffer.from(slice).toString('latin1')
   const size = (characters / 4) * 3 - (tail.match(/=+$/)?.[0].length ?? 0)
   if (size > maxBytes) throw fileTooLarge(maxBytes)
   const bytes = Buffer.alloc(size)
   let written = 0
   let at = comma + 1
-  for await (const slice of spool.slices(index, comma + 1, BASE64_SLICE)) {
+  for await (const slice of spool.slices(path, comma + 1, BASE64_SLICE)) {
     at += slice.byteLength
     if (!isPlainBase64(slice, at === length)) return undefined
     written += bytes.write(

@@ -5,7 +5,6 @@ import { mayWrite } from '../auth/session-cache'
 import type { AppContext } from '../context'
 import { fromStatus, isOpenAiPath, openAiErrorResponse } from '../openai-api/errors'
 import { isScimPath, scimErrorResponse, scimTypeOfCode } from '../scim/errors'
-import { ByteGate } from './byte-gate'
 import { AppError, type ErrorCode, kindOfStatus, NUL_MESSAGE, UNEXPECTED } from './errors'
 import { inlineSpoolOf, newInlineSpool } from './inline-spool'
 import {
@@ -18,20 +17,11 @@ import {
   STREAMED_BODY,
 } from './json-body'
 import type { JsonPath } from './json-budget'
+import { inlineChatBodyLimit, JSON_BODY_LIMIT } from './limits'
 import { requestFacts } from './request-log'
 
 /** Where socket.io's engine is mounted (src/app.ts). */
 export const SOCKET_IO_PATH = '/socket.io/'
-
-/** JSON bodies above this are refused with 413 before they are read (uploads have their own limits). */
-export const JSON_BODY_LIMIT = 1024 * 1024
-
-/**
- * `POST /api/chat` carries its files inline (spec section 3): room for one file of the upload limit
- * as a base64 data URL, plus the message. More or larger files go through `/api/uploads`.
- */
-export const inlineChatBodyLimit = (uploads: { maxFileBytes: number }) =>
-  Math.ceil((uploads.maxFileBytes * 4) / 3) + JSON_BODY_LIMIT
 
 /**
  * Bun's own cap (`maxRequestBodySize`), out of the way: past it Bun answers a declared length with a
@@ -64,14 +54,10 @@ function declaredBodyLimit(request: Request, uploads: { maxFileBytes: number }):
  * (method, path, status, duration, user id; never bodies or headers).
  */
 export function httpBase(ctx: AppContext) {
-  // POST /api/chat's inline files: they arrive into a temporary file each, and two bodies of the
-  // largest size may be read back into memory and stored at once; others wait their turn (decisions
-  // 155's addendum and 189: 20 such bodies at once held 1.4–1.7 GB when read whole).
-  const inlineBytes = inlineChatBodyLimit(ctx.config.uploads) - JSON_BODY_LIMIT
-  const largeBodies = new ByteGate(2 * inlineBytes, LARGE_BODY_WAIT_MS)
-  // Each body's inline files arrive into a spool; the route reads them under a share of the allowance.
+  // POST /api/chat's inline files arrive into a spool each (a temporary file past the JSON limit);
+  // the route reads them back under a share of the server's allowance (decision 189).
   const spoolFor = (request: Request) =>
-    newInlineSpool(request, (bytes) => largeBodies.take(bytes, request.signal))
+    newInlineSpool(request, (bytes) => ctx.largeBodies.take(bytes, request.signal))
   return (
     new Elysia({ name: 'http.base' })
       .onRequest(({ request }) => {
@@ -238,9 +224,6 @@ export function httpBase(ctx: AppContext) {
       })
   )
 }
-
-/** How long a large inline-files body waits for its share before a 503 (src/http/byte-gate.ts). */
-const LARGE_BODY_WAIT_MS = 30_000
 
 /** `attachments[i].content` of POST /api/chat: the one place its body may pass the JSON limit. */
 const isInlineFileContent = (path: JsonPath) =>

@@ -3,7 +3,7 @@ import { readdirSync, readlinkSync } from 'node:fs'
 import { connect } from 'node:net'
 import { type ListeningApp, startApp, type TestUser } from '../test/harness'
 import { waitFor } from '../test/wait'
-import { inlineChatBodyLimit, JSON_BODY_LIMIT } from './base'
+import { inlineChatBodyLimit, JSON_BODY_LIMIT } from './limits'
 
 /*
  * Body limits over real sockets (issue 26 point 15; decisions 060, 101 and 142): a raw HTTP/1.1

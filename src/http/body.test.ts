@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { encodeCursor } from '../chats/cursor'
 import { startApp, type TestApp } from '../test/harness'
-import { JSON_BODY_LIMIT } from './base'
+import { JSON_BODY_LIMIT } from './limits'
 
 let t: TestApp
 let headers: Record<string, string>

@@ -5,6 +5,7 @@ import { InlineSpool } from './inline-spool'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 const noShare = async () => () => {}
+const at = (index: number) => ['attachments', index, 'content']
 
 /** A spool holding each string of `raw` (as sent in the JSON, escapes and all) at attachments[i]. */
 async function spoolOf(
@@ -60,8 +61,8 @@ describe('InlineSpool (decision 189)', () => {
   for (const spill of ['never', 'before', 'between'] as const)
     test(`reads each text back as JSON.parse would (spilled: ${spill})`, async () => {
       const spool = await spoolOf(sent, { spill })
-      for (const [index, text] of expected.entries()) expect(await spool.text(index)).toBe(text)
-      expect(await spool.text(4)).toBeUndefined()
+      for (const [index, text] of expected.entries()) expect(await spool.text(at(index))).toBe(text)
+      expect(await spool.text(at(4))).toBeUndefined()
       await spool.dispose()
     })
 
@@ -71,22 +72,22 @@ describe('InlineSpool (decision 189)', () => {
       spool.begin(['attachments', 0, 'content'])
       await spool.write(encode(text))
     }
-    expect(await spool.text(0)).toBe('second')
+    expect(await spool.text(at(0))).toBe('second')
   })
 
   test('a malformed text is 400 as a malformed body is; NUL is refused with its own message', async () => {
     const malformed = { code: 'bad_request:body', message: 'Malformed request body' }
     for (const raw of ['bad \\x escape', 'raw\ttab', 'cut \\u12', 'lone \\']) {
       const spool = await spoolOf([raw], { spill: 'before' })
-      expect({ raw, refused: await refusal(spool.text(0)) }).toEqual({ raw, refused: malformed })
+      expect({ raw, refused: await refusal(spool.text(at(0))) }).toEqual({ raw, refused: malformed })
       await spool.dispose()
     }
     const badUtf8 = new InlineSpool(noShare)
     badUtf8.begin(['attachments', 0, 'content'])
     await badUtf8.write(new Uint8Array([0x61, 0xff, 0x62]))
-    expect(await refusal(badUtf8.text(0))).toEqual(malformed)
+    expect(await refusal(badUtf8.text(at(0)))).toEqual(malformed)
     const nul = await spoolOf(['a\\u0000b'])
-    expect(await refusal(nul.text(0))).toEqual({
+    expect(await refusal(nul.text(at(0)))).toEqual({
       code: 'bad_request:nul',
       message: 'Text cannot contain NUL characters (\\u0000)',
     })
@@ -97,7 +98,7 @@ describe('InlineSpool (decision 189)', () => {
     const spool = await spoolOf(['x'.repeat(300_000), 'y'], { spill: 'before', piece: 65_536 })
     expect(openSpools()).toBe(before + 1)
     expect(spool.bytes).toBe(300_001)
-    expect((await spool.text(0))?.length).toBe(300_000)
+    expect((await spool.text(at(0)))?.length).toBe(300_000)
     await spool.dispose()
     await spool.dispose()
     expect(openSpools()).toBe(before)

@@ -23,21 +23,27 @@ export class InlineSpool {
   constructor(private readonly share: (bytes: number) => Promise<() => void>) {}
 
   /** Each content string's place in the spool, in the order they came. */
-  private readonly parts: { index: number; offset: number; length: number }[] = []
+  private readonly parts: { path: JsonPath; key: string; offset: number; length: number }[] = []
   private readonly memory: Uint8Array[] = []
   private file: FileHandle | null = null
   private size = 0
   private disposed = false
+  /** The share of the allowance this body holds (hold), given back by dispose. */
+  private release: (() => void) | undefined
 
   /** What the body carried, in bytes (its JSON escapes included). */
   get bytes(): number {
     return this.size
   }
 
-  /** A content string begins, at `path` (`['attachments', i, 'content']`). */
+  /** It holds a share of the allowance (a large body, after `hold`) until `dispose`. */
+  get holding(): boolean {
+    return this.release !== undefined
+  }
+
+  /** A free string begins, at `path` (`['attachments', i, 'content']`). */
   begin(path: JsonPath): void {
-    const index = typeof path[1] === 'number' ? path[1] : -1
-    this.parts.push({ index, offset: this.size, length: 0 })
+    this.parts.push({ path, key: JSON.stringify(path), offset: this.size, length: 0 })
   }
 
   /** More of the current content string's bytes. */
@@ -66,13 +72,13 @@ export class InlineSpool {
   }
 
   /**
-   * The text of `attachments[index].content`, its JSON escapes read as JSON.parse reads them (the
-   * last one when a key came twice, as JSON.parse keeps), or undefined when the body had none.
+   * The text of the string at `path`, its JSON escapes read as JSON.parse reads them (the last one
+   * when a key came twice, as JSON.parse keeps), or undefined when the body had none.
    * Refused as the parser refuses the rest of a body: malformed (bad UTF-8, a raw control character,
    * a broken escape) or holding NUL.
    */
-  async text(index: number): Promise<string | undefined> {
-    const part = this.part(index)
+  async text(path: JsonPath): Promise<string | undefined> {
+    const part = this.part(path)
     if (!part) return undefined
     const bytes = await this.read(part.offset, part.length)
     let text: string
@@ -89,18 +95,18 @@ export class InlineSpool {
     return text
   }
 
-  /** The length in bytes of `attachments[index].content` as sent, or undefined when there is none. */
-  length(index: number): number | undefined {
-    return this.part(index)?.length
+  /** The length in bytes of the string at `path` as sent, or undefined when there is none. */
+  length(path: JsonPath): number | undefined {
+    return this.part(path)?.length
   }
 
   /**
-   * `attachments[index].content` as sent, from byte `from` on, in slices of at most `size` bytes
+   * The string at `path` as sent, from byte `from` on, in slices of at most `size` bytes
    * (one buffer, filled again for each slice: a slice is valid until the next is asked for). For
    * reading a large file without holding it whole (src/attachments/inline-import.ts).
    */
-  async *slices(index: number, from: number, size: number): AsyncGenerator<Uint8Array> {
-    const part = this.part(index)
+  async *slices(path: JsonPath, from: number, size: number): AsyncGenerator<Uint8Array> {
+    const part = this.part(path)
     if (!part) return
     const buffer = new Uint8Array(Math.min(size, Math.max(0, part.length - from)))
     try {
@@ -118,11 +124,42 @@ export class InlineSpool {
    * resolves with its release (a no-op for small bodies). Read the texts and store them between.
    */
   async hold(): Promise<() => void> {
-    return this.size > SMALL_BYTES ? this.share(this.size) : () => {}
+    if (this.size <= SMALL_BYTES) return () => {}
+    const release = await this.share(this.size)
+    this.release = release
+    return release
   }
 
-  /** Closes the file (which has no name left, so it is gone). Safe to call more than once. */
+  /**
+   * Puts each string back into `body` (the parsed body, which holds `""` in their places), for a
+   * route that needs them as text (the team API's inline images, which go to the provider as sent).
+   * Call after `hold`; the share is given back by `dispose`.
+   */
+  async restoreInto(body: unknown): Promise<void> {
+    const seen = new Set<string>()
+    for (const part of this.parts.toReversed()) {
+      if (seen.has(part.key)) continue
+      seen.add(part.key)
+      const parent = part.path
+        .slice(0, -1)
+        .reduce<unknown>(
+          (value, step) =>
+            value && typeof value === 'object' ? (value as Record<string, unknown>)[step] : undefined,
+          body,
+        )
+      const last = part.path.at(-1)!
+      if (!parent || typeof parent !== 'object' || (parent as Record<string, unknown>)[last] !== '') continue
+      ;(parent as Record<string, unknown>)[last] = await this.text(part.path)
+    }
+  }
+
+  /**
+   * Gives back its share of the allowance and closes the file (which has no name left, so it is
+   * gone). Safe to call more than once.
+   */
   async dispose(): Promise<void> {
+    this.release?.()
+    this.release = undefined
     this.disposed = true
     this.memory.length = 0
     const file = this.file
@@ -130,9 +167,10 @@ export class InlineSpool {
     await file?.close().catch(() => {})
   }
 
-  /** The last content string at `index`: JSON.parse keeps the last of a key given twice. */
-  private part(index: number) {
-    return this.parts.findLast((candidate) => candidate.index === index)
+  /** The last string at `path`: JSON.parse keeps the last of a key given twice. */
+  private part(path: JsonPath) {
+    const key = JSON.stringify(path)
+    return this.parts.findLast((candidate) => candidate.key === key)
   }
 
   private async read(offset: number, length: number, out = new Uint8Array(length)): Promise<Uint8Array> {

@@ -39,6 +39,8 @@ export interface BodyLimit {
     bytes: number
     admit: () => Promise<unknown>
     free: (path: JsonPath) => boolean
+    /** What the bytes outside the free strings may total (`bytes` when not given). */
+    keptBytes?: number
     /** Where the free strings go (src/http/inline-spool.ts); the parsed body has `""` in their place. */
     spool: InlineSpool
   }
@@ -95,7 +97,7 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
   let total = 0
   let kept = 0
   let admitted = !limit.beyond
-  const budget = limit.beyond && new JsonBudget(limit.bytes, limit.beyond.free)
+  const budget = limit.beyond && new JsonBudget(limit.beyond.keptBytes ?? limit.bytes, limit.beyond.free)
   try {
     for await (const chunk of cappedChunks(request, limit.beyond?.bytes ?? limit.bytes)) {
       total += chunk.byteLength

@@ -1,5 +1,7 @@
-import { inlineChatBodyLimit, JSON_BODY_LIMIT } from '../http/base'
+import type { InlineSpool } from '../http/inline-spool'
 import { NO_BODY, parseJsonBody, refusedBodies } from '../http/json-body'
+import type { JsonPath } from '../http/json-budget'
+import { inlineChatBodyLimit, JSON_BODY_LIMIT } from '../http/limits'
 import { invalidRequest, OpenAiError } from './errors'
 
 /**
@@ -7,17 +9,35 @@ import { invalidRequest, OpenAiError } from './errors'
  * /v1 bodies unread, as it does SCIM's): JSON only, counted as it arrives, no NUL, finite numbers,
  * bounded nesting (the shared parser). Chat completions may carry images inline, up to the web
  * chat's inline limit; everything else stops at the JSON limit. Must be an object.
+ *
+ * With `inlineImages`, each `messages[i].content[j].image_url.url` arrives into that spool (a
+ * temporary file once the body passes the JSON limit; decision 189) and is put back once the body
+ * has a share of the server's allowance: the caller disposes the spool when its answer has gone.
  */
 export async function readOpenAiBody(
   request: Request,
   uploads: { maxFileBytes: number },
-  options: { inlineImages?: boolean } = {},
+  options: { inlineImages?: InlineSpool } = {},
 ): Promise<Record<string, unknown>> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  const spool = options.inlineImages
+  const inlineLimit = inlineChatBodyLimit(uploads)
   const body = await parseJsonBody(
     request,
     type,
-    options.inlineImages ? inlineChatBodyLimit(uploads) : JSON_BODY_LIMIT,
+    spool
+      ? {
+          bytes: JSON_BODY_LIMIT,
+          // The key was checked: past the JSON limit at once, and the text may take the whole limit.
+          beyond: {
+            bytes: inlineLimit,
+            keptBytes: inlineLimit,
+            admit: async () => {},
+            free: isImageUrl,
+            spool,
+          },
+        }
+      : JSON_BODY_LIMIT,
   )
   if (body === NO_BODY) throw invalidRequest('A JSON request body is required', null)
   if (body === undefined) {
@@ -32,5 +52,19 @@ export async function readOpenAiBody(
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalidRequest('The request body must be a JSON object', null)
+  if (spool) {
+    await spool.hold()
+    await spool.restoreInto(body)
+  }
   return body as Record<string, unknown>
 }
+
+/** `messages[i].content[j].image_url.url`: where a chat completion's inline images are. */
+const isImageUrl = (path: JsonPath) =>
+  path.length === 6 &&
+  path[0] === 'messages' &&
+  typeof path[1] === 'number' &&
+  path[2] === 'content' &&
+  typeof path[3] === 'number' &&
+  path[4] === 'image_url' &&
+  path[5] === 'url'

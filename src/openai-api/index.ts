@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { authenticateKey, type KeyHolder } from '../api-keys/authenticate'
 import type { AppContext } from '../context'
+import { InlineSpool } from '../http/inline-spool'
 import { noteUser } from '../http/request-log'
 import { readOpenAiBody } from './body'
 import { completeChat } from './chat-completions'
@@ -9,6 +10,34 @@ import { OPENAI_PREFIX, OpenAiError, openAiErrorResponse, toOpenAiError } from '
 import { listModels } from './models'
 
 type Work = (holder: KeyHolder, request: Request) => Promise<Response | object>
+
+/** `answer`, with `done` called once it has gone: a streamed body's end or cancel, or at once. */
+function whenSent(answer: Response | object, done: () => unknown): Response | object {
+  if (!(answer instanceof Response) || !answer.body) {
+    done()
+    return answer
+  }
+  const reader = answer.body.getReader()
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read()
+        if (ended) {
+          controller.close()
+          done()
+        } else controller.enqueue(value)
+      } catch (error) {
+        controller.error(error)
+        done()
+      }
+    },
+    async cancel(reason) {
+      done()
+      await reader.cancel(reason).catch(() => {})
+    },
+  })
+  return new Response(body, { status: answer.status, headers: answer.headers })
+}
 
 /**
  * The team API under /v1 (issue 31): OpenAI's routes, answers and error shape, so the official
@@ -61,14 +90,27 @@ export const openAiRoutes = (ctx: AppContext) => {
       )
       .post(
         '/chat/completions',
-        handle(async (holder, request) =>
-          completeChat(
-            ctx,
-            holder,
-            await readOpenAiBody(request, ctx.config.uploads, { inlineImages: true }),
-            request.signal,
-          ),
-        ),
+        handle(async (holder, request) => {
+          // Inline images arrive into a spool and are read back under a share of the server's
+          // allowance, given back when the answer has gone (decision 189).
+          const images = new InlineSpool((bytes) => ctx.largeBodies.take(bytes, request.signal))
+          try {
+            const answer = await completeChat(
+              ctx,
+              holder,
+              await readOpenAiBody(request, ctx.config.uploads, { inlineImages: images }),
+              request.signal,
+            )
+            if (!images.holding) {
+              await images.dispose()
+              return answer
+            }
+            return whenSent(answer, () => images.dispose())
+          } catch (error) {
+            await images.dispose()
+            throw error
+          }
+        }),
       )
       .post(
         '/embeddings',

@@ -206,6 +206,40 @@ describe('POST /v1/chat/completions with the official SDK', () => {
     })
   })
 
+  // Past the JSON limit an inline image arrives into a temporary file and is put back under a share
+  // of the server's allowance, held until the streamed answer has gone (decision 189).
+  test('a large inline image reaches the provider exactly; its share of the allowance is held until the stream ends', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const url = `data:image/png;base64,${Buffer.alloc(1_500_000, 9).toString('base64')}`
+    const free = t.ctx.largeBodies.available
+    fake.setScript({ chunks: ['one', ' two', ' three'], chunkDelayMs: 300 })
+    const stream = await client(key).chat.completions.create({
+      model: 'fake-model',
+      stream: true,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Big?' },
+            { type: 'image_url', image_url: { url } },
+          ],
+        },
+      ],
+    })
+    const text: string[] = []
+    let heldWhileStreaming = 0
+    for await (const chunk of stream) {
+      heldWhileStreaming = Math.max(heldWhileStreaming, free - t.ctx.largeBodies.available)
+      text.push(chunk.choices[0]?.delta?.content ?? '')
+    }
+    expect(text.join('')).toBe('one two three')
+    expect(heldWhileStreaming).toBe(url.length)
+    await waitFor(() => t.ctx.largeBodies.available === free)
+    const sent = fake.completions().at(-1)!.body!
+    expect((sent.messages as Loose[])[0]!.content[1]).toEqual({ type: 'image_url', image_url: { url } })
+  })
+
   test('a stop sequence ends the answer before it', async () => {
     const user = await t.createUser()
     const { key } = await newKey(user)

@@ -1,5 +1,5 @@
-import { JSON_BODY_LIMIT } from '../http/base'
 import { NO_BODY, parseJsonBody, refusedBodies } from '../http/json-body'
+import { JSON_BODY_LIMIT } from '../http/limits'
 import { invalidSyntax, ScimError } from './errors'
 
 /**
