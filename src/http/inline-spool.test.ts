@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, readlinkSync } from 'node:fs'
 import { AppError } from './errors'
 import { InlineSpool } from './inline-spool'
+import { JsonBudget } from './json-budget'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 const noShare = async () => () => {}
@@ -134,5 +135,83 @@ describe('InlineSpool (decision 189)', () => {
     await large.write(new Uint8Array(2 * 1024 * 1024))
     ;(await large.hold())()
     expect(asked).toEqual([2 * 1024 * 1024])
+  })
+})
+
+/**
+ * The body parser's cut, checked against JSON.parse on random bodies: files' texts with every kind
+ * of character and escape, keys escaped or not, given twice, cut into random chunks. The kept bytes
+ * parsed, with each file's text read back from the spool, must equal JSON.parse of the whole.
+ */
+describe('JsonBudget and InlineSpool together, against JSON.parse', () => {
+  const inlineContent = (path: readonly (string | number)[]) =>
+    path.length === 3 && path[0] === 'attachments' && typeof path[1] === 'number' && path[2] === 'content'
+  const alphabet = [
+    'a',
+    'Z',
+    '0',
+    ' ',
+    '"',
+    '\\',
+    '/',
+    '\n',
+    '\t',
+    'é',
+    '😀',
+    '東',
+    '\u2028',
+    '\u007f',
+    '{',
+    ']',
+    ',',
+    ':',
+  ]
+  let seed = 42
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+    return seed / 2 ** 31
+  }
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!
+  const text = () => Array.from({ length: Math.floor(random() * 40) }, () => pick(alphabet)).join('')
+  /** JSON for a string, with some characters written as \u escapes (as some clients do). */
+  const jsonString = (value: string) =>
+    JSON.stringify(value).replace(/[é😀/]/gu, (character) =>
+      random() < 0.5
+        ? character
+        : [...character]
+            .flatMap((c) => (c.length === 2 ? [c.charCodeAt(0), c.charCodeAt(1)] : [c.charCodeAt(0)]))
+            .map((code) => `\\u${code.toString(16).padStart(4, '0')}`)
+            .join(''),
+    )
+  const key = (name: string) =>
+    random() < 0.2 ? `"\\u${name.charCodeAt(0).toString(16).padStart(4, '0')}${name.slice(1)}"` : `"${name}"`
+
+  test('200 random bodies, each cut into random chunks', async () => {
+    for (let round = 0; round < 200; round++) {
+      const files = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+        const fields = [`${key('name')}:${jsonString(text())}`, `${key('content')}:${jsonString(text())}`]
+        if (random() < 0.2) fields.push(`"content":${jsonString(text())}`)
+        return `{${(random() < 0.5 ? fields : fields.toReversed()).join(',')}}`
+      })
+      const body = `{"message":${jsonString(text())},${key('attachments')}:[${files.join(',')}],"sessionId":"x"}`
+      const bytes = new TextEncoder().encode(body)
+      const budget = new JsonBudget(1_000_000, inlineContent)
+      const spool = new InlineSpool(noShare)
+      if (random() < 0.5) await spool.spill()
+      const kept: number[] = []
+      for (let at = 0; at < bytes.length; ) {
+        const end = Math.min(bytes.length, at + 1 + Math.floor(random() * 9))
+        for (const piece of budget.feed(bytes.subarray(at, end))) {
+          if ('kept' in piece) kept.push(...piece.kept)
+          else if ('begin' in piece) spool.begin(piece.begin)
+          else await spool.write(piece.free.slice())
+        }
+        at = end
+      }
+      const parsed = JSON.parse(new TextDecoder().decode(new Uint8Array(kept)))
+      for (const [index, file] of parsed.attachments.entries()) file.content = await spool.text(at(index))
+      expect({ body, parsed }).toEqual({ body, parsed: JSON.parse(body) })
+      await spool.dispose()
+    }
   })
 })
