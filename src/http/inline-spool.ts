@@ -23,8 +23,21 @@ export class InlineSpool {
   constructor(private readonly share: (bytes: number) => Promise<() => void>) {}
 
   /** Each content string's place in the spool, in the order they came. */
-  private readonly parts: { path: JsonPath; key: string; offset: number; length: number }[] = []
-  private readonly memory: Uint8Array[] = []
+  /**
+   * Each string's place in the spool by its path, the last one when a key came twice (JSON.parse
+   * keeps the last): one lookup each, however many strings a body holds.
+   */
+  private readonly parts = new Map<string, Part>()
+  /** The string being written. */
+  private current: Part | undefined
+  /**
+   * Bytes not in the file: all of them before `spill`, then the last ones written, staged so that a
+   * body of many small strings costs a few writes, not one each.
+   */
+  private staged = new Uint8Array(STAGE_BYTES)
+  private stagedLength = 0
+  /** A window of the file read ahead, so that reading many small strings in order costs few reads. */
+  private window: { offset: number; bytes: Uint8Array } | null = null
   private file: FileHandle | null = null
   private size = 0
   private disposed = false
@@ -43,16 +56,37 @@ export class InlineSpool {
 
   /** A free string begins, at `path` (`['attachments', i, 'content']`). */
   begin(path: JsonPath): void {
-    this.parts.push({ path, key: JSON.stringify(path), offset: this.size, length: 0 })
+    this.current = { path, offset: this.size, length: 0 }
+    const key = JSON.stringify(path)
+    // Delete first, so the map's order is the order the strings (as kept) came in.
+    this.parts.delete(key)
+    this.parts.set(key, this.current)
   }
 
-  /** More of the current content string's bytes. */
-  async write(bytes: Uint8Array): Promise<void> {
-    const part = this.parts.at(-1)
+  /** The string at `path` stayed in the body (short): one cut before at that path no longer counts. */
+  forget(path: JsonPath): void {
+    this.parts.delete(JSON.stringify(path))
+    this.current = undefined
+  }
+
+  /** More of the current string's bytes (a promise only when they had to wait for the file). */
+  write(bytes: Uint8Array): Promise<void> | undefined {
+    const part = this.current
     if (!part || bytes.byteLength === 0) return
-    if (this.file) await writeAll(this.file, bytes, this.size).catch(unavailable)
-    // The reader hands out a fresh chunk each time; kept as is, never copied.
-    else this.memory.push(bytes)
+    // Copied, never kept: the reader's chunk is freed once it is read (releaseChunk). Only a full
+    // stage waits for the file; most small strings return at once.
+    if (this.file && this.stagedLength + bytes.byteLength > this.staged.byteLength)
+      return this.writeThrough(part, bytes)
+    this.stage(bytes)
+    part.length += bytes.byteLength
+    this.size += bytes.byteLength
+  }
+
+  private async writeThrough(part: Part, bytes: Uint8Array) {
+    await this.flush()
+    if (bytes.byteLength >= this.staged.byteLength)
+      await writeAll(this.file!, bytes, this.size).catch(unavailable)
+    else this.stage(bytes)
     part.length += bytes.byteLength
     this.size += bytes.byteLength
   }
@@ -64,11 +98,8 @@ export class InlineSpool {
     const file = await open(path, 'w+', 0o600).catch(unavailable)
     this.file = file
     await unlink(path).catch(() => {})
-    let offset = 0
-    for (const bytes of this.memory.splice(0)) {
-      await writeAll(file, bytes, offset).catch(unavailable)
-      offset += bytes.byteLength
-    }
+    await this.flush()
+    this.staged = new Uint8Array(STAGE_BYTES)
   }
 
   /**
@@ -79,11 +110,14 @@ export class InlineSpool {
    */
   async text(path: JsonPath): Promise<string | undefined> {
     const part = this.part(path)
-    if (!part) return undefined
+    return part && this.textOf(part)
+  }
+
+  private async textOf(part: Part): Promise<string> {
     const bytes = await this.read(part.offset, part.length)
     let text: string
     try {
-      const decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+      const decoded = utf8.decode(bytes)
       // Base64 data URLs and most texts have no escape and no control character: taken as they are.
       text = needsJsonReading(bytes) ? (JSON.parse(`"${decoded}"`) as string) : decoded
     } catch (error) {
@@ -136,10 +170,7 @@ export class InlineSpool {
    * Call after `hold`; the share is given back by `dispose`.
    */
   async restoreInto(body: unknown): Promise<void> {
-    const seen = new Set<string>()
-    for (const part of this.parts.toReversed()) {
-      if (seen.has(part.key)) continue
-      seen.add(part.key)
+    for (const part of this.parts.values()) {
       const parent = part.path
         .slice(0, -1)
         .reduce<unknown>(
@@ -149,7 +180,7 @@ export class InlineSpool {
         )
       const last = part.path.at(-1)!
       if (!parent || typeof parent !== 'object' || (parent as Record<string, unknown>)[last] !== '') continue
-      ;(parent as Record<string, unknown>)[last] = await this.text(part.path)
+      ;(parent as Record<string, unknown>)[last] = await this.textOf(part)
     }
   }
 
@@ -161,7 +192,9 @@ export class InlineSpool {
     this.release?.()
     this.release = undefined
     this.disposed = true
-    this.memory.length = 0
+    this.staged = new Uint8Array(0)
+    this.stagedLength = 0
+    this.window = null
     const file = this.file
     this.file = null
     await file?.close().catch(() => {})
@@ -169,38 +202,80 @@ export class InlineSpool {
 
   /** The last string at `path`: JSON.parse keeps the last of a key given twice. */
   private part(path: JsonPath) {
-    const key = JSON.stringify(path)
-    return this.parts.findLast((candidate) => candidate.key === key)
+    return this.parts.get(JSON.stringify(path))
+  }
+
+  /** Appends to the staged bytes (growing them while there is no file: at most the JSON limit). */
+  private stage(bytes: Uint8Array) {
+    const needed = this.stagedLength + bytes.byteLength
+    if (needed > this.staged.byteLength) {
+      const grown = new Uint8Array(Math.max(needed, this.staged.byteLength * 2))
+      grown.set(this.staged.subarray(0, this.stagedLength))
+      this.staged = grown
+    }
+    this.staged.set(bytes, this.stagedLength)
+    this.stagedLength = needed
+  }
+
+  /** Writes the staged bytes to the file (they end at `size`). */
+  private async flush() {
+    if (!this.file || this.stagedLength === 0) return
+    const length = this.stagedLength
+    this.stagedLength = 0
+    await writeAll(this.file, this.staged.subarray(0, length), this.size - length).catch(unavailable)
   }
 
   private async read(offset: number, length: number, out = new Uint8Array(length)): Promise<Uint8Array> {
-    if (this.file) {
-      for (let done = 0; done < length; ) {
-        const { bytesRead } = await this.file.read(out, done, length - done, offset + done)
-        if (bytesRead === 0) throw new Error('The inline file spool ended early')
-        done += bytesRead
-      }
+    if (!this.file) {
+      out.set(this.staged.subarray(offset, offset + length))
       return out
     }
-    // Still in memory: the chunks from `offset` on, copied into one array.
-    let at = 0
-    let filled = 0
-    for (const chunk of this.memory) {
-      const end = at + chunk.byteLength
-      if (end > offset && filled < length) {
-        const from = Math.max(0, offset - at)
-        const piece = chunk.subarray(from, Math.min(chunk.byteLength, from + length - filled))
-        out.set(piece, filled)
-        filled += piece.byteLength
-      }
-      at = end
+    await this.flush()
+    const window = this.window
+    if (window && offset >= window.offset && offset + length <= window.offset + window.bytes.byteLength) {
+      out.set(window.bytes.subarray(offset - window.offset, offset - window.offset + length))
+      return out
     }
+    // A large read goes straight to `out`; a small one reads a window ahead for the next ones.
+    if (length >= STAGE_BYTES) {
+      await this.readFile(out, offset)
+      return out
+    }
+    const bytes = await this.readFile(
+      window?.bytes.byteLength === STAGE_BYTES ? window.bytes : new Uint8Array(STAGE_BYTES),
+      offset,
+      Math.min(STAGE_BYTES, this.size - offset),
+    )
+    this.window = { offset, bytes }
+    out.set(bytes.subarray(0, length))
     return out
+  }
+
+  /** `length` bytes of the file from `offset` into `into` (all of it unless given), as a view of it. */
+  private async readFile(into: Uint8Array, offset: number, length = into.byteLength): Promise<Uint8Array> {
+    for (let done = 0; done < length; ) {
+      const { bytesRead } = await this.file!.read(into, done, length - done, offset + done)
+      if (bytesRead === 0) throw new Error('The inline file spool ended early')
+      done += bytesRead
+    }
+    return into.subarray(0, length)
   }
 }
 
+/** Strict UTF-8, as JSON.parse's caller decodes a body (json-body.ts); stateless, so shared. */
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** How many bytes are staged before a write, and read ahead for small reads. */
+const STAGE_BYTES = 256 * 1024
+
 /** Bodies up to the JSON limit read their files back without waiting: the gate is for large ones. */
 const SMALL_BYTES = 1024 * 1024
+
+interface Part {
+  path: JsonPath
+  offset: number
+  length: number
+}
 
 const spools = new WeakMap<Request, InlineSpool>()
 

@@ -118,7 +118,11 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
           kept += piece.kept.byteLength
           keptAny = true
         } else if ('begin' in piece) spool.begin(piece.begin)
-        else await spool.write(piece.free)
+        else if ('inline' in piece) spool.forget(piece.inline)
+        else {
+          const writing = spool.write(piece.free)
+          if (writing) await writing
+        }
       }
       // Wholly a file's bytes, now in the spool's file: its memory goes back at once (releaseChunk).
       if (!keptAny && admitted) releaseChunk(chunk)

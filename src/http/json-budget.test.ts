@@ -8,8 +8,9 @@ const inlineContent = (path: JsonPath) =>
 const encode = (text: string) => new TextEncoder().encode(text)
 
 /** Feeds `text` in pieces of `size` bytes; true when the budget held. */
-function fits(text: string, limit: number, size = Number.POSITIVE_INFINITY): boolean {
-  const budget = new JsonBudget(limit, inlineContent)
+function fits(text: string, limit: number, size = Number.POSITIVE_INFINITY, cutFrom = 0): boolean {
+  // Free strings are cut from their first byte here, unless `cutFrom` says otherwise.
+  const budget = new JsonBudget(limit, inlineContent, cutFrom)
   const bytes = encode(text)
   const step = Math.min(size, bytes.length)
   try {
@@ -71,6 +72,7 @@ describe('JsonBudget', () => {
   })
 
   test('cuts the free strings out: the kept bytes are the body with "" in their place, however it is cut', () => {
+    // Cut from their first byte here (the route's threshold is 1 KiB); an empty one stays, inline.
     const body = JSON.stringify({
       sessionId: 'x',
       attachments: [
@@ -82,15 +84,17 @@ describe('JsonBudget', () => {
     })
     const decoder = new TextDecoder()
     for (const size of [1, 2, 3, 5, 64, Number.POSITIVE_INFINITY]) {
-      const budget = new JsonBudget(500, inlineContent)
+      const budget = new JsonBudget(500, inlineContent, 0)
       const bytes = encode(body)
       const step = Math.min(size, bytes.length)
       const kept: number[] = []
       const free: { path: JsonPath; bytes: number[] }[] = []
+      const inline: JsonPath[] = []
       for (let at = 0; at < bytes.length; at += step)
         for (const piece of budget.feed(bytes.subarray(at, at + step))) {
           if ('kept' in piece) kept.push(...piece.kept)
           else if ('begin' in piece) free.push({ path: piece.begin, bytes: [] })
+          else if ('inline' in piece) inline.push(piece.inline)
           else free.at(-1)!.bytes.push(...piece.free)
         }
       const parsed = JSON.parse(decoder.decode(new Uint8Array(kept)))
@@ -100,9 +104,33 @@ describe('JsonBudget', () => {
         free.map(({ path, bytes: raw }) => [path, JSON.parse(`"${decoder.decode(new Uint8Array(raw))}"`)]),
       ).toEqual([
         [['attachments', 0, 'content'], `quote " backslash \\ brackets ] } é 😀 ${big}`],
-        [['attachments', 1, 'content'], ''],
         [['attachments', 2, 'content'], 'data:image/png;base64,AAAA'],
       ])
+      expect(inline).toEqual([['attachments', 1, 'content']])
     }
+  })
+
+  test('a free string up to the threshold stays in the body and counts; a longer one is cut whole', () => {
+    const short = 'x'.repeat(1024)
+    const long = `${'y'.repeat(1024)}z`
+    const body = encode(JSON.stringify({ attachments: [{ content: short }, { content: long }] }))
+    for (const size of [1, 7, 1000, Number.POSITIVE_INFINITY]) {
+      const budget = new JsonBudget(10_000, inlineContent)
+      const kept: number[] = []
+      const cut: number[] = []
+      const step = Math.min(size, body.length)
+      for (let at = 0; at < body.length; at += step)
+        for (const piece of budget.feed(body.subarray(at, at + step))) {
+          if ('kept' in piece) kept.push(...piece.kept)
+          else if ('free' in piece) cut.push(...piece.free)
+        }
+      const parsed = JSON.parse(new TextDecoder().decode(new Uint8Array(kept)))
+      expect(parsed.attachments.map((file: { content: string }) => file.content)).toEqual([short, ''])
+      expect(new TextDecoder().decode(new Uint8Array(cut))).toBe(long)
+    }
+    // Kept, it counts: 1,500 of them pass a 1 MiB budget.
+    const many = JSON.stringify({ attachments: Array.from({ length: 1500 }, () => ({ content: short })) })
+    expect(fits(many, 1024 * 1024, Number.POSITIVE_INFINITY, 1024)).toBe(false)
+    expect(fits(many, 1024 * 1024)).toBe(true)
   })
 })
