@@ -6,14 +6,15 @@ import type { JsonPath } from './json-budget'
 import { releaseChunk } from './read-capped'
 
 /**
- * POST /api/chat's inline files, kept out of memory while their body arrives (issue 26 point 15,
- * docs/decisions/189). The body's parser cuts the text of each `attachments[i].content` out of the
- * JSON (the parsed body holds `""` there) and writes it here, as sent (JSON escapes and all). Up to
- * the JSON limit it stays in memory; once the body is let past that limit (a signed-in caller), it
- * goes to a temporary file, unlinked as soon as it is opened: the open handle is its only name, so
- * nothing is left on disk when the request ends, fails, or the process is killed. Twenty 30 MiB
- * bodies arriving at once then cost the server a few chunks each, not their size; the route reads a
- * file's text back only when it stores it, under the server-wide allowance (src/http/byte-gate.ts).
+ * Inline files kept out of memory while their body arrives (issue 26 point 15, docs/decisions/189):
+ * POST /api/chat's `attachments[i].content` and the team API's image URLs. The body's parser cuts
+ * each such string longer than 1 KiB out of the JSON (the parsed body holds `""` there) and writes it
+ * here, as sent (JSON escapes and all). Up to the JSON limit it stays in memory; once the body is let
+ * past that limit, it goes to a temporary file, unlinked as soon as it is opened: the open handle is
+ * its only name, so nothing is left on disk when the request ends, fails, or the process is killed.
+ * Twenty 30 MiB bodies arriving at once then cost the server a few chunks each, not their size; the
+ * route reads a file back only when it stores it, under the server-wide allowance (`hold`,
+ * src/http/limits.ts).
  */
 export class InlineSpool {
   /**
@@ -22,7 +23,6 @@ export class InlineSpool {
    */
   constructor(private readonly share: (bytes: number) => Promise<() => void>) {}
 
-  /** Each content string's place in the spool, in the order they came. */
   /**
    * Each string's place in the spool by its path, the last one when a key came twice (JSON.parse
    * keeps the last): one lookup each, however many strings a body holds.
@@ -34,7 +34,7 @@ export class InlineSpool {
    * Bytes not in the file: all of them before `spill`, then the last ones written, staged so that a
    * body of many small strings costs a few writes, not one each.
    */
-  private staged = new Uint8Array(STAGE_BYTES)
+  private staged = new Uint8Array(0)
   private stagedLength = 0
   /** A window of the file read ahead, so that reading many small strings in order costs few reads. */
   private window: { offset: number; bytes: Uint8Array } | null = null
@@ -205,11 +205,14 @@ export class InlineSpool {
     return this.parts.get(JSON.stringify(path))
   }
 
-  /** Appends to the staged bytes (growing them while there is no file: at most the JSON limit). */
+  /**
+   * Appends to the staged bytes, grown as needed: most bodies carry no large string, so none is
+   * allocated up front; before `spill` they hold at most about the JSON limit, after it one stage.
+   */
   private stage(bytes: Uint8Array) {
     const needed = this.stagedLength + bytes.byteLength
     if (needed > this.staged.byteLength) {
-      const grown = new Uint8Array(Math.max(needed, this.staged.byteLength * 2))
+      const grown = new Uint8Array(Math.max(needed, this.staged.byteLength * 2, 4096))
       grown.set(this.staged.subarray(0, this.stagedLength))
       this.staged = grown
     }
