@@ -30,8 +30,8 @@ const MAX_DEPTH = 32
  * How much of a body is read: `bytes`, or up to `beyond.bytes` once `beyond.admit()` let the caller
  * past `bytes`, and then only in the strings at the paths `beyond.free` names, every other byte
  * still counting against `bytes` (POST /api/chat's inline files: only a signed-in caller may make
- * the server hold 34 MB, and only as files; anyone else's body stops at the JSON limit, with
- * admit's refusal).
+ * the server take 34 MB, and only as files; anyone else's body stops at the JSON limit, with
+ * admit's refusal), or against `keptBytes` when given (the team API's text may take the whole limit).
  */
 export interface BodyLimit {
   bytes: number
@@ -124,8 +124,9 @@ async function readBody(request: Request, limit: BodyLimit): Promise<Uint8Array>
           if (writing) await writing
         }
       }
-      // Wholly a file's bytes, now in the spool's file: its memory goes back at once (releaseChunk).
-      if (!keptAny && admitted) releaseChunk(chunk)
+      // Wholly a file's bytes, which the spool has copied or written: its memory goes back at once
+      // (releaseChunk), not at the next collection.
+      if (!keptAny) releaseChunk(chunk)
     }
   } catch (error) {
     // Refused at the admission or by the budget: the rest is not read (cappedChunks cancels only
