@@ -83,28 +83,12 @@ const filePart =
   'Content-Type: application/octet-stream\r\n\r\n'
 const inlineFile = '{"sessionId":"x","message":"","attachments":[{"name":"a.txt","content":"'
 // A whole body the route stores: a chat of the user's, and a file of 22.5 MiB as base64 (zeros).
-const chatId = (
-  (await (
-    await fetch(`${t.url}/api/chats`, {
-      method: 'POST',
-      headers: { ...user.headers, 'content-type': 'application/json' },
-      body: '{"title":"bench"}',
-    })
-  ).json()) as { data: { id: string } }
-).data.id
+const chatId = (await t.as(user).api.chats.post({ title: 'bench' })).data!.data.id
 const storedFile = `{"sessionId":"${chatId}","message":"Keep this","attachments":[{"name":"zeros.bin","content":"data:application/octet-stream;base64,`
 const fieldPart = '--bench\r\nContent-Disposition: form-data; name="email"\r\n\r\n'
 
 // The team API's chat completions carry images inline too, read after the key is checked.
-const apiKey = (
-  (await (
-    await fetch(`${t.url}/api/keys`, {
-      method: 'POST',
-      headers: { ...user.headers, 'content-type': 'application/json' },
-      body: '{"name":"bench","scopes":["chat"]}',
-    })
-  ).json()) as { data: { key: string } }
-).data.key
+const apiKey = (await t.as(user).api.keys.post({ name: 'bench', scopes: ['chat'] })).data!.data.key
 const inlineImage =
   '{"model":"none","messages":[{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,'
 
