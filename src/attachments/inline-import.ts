@@ -165,21 +165,14 @@ async function decodeSpooledDataUrl(
   maxBytes: number,
 ): Promise<{ mediaType: string; bytes: Uint8Array } | undefined> {
   const length = spool.length(path) ?? 0
-  let head: Uint8Array | undefined
-  for await (const slice of spool.slices(path, 0, MAX_DATA_URL_HEADER + 1)) {
-    head = slice.slice()
-    break
-  }
-  const headText = head ? Buffer.from(head).toString('latin1') : ''
+  const headText = Buffer.from(await spool.range(path, 0, MAX_DATA_URL_HEADER + 1)).toString('latin1')
   const comma = headText.indexOf(',')
   if (!headText.startsWith('data:') || comma < 0) return undefined
   const meta = headText.slice(5, comma).split(';')
   if (meta.at(-1)?.trim().toLowerCase() !== 'base64') return undefined
   const characters = length - comma - 1
   if (characters % 4 !== 0) return undefined
-  let tail = ''
-  for await (const slice of spool.slices(path, Math.max(comma + 1, length - 2), 2))
-    tail = Buffer.from(slice).toString('latin1')
+  const tail = Buffer.from(await spool.range(path, Math.max(comma + 1, length - 2), 2)).toString('latin1')
   const size = (characters / 4) * 3 - (tail.match(/=+$/)?.[0].length ?? 0)
   if (size > maxBytes) throw fileTooLarge(maxBytes)
   const bytes = Buffer.alloc(size)

@@ -134,6 +134,13 @@ export class InlineSpool {
     return this.part(path)?.length
   }
 
+  /** Up to `length` bytes of the string at `path` as sent, from byte `from` (empty when there is none). */
+  async range(path: JsonPath, from: number, length: number): Promise<Uint8Array> {
+    const part = this.part(path)
+    if (!part || from >= part.length) return new Uint8Array(0)
+    return this.read(part.offset + from, Math.min(length, part.length - from))
+  }
+
   /**
    * The string at `path` as sent, from byte `from` on, in slices of at most `size` bytes
    * (one buffer, filled again for each slice: a slice is valid until the next is asked for). For
