@@ -4,6 +4,7 @@ import { usageRecords } from '../../db/schema'
 import type { MessageJson } from '../messages/model'
 import { startApp, type TestApp, type TestUser } from '../test/harness'
 import { progressEvents, type ResearchFakes, startResearchFakes, waitForRun } from '../test/research'
+import { waitFor } from '../test/wait'
 import type { ResearchJson } from './model'
 
 /*
@@ -110,10 +111,17 @@ describe('after a completed run', () => {
     expect(again.sources).toEqual({ web: true, academic: true, news: false, stats: false })
     // From the start: a new plan, not only the report.
     expect(fakes.model.calls.slice(callsBefore)).toEqual(['plan', 'extract', 'report'])
-    const steps = progressEvents(t.events, newId)
-      .map((event) => event.step)
-      .filter((step, index, all) => step !== all[index - 1])
-    expect(steps).toEqual([null, 'planning', 'searching', 'reading', 'writing', null])
+    const steps = () =>
+      progressEvents(t.events, newId)
+        .map((event) => event.step)
+        .filter((step, index, all) => step !== all[index - 1])
+    // The run's last progress event follows its stored completion: a CI run read the events between.
+    await waitFor(
+      () => steps().length === 6,
+      5000,
+      () => `the run's last progress event (steps so far: ${JSON.stringify(steps())})`,
+    )
+    expect(steps()).toEqual([null, 'planning', 'searching', 'reading', 'writing', null])
 
     // The question stays; the current path ends at the new report, under the new run.
     const [question, answer, ...rest] = await chatMessages(t, alice, first.chatId)
