@@ -120,6 +120,48 @@ describe('InlineSpool (decision 189)', () => {
     }
   })
 
+  test('stand-ins carry each text’s first characters; restoreMarked puts the texts back into a copy', async () => {
+    // Escapes and multi-byte characters across the 64th byte, where a stand-in's head is cut.
+    const raw = [
+      `data:image\\/png;base64,${'A'.repeat(38)}\\u00e9${'B'.repeat(100)}`,
+      `${'x'.repeat(63)}é${'y'.repeat(10)}`,
+      `${'z'.repeat(63)}😀 and more`,
+      `${'q'.repeat(63)}\\n tail`,
+    ]
+    const texts = raw.map((text) => JSON.parse(`"${text}"`) as string)
+    for (const spill of ['never', 'before'] as const) {
+      const spool = await spoolOf(raw, { spill })
+      const body = { attachments: raw.map(() => ({ content: '' })) }
+      await spool.markInto(body)
+      body.attachments.forEach((entry, index) => {
+        const [head, number] = entry.content.split('\0')
+        expect(texts[index]!.startsWith(head!)).toBe(true)
+        expect(head!.length).toBeGreaterThan(50)
+        expect(number).toBe(String(index))
+      })
+      // The route's own copy of what it read (as readChatRequest copies each URL).
+      const copy = { turns: body.attachments.map((entry) => ({ parts: [{ url: entry.content }] })) }
+      await spool.restoreMarked(copy)
+      expect(copy.turns.map((turn) => turn.parts[0]!.url)).toEqual(texts)
+      await spool.dispose()
+    }
+  })
+
+  test('a stand-in’s head that is not text is refused at once; NUL past the head when the text is read back', async () => {
+    const malformed = await spoolOf(['bad \\x escape'])
+    expect(await refusal(malformed.markInto({ attachments: [{ content: '' }] }))).toEqual({
+      code: 'bad_request:body',
+      message: 'Malformed request body',
+    })
+    const nul = await spoolOf([`${'a'.repeat(100)}\\u0000`])
+    const body = { attachments: [{ content: '' }] }
+    await nul.markInto(body)
+    expect(await refusal(nul.restoreMarked(body))).toEqual({
+      code: 'bad_request:nul',
+      message: 'Text cannot contain NUL characters (\\u0000)',
+    })
+  })
+
   test('only a body past the JSON limit waits for a share of the allowance', async () => {
     const asked: number[] = []
     const share = async (bytes: number) => {

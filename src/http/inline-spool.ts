@@ -41,6 +41,8 @@ export class InlineSpool {
   private file: FileHandle | null = null
   private size = 0
   private disposed = false
+  /** The strings `markInto` left stand-ins for, by their number. */
+  private readonly marked: Part[] = []
   /** The share of the allowance this body holds (hold), given back by dispose. */
   private release: (() => void) | undefined
 
@@ -172,11 +174,13 @@ export class InlineSpool {
   }
 
   /**
-   * Puts each string back into `body` (the parsed body, which holds `""` in their places), for a
-   * route that needs them as text (the team API's inline images, which go to the provider as sent).
-   * Call after `hold`; the share is given back by `dispose`.
+   * Puts a stand-in for each string into `body` (the parsed body, which holds `""` in their places):
+   * the string's first characters, so that its form can be checked (`data:image/…`), then NUL and its
+   * number. No real string holds NUL (refused in every body), so a stand-in is never taken for one.
+   * `restoreMarked` puts the strings themselves back, once the route knows it will use them: the
+   * team API checks the model first, and an unknown one never reads its images back (decision 189).
    */
-  async restoreInto(body: unknown): Promise<void> {
+  async markInto(body: unknown): Promise<void> {
     for (const part of this.parts.values()) {
       const parent = part.path
         .slice(0, -1)
@@ -187,8 +191,61 @@ export class InlineSpool {
         )
       const last = part.path.at(-1)!
       if (!parent || typeof parent !== 'object' || (parent as Record<string, unknown>)[last] !== '') continue
-      ;(parent as Record<string, unknown>)[last] = await this.textOf(part)
+      ;(parent as Record<string, unknown>)[last] = `${await this.headOf(part)}\0${this.marked.length}`
+      this.marked.push(part)
     }
+  }
+
+  /**
+   * Replaces each stand-in of `markInto` found in `value` (the request as the route read it: its
+   * strings copied from the body, stand-ins included) with the string it stands for, read back under
+   * this body's share of the allowance (`hold`; given back by `dispose`).
+   */
+  async restoreMarked(value: unknown): Promise<void> {
+    if (this.marked.length === 0) return
+    if (!this.release) await this.hold()
+    const visit = async (node: unknown): Promise<void> => {
+      if (!node || typeof node !== 'object') return
+      const entries = Array.isArray(node) ? node.entries() : Object.entries(node)
+      for (const [key, child] of entries) {
+        if (typeof child !== 'string') await visit(child)
+        else {
+          const part = this.markedPart(child)
+          if (part) (node as Record<string | number, unknown>)[key] = await this.textOf(part)
+        }
+      }
+    }
+    await visit(value)
+  }
+
+  private markedPart(text: string): Part | undefined {
+    const nul = text.lastIndexOf('\0')
+    if (nul < 0) return undefined
+    return this.marked[Number(text.slice(nul + 1))]
+  }
+
+  /**
+   * The first characters of a string, decoded: up to 64 bytes, cut before an escape or a character
+   * the 64 bytes end inside. A head that is not valid text means the string is not: it is read whole,
+   * which refuses it with the parser's message.
+   */
+  private async headOf(part: Part): Promise<string> {
+    const bytes = await this.read(part.offset, Math.min(HEAD_BYTES, part.length))
+    let cut = bytes.byteLength
+    for (let at = 0; at < cut; at++) {
+      if (bytes[at] !== 0x5c) continue
+      const escapeLength = bytes[at + 1] === 0x75 ? 6 : 2
+      if (at + escapeLength > cut) cut = at
+      else at += escapeLength - 1
+    }
+    if (cut < bytes.byteLength) while (cut > 0 && (bytes[cut]! & 0xc0) === 0x80) cut--
+    try {
+      const head = JSON.parse(`"${utf8.decode(bytes.subarray(0, cut))}"`) as string
+      if (!head.includes('\0')) return head
+    } catch {
+      // Not text: read whole below, which says why.
+    }
+    return this.textOf(part)
   }
 
   /**
@@ -277,6 +334,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** How many bytes are staged before a write, and read ahead for small reads. */
 const STAGE_BYTES = 256 * 1024
+
+/** How much of a string `markInto` decodes for its stand-in: enough for a URL's scheme and type. */
+const HEAD_BYTES = 64
 
 /** Bodies up to the JSON limit read their files back without waiting: the gate is for large ones. */
 const SMALL_BYTES = 1024 * 1024

@@ -11,8 +11,9 @@ import { invalidRequest, OpenAiError } from './errors'
  * chat's inline limit; everything else stops at the JSON limit. Must be an object.
  *
  * With `inlineImages`, each `messages[i].content[j].image_url.url` arrives into that spool (a
- * temporary file once the body passes the JSON limit; decision 189) and is put back once the body
- * has a share of the server's allowance: the caller disposes the spool when its answer has gone.
+ * temporary file once the body passes the JSON limit; decision 189). The body holds a stand-in for
+ * each (InlineSpool.markInto) until the route puts the images back under a share of the server's
+ * allowance (restoreMarked); the caller disposes the spool when its answer has gone.
  */
 export async function readOpenAiBody(
   request: Request,
@@ -52,10 +53,8 @@ export async function readOpenAiBody(
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalidRequest('The request body must be a JSON object', null)
-  if (spool) {
-    await spool.hold()
-    await spool.restoreInto(body)
-  }
+  // Stand-ins for now: the images are read back once the model is known (completeChat).
+  if (spool) await spool.markInto(body)
   return body as Record<string, unknown>
 }
 

@@ -6,6 +6,7 @@ import { type KeyHolder, requireScope } from '../api-keys/authenticate'
 import { costMicros } from '../budget/money'
 import { type Reservation, reserveBudget, settleReply, type UsageInput } from '../budget/service'
 import type { AppContext } from '../context'
+import type { InlineSpool } from '../http/inline-spool'
 import { buildRagContext } from '../knowledge/search'
 import { type ModelOutcome, streamModel, usageOf } from '../replies/stream-model'
 import { type ChatRequest, readChatRequest } from './chat-request'
@@ -62,11 +63,14 @@ export async function completeChat(
   holder: KeyHolder,
   body: Record<string, unknown>,
   signal: AbortSignal,
+  inlineImages?: InlineSpool,
 ): Promise<Response> {
   requireScope(holder, 'chat')
   requireRate(ctx, holder)
   const request = readChatRequest(body)
   const target = await resolveTarget(ctx, holder.actor, request.model)
+  // The images, read back only now that the model is known (the body held stand-ins; decision 189).
+  await inlineImages?.restoreMarked(request.messages)
   const prompt = await promptOf(ctx, holder, request, target)
   const { model, plan } = target
   // The most one choice can cost: the prompt plus a full max_tokens answer (as a chat send reserves).

@@ -100,6 +100,7 @@ export const openAiRoutes = (ctx: AppContext) => {
               holder,
               await readOpenAiBody(request, ctx.config.uploads, { inlineImages: images }),
               request.signal,
+              images,
             )
             if (!images.holding) {
               await images.dispose()

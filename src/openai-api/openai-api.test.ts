@@ -240,6 +240,52 @@ describe('POST /v1/chat/completions with the official SDK', () => {
     expect((sent.messages as Loose[])[0]!.content[1]).toEqual({ type: 'image_url', image_url: { url } })
   })
 
+  // The images are read back only once the model is known: an unknown model is answered at once,
+  // without a share of the allowance, even when all of it is taken (decision 189).
+  test('a large inline image for an unknown model is a 404 that neither waits for nor takes the allowance', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const url = `data:image/png;base64,${Buffer.alloc(1_500_000, 9).toString('base64')}`
+    const release = await t.ctx.largeBodies.take(t.ctx.largeBodies.capacity)
+    try {
+      const res = await t.request('/v1/chat/completions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'no-such-model',
+          messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }],
+        }),
+      })
+      expect(res.status).toBe(404)
+      expect(((await res.json()) as Loose).error.code).toBe('model_not_found')
+      expect(t.ctx.largeBodies.available).toBe(0)
+    } finally {
+      release()
+    }
+  })
+
+  test('a large inline image of the wrong form is refused by its parameter before the model is called', async () => {
+    const user = await t.createUser()
+    const { key } = await newKey(user)
+    const calls = fake.completions().length
+    const res = await t.request('/v1/chat/completions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'fake-model',
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'image_url', image_url: { url: `ftp://${'a'.repeat(1_500_000)}` } }],
+          },
+        ],
+      }),
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as Loose).error.param).toBe('messages[0].content[0].image_url.url')
+    expect(fake.completions().length).toBe(calls)
+  })
+
   test('a stop sequence ends the answer before it', async () => {
     const user = await t.createUser()
     const { key } = await newKey(user)
