@@ -56,6 +56,11 @@ export interface Realtime {
  * file of a user lives under `users/<userId>/`, so deleting an account removes that prefix.
  */
 export interface Storage {
+  /**
+   * Stores `body` under `key`. A stream is read in order, each chunk done with (written, or copied)
+   * before the next is asked for, so its source may reuse or free a chunk once it has handed out the
+   * next (uploads do; decision 190). Bun's file and S3 writers read so; storage/*.test.ts hold them to it.
+   */
   put(
     key: string,
     body: Blob | Uint8Array | ReadableStream<Uint8Array>,

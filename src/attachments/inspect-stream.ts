@@ -14,21 +14,28 @@ export interface Inspection {
 /**
  * Passes a stream through unchanged while counting it, keeping its first kilobyte and, when
  * `keepAll`, a copy of the whole of it: a tee into memory for the files whose text is extracted
- * anyway, so they need not be read back from storage.
+ * anyway, so they need not be read back from storage. A chunk is read from `source` only when the
+ * reader asks for one (no queue in between), so a source whose chunk is valid until the next read
+ * (multipart-stream.ts) stays so; the kept bytes are copies.
  */
 export function inspectStream(source: ReadableStream<Uint8Array>, keepAll: boolean) {
   const chunks: Uint8Array[] = []
   let size = 0
   const head = new Uint8Array(HEAD_BYTES)
-  const stream = source.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        if (size < HEAD_BYTES) head.set(chunk.subarray(0, HEAD_BYTES - size), size)
-        size += chunk.length
-        if (keepAll) chunks.push(chunk)
-        controller.enqueue(chunk)
+  const reader = source.getReader()
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read()
+        if (done) return controller.close()
+        if (size < HEAD_BYTES) head.set(value.subarray(0, HEAD_BYTES - size), size)
+        size += value.length
+        if (keepAll) chunks.push(value.slice())
+        controller.enqueue(value)
       },
-    }),
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
   )
   const result = (): Inspection => ({
     size,

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { rm } from 'node:fs/promises'
+import { reusingStream } from '../test/reusing-stream'
 import { createLocalStorage } from './local'
 
 const root = `/tmp/parley-local-${crypto.randomUUID()}`
@@ -15,6 +16,16 @@ describe('local storage driver', () => {
     expect(await storage.put('users/a/two.txt', stream, 'text/plain')).toEqual({ size: 13 })
     expect(await (await storage.get('users/a/one'))!.bytes()).toEqual(new Uint8Array([1, 2]))
     expect(await (await storage.get('users/a/two.txt'))!.text()).toBe('streamed text')
+  })
+
+  test('a stream is written chunk by chunk, each taken before the next is asked for (decision 190)', async () => {
+    const data = new Uint8Array(3 * 1024 * 1024 + 5).map((_, index) => (index * 7) & 0xff)
+    expect(
+      await storage.put('users/a/big', reusingStream(data, 64 * 1024), 'application/octet-stream'),
+    ).toEqual({
+      size: data.byteLength,
+    })
+    expect(await (await storage.get('users/a/big'))!.bytes()).toEqual(data)
   })
 
   test('get answers null for a missing key', async () => {

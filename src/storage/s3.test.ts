@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Storage } from '../context'
 import { type FakeS3, startFakeS3 } from '../test/fakes/s3-server'
+import { reusingStream } from '../test/reusing-stream'
 import { createStorage } from './index'
 import { createS3Storage } from './s3'
 
@@ -51,6 +52,17 @@ describe('S3 storage driver', () => {
     const stored = s3.objects.get('users/u2/big.bin')!.body
     expect(stored.length).toBe(6 * 1024 * 1024)
     expect(stored.every((b) => b === 7)).toBe(true)
+  })
+
+  test('a stream whose chunks are valid only until the next is read is stored exactly (decision 190)', async () => {
+    const data = new Uint8Array(6 * 1024 * 1024 + 3).map((_, index) => (index * 13) & 0xff)
+    const { size } = await storage.put(
+      'users/u2/reused.bin',
+      reusingStream(data, 64 * 1024),
+      'application/octet-stream',
+    )
+    expect(size).toBe(data.byteLength)
+    expect(s3.objects.get('users/u2/reused.bin')!.body).toEqual(data)
   })
 
   test('delete removes the object, and deleting a missing key is not an error', async () => {
