@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn'
 import { useBranding } from '../branding/use-branding'
 import { ChatListSlot } from './slots'
 import '../../i18n/areas/shell'
+import { useMountedLater } from '../../lib/use-mounted-later'
 
 /** The product's name over the chat list: the column on wide screens, the drawer's content on phones. */
 export function SidebarBody({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
@@ -25,6 +26,9 @@ export function SidebarBody({ isAdmin, onNavigate }: { isAdmin: boolean; onNavig
 /** A column beside the content on wide screens; collapsing it hides it from view and from Tab. */
 export function DesktopSidebar({ open, isAdmin }: { open: boolean; isAdmin: boolean }) {
   const t = useT()
+  // The chat list mounts a task after the rest of the signed-in app: together they were one task of
+  // 55–87 ms when a page loads (issue 27's goal is none over 50 ms). Its rows wait for their query anyway.
+  const later = useMountedLater()
   return (
     <aside
       id="sidebar"
@@ -35,7 +39,7 @@ export function DesktopSidebar({ open, isAdmin }: { open: boolean; isAdmin: bool
         'w-64 shrink-0 border-r border-zinc-200 bg-zinc-100/70 dark:border-zinc-800 dark:bg-zinc-900/60',
       )}
     >
-      <SidebarBody isAdmin={isAdmin} />
+      {later ? <SidebarBody isAdmin={isAdmin} /> : null}
     </aside>
   )
 }
