@@ -31,9 +31,9 @@ async function formRequest(form: FormData, chunkSize: number, withLength = true,
 
 /** Reads as Storage.put does: each chunk copied before the next is asked for (decision 190). */
 async function readAll(stream: ReadableStream<Uint8Array>) {
-  const copies: number[] = []
-  for await (const chunk of stream) copies.push(...chunk)
-  return new Uint8Array(copies)
+  const copies: Uint8Array[] = []
+  for await (const chunk of stream) copies.push(chunk.slice())
+  return new Uint8Array(Buffer.concat(copies))
 }
 
 /** Bytes that contain CR, LF and dashes, so a sloppy boundary search would cut them short. */
