@@ -50,8 +50,10 @@ function send(path: string, headers: string, prefix: string, hostile: boolean, s
     })
     socket.on('error', () => finish('connection reset'))
     socket.on('close', () => finish('connection closed'))
+    // 'PUT /api/profile/avatar', or a path alone for a POST.
+    const [method, target] = path.includes(' ') ? path.split(' ') : ['POST', path]
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}transfer-encoding: chunked\r\n\r\n` +
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}transfer-encoding: chunked\r\n\r\n` +
         `${Buffer.byteLength(prefix).toString(16)}\r\n${prefix}\r\n`,
     )
     const pump = async () => {
@@ -111,6 +113,13 @@ const waves: [string, string, string, string, string?][] = [
   ],
   ['anonymous upload to POST /api/uploads', '/api/uploads', multipart, filePart],
   ['signed-in upload to POST /api/uploads (25 MiB limit)', '/api/uploads', auth + multipart, filePart],
+  // A form read whole up to its limit (src/files/read-upload.ts), as the logo and dictation are.
+  [
+    'signed-in avatar to PUT /api/profile/avatar (5 MiB limit)',
+    'PUT /api/profile/avatar',
+    auth + multipart,
+    filePart,
+  ],
 ]
 
 console.log(

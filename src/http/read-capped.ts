@@ -39,18 +39,29 @@ export async function* cappedChunks(
   }
 }
 
-/** The body's bytes, or BodyTooLargeError as soon as more than `maxBytes` have arrived. */
+/**
+ * The body's bytes, or BodyTooLargeError as soon as more than `maxBytes` have arrived. The chunks
+ * read are freed once they are copied into the joined bytes, or at once when the body is refused
+ * (releaseChunk): 20 forms to a 5 MiB limit at once held +101–106 MiB of them until a collection.
+ */
 export async function readCapped(
   source: { body: ReadableStream<Uint8Array> | null },
   maxBytes: number,
 ): Promise<Uint8Array> {
   const chunks: Uint8Array[] = []
   let total = 0
-  for await (const chunk of cappedChunks(source, maxBytes)) {
-    chunks.push(chunk)
-    total += chunk.byteLength
+  try {
+    for await (const chunk of cappedChunks(source, maxBytes)) {
+      chunks.push(chunk)
+      total += chunk.byteLength
+    }
+  } catch (error) {
+    for (const chunk of chunks) releaseChunk(chunk)
+    throw error
   }
-  return joinChunks(chunks, total)
+  const bytes = joinChunks(chunks, total)
+  if (chunks.length > 1) for (const chunk of chunks) releaseChunk(chunk)
+  return bytes
 }
 
 /**
