@@ -103,6 +103,35 @@ describe('readCapped', () => {
     // The connection was closed: the server is not still pushing megabytes into a socket.
     expect(endlessSent - sentAfterCancel).toBeLessThan(4 * 1024 * 1024)
   })
+
+  // Chunks of their own, as a socket's are: freed once joined, or once the body is refused, rather
+  // than left to a collection (decision 190).
+  const chunksOf = (sizes: number[]) => sizes.map((size, index) => new Uint8Array(size).fill(index + 1))
+  const streamOf = (chunks: Uint8Array[]) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = chunks.shift()
+          if (next) controller.enqueue(next)
+          else controller.close()
+        },
+      }),
+    )
+
+  test('the chunks read are freed once copied into the whole body', async () => {
+    const chunks = chunksOf([3, 4, 5])
+    const sent = [...chunks]
+    const bytes = await readCapped(streamOf(chunks), 100)
+    expect([...bytes]).toEqual([1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3])
+    expect(sent.map((chunk) => chunk.byteLength)).toEqual([0, 0, 0])
+  })
+
+  test('the chunks read are freed when the body passes the cap', async () => {
+    const chunks = chunksOf([40, 40, 40])
+    const sent = [...chunks]
+    await expect(readCapped(streamOf(chunks), 100)).rejects.toBeInstanceOf(BodyTooLargeError)
+    expect(sent.slice(0, 2).map((chunk) => chunk.byteLength)).toEqual([0, 0])
+  })
 })
 
 describe('the workflow webhook', () => {
