@@ -10,7 +10,7 @@ export const GOAL_KB = { signIn: 110, chat: 200 }
  * room, lowered as the pages get lighter, until they are the goals. A change that makes a first
  * visit heavier than this fails the tests (decision 177).
  */
-export const BUDGET_KB = { signIn: 133, chat: 236 }
+export const BUDGET_KB = { signIn: 110, chat: 236 }
 
 export interface Fetched {
   path: string

@@ -5,7 +5,7 @@ import { LoadingScreen } from '../../ui/loading-screen'
 import { type SessionUser, sessionQuery } from './session-query'
 
 // Signed-in visitors never download the sign-in screen (and the signed-in views are lazy too).
-const LoginScreen = lazyComponent(
+export const LoginScreen = lazyComponent(
   () => import('./login-card').then((module) => ({ default: module.LoginScreen })),
   LoadingScreen,
 )
