@@ -12,6 +12,7 @@
  * leaves V8's sampler out of the trace: the tasks' lengths are then nearer the untraced ones, but
  * their functions are not named). BENCH_CPU_SLOWDOWN=<n>
  * has Chromium run its page n times slower (CDP CPU throttling), to see the margin left.
+ * BENCH_RELOADS=<n> reloads the branched chat n times more and counts the reloads with a long task.
  */
 
 import { loadavg } from 'node:os'
@@ -154,6 +155,27 @@ try {
     'time to last message (ms)': Math.round(treeOpenMs),
   })
   console.log(await summary(page), `goal: no long task over ${GOAL_LONG_TASK_MS} ms`)
+
+  // BENCH_RELOADS=n: the same reload n times more, each counted alone (one reload's tasks vary
+  // with what else the machine does at that moment).
+  const reloads = Number(process.env.BENCH_RELOADS ?? 0)
+  if (reloads > 0) {
+    const found: number[][] = []
+    for (let i = 0; i < reloads; i++) {
+      await page.reload()
+      await chat.lastAnswer().filter({ hasText: 'Answer 999.' }).waitFor()
+      await page.waitForTimeout(SETTLE_MS)
+      found.push(
+        await page.evaluate(() => (window as unknown as { __long: number[] }).__long.map(Math.round)),
+      )
+    }
+    const withLong = found.filter((tasks) => tasks.length > 0)
+    report(`reload it ${reloads} times more`, page, {})
+    console.log({
+      'reloads with a long task > 50 ms': `${withLong.length} of ${reloads}`,
+      'their long tasks (ms)': withLong.map((tasks) => tasks.join(' + ')).join(', ') || 'none',
+    })
+  }
 
   // The same chat opened as a person opens it: from another chat, by its row in the sidebar (the app
   // already running; the reload above also counts the app's own start).
