@@ -14,6 +14,7 @@ import {
 import { newUser } from './new-user'
 import { DashboardPage } from './pages/dashboard-page'
 import { LoginPage } from './pages/login-page'
+import { signInThroughApi } from './session'
 
 // A browser walk through several screens takes seconds; `bun test web/e2e` needs no --timeout flag.
 setDefaultTimeout(90_000)
@@ -200,6 +201,68 @@ describe('sign-in screen', () => {
     const page = await e2e.newPage()
     await page.goto('/no/such/page')
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+  })
+
+  test('signed out, the card comes without the routes’ code; signed in, a visit fetches it beside the session read', async () => {
+    const page = await e2e.newPage()
+    const login = new LoginPage(page)
+    const dashboard = new DashboardPage(page)
+    const fetched: string[] = []
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+    const routesFetched = () => fetched.some((path) => /^\/assets\/app-router-[^/]+\.js$/.test(path))
+    const hint = () => page.evaluate(() => localStorage.getItem('parley_signed_in'))
+
+    // A first visit: the card, and TanStack Router never fetched (decision 191).
+    await login.goto()
+    await page.waitForLoadState('networkidle')
+    expect({ routes: routesFetched(), hint: await hint() }).toEqual({ routes: false, hint: null })
+
+    // Signed in through the card: the routes load and show the dashboard; the browser remembers.
+    await login.signIn(member.email, member.password)
+    await dashboard.waitUntilShown()
+    expect({ routes: routesFetched(), hint: await hint() }).toEqual({ routes: true, hint: '1' })
+
+    // Another browser with a session: the routes' code is asked for while the session read is
+    // still out when the browser remembers being signed in, and only after it otherwise.
+    const routesAskedWhileReading = async (remembered: boolean) => {
+      const context = await e2e.newContext()
+      await signInThroughApi(context, e2e.url, member, { existing: true })
+      if (remembered) await context.addInitScript(() => localStorage.setItem('parley_signed_in', '1'))
+      const other = await context.newPage()
+      const asked: string[] = []
+      other.on('request', (request) => asked.push(new URL(request.url()).pathname))
+      const routesAsked = () => asked.some((path) => /^\/assets\/app-router-[^/]+\.js$/.test(path))
+      let whileReading = false
+      await other.route('**/api/auth/me', async (route) => {
+        for (let waited = 0; waited < 1_000 && !routesAsked(); waited += 50) await Bun.sleep(50)
+        whileReading = routesAsked()
+        await route.continue()
+      })
+      await other.goto('/')
+      await new DashboardPage(other).waitUntilShown()
+      await context.close()
+      return whileReading
+    }
+    expect({
+      remembered: await routesAskedWhileReading(true),
+      not: await routesAskedWhileReading(false),
+    }).toEqual({
+      remembered: true,
+      not: false,
+    })
+
+    // A session that ended elsewhere: the routes' own gate shows the card, and the hint goes.
+    await page.context().clearCookies()
+    await page.reload()
+    await login.card().waitFor()
+    await page.waitForFunction(() => localStorage.getItem('parley_signed_in') === null)
+
+    // Signed in again, then out from the menu: the card, and nothing remembered.
+    await login.signIn(member.email, member.password)
+    await dashboard.waitUntilShown()
+    await dashboard.choose('Sign Out')
+    await login.card().waitFor()
+    expect(await hint()).toBeNull()
   })
 })
 
