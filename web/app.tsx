@@ -41,6 +41,15 @@ export function App() {
     if (session.data !== undefined) rememberSignedIn(session.data !== null)
   }, [session.data])
   if (session.data) routed.current = true
+  // While the card is shown, the routes' code comes as soon as the person types in it (or a
+  // password manager fills it), so that signing in does not wait for it; a visit that only looks
+  // fetches none of it.
+  useEffect(() => {
+    if (routed.current) return
+    const prefetch = () => void AppRouter.preload().catch(() => undefined)
+    document.addEventListener('input', prefetch, { capture: true, once: true })
+    return () => document.removeEventListener('input', prefetch, { capture: true })
+  }, [])
   return (
     <>
       {routed.current ? <AppRouter /> : session.isPending ? <LoadingScreen /> : <LoginScreen />}

@@ -217,10 +217,15 @@ describe('sign-in screen', () => {
     await page.waitForLoadState('networkidle')
     expect({ routes: routesFetched(), hint: await hint() }).toEqual({ routes: false, hint: null })
 
-    // Signed in through the card: the routes load and show the dashboard; the browser remembers.
+    // Typing in the card fetches them, so that signing in does not wait for them.
+    await login.email().fill(member.email)
+    for (let waited = 0; waited < 5_000 && !routesFetched(); waited += 50) await Bun.sleep(50)
+    expect(routesFetched()).toBe(true)
+
+    // Signed in through the card: the routes show the dashboard; the browser remembers.
     await login.signIn(member.email, member.password)
     await dashboard.waitUntilShown()
-    expect({ routes: routesFetched(), hint: await hint() }).toEqual({ routes: true, hint: '1' })
+    expect(await hint()).toBe('1')
 
     // Another browser with a session: the routes' code is asked for while the session read is
     // still out when the browser remembers being signed in, and only after it otherwise.
