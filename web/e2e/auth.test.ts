@@ -232,7 +232,11 @@ describe('sign-in screen', () => {
     const routesAskedWhileReading = async (remembered: boolean) => {
       const context = await e2e.newContext()
       await signInThroughApi(context, e2e.url, member, { existing: true })
-      if (remembered) await context.addInitScript(() => localStorage.setItem('parley_signed_in', '1'))
+      // Only the app's own documents: the new page's first about:blank may not use storage.
+      if (remembered)
+        await context.addInitScript(() => {
+          if (location.protocol.startsWith('http')) localStorage.setItem('parley_signed_in', '1')
+        })
       const other = await context.newPage()
       const asked: string[] = []
       other.on('request', (request) => asked.push(new URL(request.url()).pathname))
