@@ -18,18 +18,23 @@ export class ChatPage {
   thinking = () => this.page.getByTestId('thinking')
   modelDropdown = () => this.page.getByTestId('model-dropdown')
 
-  /** Clicks 'New Chat' and waits until the new chat is listed and open (its URL, not the old chat's). */
+  /**
+   * Clicks 'New Chat' and waits until the new chat is open (its URL, not the old chat's) and listed
+   * in the sidebar. Not by counting rows: the list is windowed, so a long one mounts no more
+   * rows for one more chat, and a count taken while the list loads says nothing.
+   */
   async newChat() {
-    const before = await this.chatRows().count()
     const from = this.page.url()
     await this.newChatButton().click()
-    await this.page.waitForFunction(
-      (count) => document.querySelectorAll('[data-testid="chat-row"]').length > count,
-      before,
-    )
-    // The row is listed a moment before the chat opens: a test that reads the URL right after
-    // must get the new chat's id.
     await this.page.waitForURL((url) => url.pathname.startsWith('/c/') && url.href !== from)
+    const id = new URL(this.page.url()).pathname.split('/').at(-1)!
+    // Listed, wherever the list is shown (a phone's drawer closes as the chat opens).
+    await this.page.waitForFunction(
+      (chatId) =>
+        !document.querySelector('[data-testid="new-chat"]') ||
+        document.querySelector(`[data-testid="chat-row"][data-chat-id="${chatId}"]`) !== null,
+      id,
+    )
   }
 
   async send(text: string) {
