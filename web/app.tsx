@@ -46,7 +46,7 @@ export function App() {
   // fetches none of it.
   useEffect(() => {
     if (routed.current) return
-    const prefetch = () => void AppRouter.preload().catch(() => undefined)
+    const prefetch = () => void AppRouter.preload()
     document.addEventListener('input', prefetch, { capture: true, once: true })
     return () => document.removeEventListener('input', prefetch, { capture: true })
   }, [])

@@ -1,3 +1,4 @@
+import { safeStorage } from '../lib/safe-storage'
 import { activateLocale } from './i18n'
 import { isLocale, type Locale, pickBrowserLocale } from './locales'
 
@@ -16,13 +17,4 @@ export function signedOutLocale(): Locale {
 export async function chooseSignedOutLocale(locale: Locale): Promise<void> {
   safeStorage()?.setItem(KEY, locale)
   await activateLocale(locale)
-}
-
-/** Storage can be disabled (private modes, policies): the choice is then kept for this page only. */
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage
-  } catch {
-    return undefined
-  }
 }

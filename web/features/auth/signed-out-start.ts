@@ -1,3 +1,5 @@
+import { safeStorage } from '../../lib/safe-storage'
+
 /**
  * What the page shows before the router's code is fetched (web/app.tsx, decision 191). A signed-out
  * visitor on a path whose route would show the sign-in card (SessionGate) gets the card straight
@@ -19,21 +21,11 @@ const SIGNED_IN = 'parley_signed_in'
 /**
  * Whether this browser was signed in the last time it read its session: then the router's code is
  * fetched at once, beside the session read, instead of after it. Only a hint for what to fetch
- * first; the session read decides what is shown. Private modes that refuse storage get `false`.
+ * first; the session read decides what is shown. Without storage: `false`.
  */
-export function seemsSignedIn(): boolean {
-  try {
-    return localStorage.getItem(SIGNED_IN) === '1'
-  } catch {
-    return false
-  }
-}
+export const seemsSignedIn = (): boolean => safeStorage()?.getItem(SIGNED_IN) === '1'
 
 export function rememberSignedIn(signedIn: boolean) {
-  try {
-    if (signedIn) localStorage.setItem(SIGNED_IN, '1')
-    else localStorage.removeItem(SIGNED_IN)
-  } catch {
-    // Storage refused: the next visit reads its session before fetching the router.
-  }
+  if (signedIn) safeStorage()?.setItem(SIGNED_IN, '1')
+  else safeStorage()?.removeItem(SIGNED_IN)
 }
