@@ -31,6 +31,7 @@ import m28 from './0028_attachment_position.sql' with { type: 'text' }
 import m29 from './0029_imports.sql' with { type: 'text' }
 import m30 from './0030_account_exports.sql' with { type: 'text' }
 import m31 from './0031_api_key_reservations.sql' with { type: 'text' }
+import m32 from './0032_search_per_person.sql' with { type: 'text' }
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -65,4 +66,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0029_imports', sql: m29 },
   { tag: '0030_account_exports', sql: m30 },
   { tag: '0031_api_key_reservations', sql: m31 },
+  { tag: '0032_search_per_person', sql: m32 },
 ]

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { chats, messages } from '../../db/schema'
 import { outcome, startApp, type TestApp, type TestUser } from '../test/harness'
 import type { SearchItem } from './model'
+import { MAX_RANKED, searchFor } from './search-data'
 
 /**
  * Search over titles and every message (issue 28, docs/decisions/161): accents, prefixes, phrases,
@@ -124,6 +125,33 @@ describe('matching', () => {
     expect(messageIds(await items(alice, 'quarterly budget')).sort()).toEqual([...ids].sort())
   })
 
+  test('words joined by punctuation match as typed: hyphens, elisions, addresses, numbers, versions, links', async () => {
+    // Every word in the index starts with its owner's key (migration 0032): what the parser makes of
+    // punctuation must come out the same for the text and for the query.
+    const { ids } = await seed(alice, 'Punctuation', [
+      'Send an e-mail to anna.berg@example.com about the C++ port.',
+      "L'été dernier, we didn't ship v2.1.0 or 3.5 of https://docs.example.org/guide.",
+    ])
+    const cases: [string, number][] = [
+      ['e-mail', 0],
+      ['email', -1],
+      ['"e-mail to"', 0],
+      ['anna.berg@example.com', 0],
+      ['c++ port', 0],
+      ['ete', 1],
+      ["l'été", 1],
+      ["didn't", 1],
+      ['v2.1.0', 1],
+      ['3.5', 1],
+      ['docs.example.org', 1],
+    ]
+    for (const [q, index] of cases)
+      expect({ q, ids: messageIds(await items(alice, `${q} `)) }).toEqual({
+        q,
+        ids: index < 0 ? [] : [ids[index]!],
+      })
+  })
+
   test('titles count: a title match comes before message matches and has no message', async () => {
     const { chatId, ids } = await seed(alice, 'Hiking in the Dolomites', ['Which hut?', 'The Dolomites hut.'])
     const found = await items(alice, 'dolomites')
@@ -193,6 +221,39 @@ describe('order', () => {
     const all = messageIds([...first.items, ...second.items])
     expect(new Set(all).size).toBe(5)
   })
+})
+
+test('the walk through the newest messages and the index find the same matches, in the same order', async () => {
+  // src/search/search-data.ts reads a word the planner expects in thousands of messages by walking the
+  // person's messages newest first, and a rarer one from the index; a test database is too small for
+  // the planner to expect either, so both ways are asked for here, over more matches than are ranked.
+  const [chat] = await t.ctx.db.insert(chats).values({ userId: alice.id, title: 'Colony' }).returning()
+  const from = clock
+  clock += (MAX_RANKED + 200) * 1000
+  await t.ctx.db.insert(messages).values(
+    Array.from({ length: MAX_RANKED + 200 }, (_, i) => ({
+      chatId: chat!.id,
+      userId: alice.id,
+      content: i % 5 === 0 ? `Seal note ${i}` : `Walrus count ${i}: ${'walrus '.repeat(1 + (i % 4))}`,
+      isUser: false,
+      createdAt: new Date(from + (i + 1) * 1000),
+    })),
+  )
+  const data = searchFor(t.ctx.database, { userId: alice.id } as never)
+  for (const pieces of [[{ text: 'walrus', prefix: false }], [{ text: 'walr', prefix: true }]]) {
+    const query = await data.tsquery(pieces)
+    const fromIndex = await data.hits({ ...query, expected: 0 }, 50, 0)
+    const walked = await data.hits({ ...query, expected: 1_000_000 }, 50, 0)
+    expect(fromIndex.length).toBe(50)
+    expect(walked).toEqual(fromIndex)
+    // The second page too: the ranking covers the newest MAX_RANKED matches either way.
+    expect(await data.hits({ ...query, expected: 1_000_000 }, 50, 150)).toEqual(
+      await data.hits({ ...query, expected: 0 }, 50, 150),
+    )
+  }
+  // The estimate of a query with no words is nothing, without asking the planner.
+  const [empty] = await t.ctx.database.query<{ n: number }>("select parley_search_estimate(''::tsquery) as n")
+  expect(Number(empty!.n)).toBe(0)
 })
 
 describe('branches', () => {

@@ -23,7 +23,7 @@ export async function searchEverything(
   const parsed = parseQuery(query.q ?? '')
   const data = searchFor(ctx.database, actor)
   const tsquery = await data.tsquery(parsed.pieces)
-  if (!tsquery) return { items: [], nextCursor: null }
+  if (!tsquery.text) return { items: [], nextCursor: null }
 
   const hits = await data.hits(tsquery, limit + 1, offset)
   const page = hits.slice(0, limit)

@@ -20,23 +20,30 @@ interface Token {
   folded: string
 }
 
-/** The words of a text with their places: letter and digit runs, each CJK character on its own. */
-function tokensOf(text: string): Token[] {
-  const tokens: Token[] = []
+/**
+ * The words of a text with their places: letter and digit runs, each CJK character on its own.
+ * Made one at a time: the first match is usually near the start of a long message, and folding
+ * every word of it first cost more than the rest of the snippet.
+ */
+function* tokensOf(text: string): Generator<Token> {
   for (const match of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
     const run = match[0]
     const at = match.index
     if (!CJK.test(run)) {
-      tokens.push({ start: at, end: at + run.length, folded: fold(run) })
+      yield { start: at, end: at + run.length, folded: fold(run) }
       continue
     }
     for (const part of run.matchAll(
       /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]|[^\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]+/gu,
     )) {
-      tokens.push({ start: at + part.index, end: at + part.index + part[0].length, folded: fold(part[0]) })
+      yield { start: at + part.index, end: at + part.index + part[0].length, folded: fold(part[0]) }
     }
   }
-  return tokens
+}
+
+function firstMatch(text: string, matches: (token: Token) => boolean): Token | undefined {
+  for (const token of tokensOf(text)) if (matches(token)) return token
+  return undefined
 }
 
 function matcher(words: string[], prefix: boolean) {
@@ -50,7 +57,7 @@ const MARKS = /\*\*|__|`+|^#{1,6}\s+|^>\s?/gm
 
 export function makeSnippet(content: string, words: string[], prefix: boolean): Snippet {
   const matches = matcher(words, prefix)
-  const first = tokensOf(content).find(matches)
+  const first = firstMatch(content, matches)
   let from = 0
   let to = Math.min(content.length, LENGTH)
   if (first && first.end > LENGTH - 20) {
