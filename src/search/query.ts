@@ -51,6 +51,25 @@ export function parseQuery(raw: string): ParsedQuery {
   return { pieces: kept, words, prefix }
 }
 
+/** Below this length, a phrase's last word being typed is left out of what the index is asked. */
+const SHORT_PREFIX = 4
+
+/**
+ * What the index is asked for (docs/decisions/192): the pieces as they are, but for a phrase whose
+ * last word is still being typed and is short ("customer co"), which loses that word: such a prefix
+ * starts hundreds of the person's words, and the index's union of them all costs more than checking
+ * the whole phrase on each row that holds the words before it. `null`: the pieces as they are.
+ */
+export function indexPieces(pieces: QueryPiece[]): QueryPiece[] | null {
+  const last = pieces.at(-1)
+  if (!last?.prefix) return null
+  const words = last.text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []
+  const tail = words.at(-1)
+  if (words.length < 2 || !tail || tail.length >= SHORT_PREFIX || isCjk(tail)) return null
+  const before = last.text.slice(0, last.text.lastIndexOf(tail))
+  return [...pieces.slice(0, -1), { text: before, prefix: false }]
+}
+
 /** Chinese and Japanese characters: indexed one by one (no spaces between their words). */
 export const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f]/u
 const CJK_ALL = /([\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f])/gu

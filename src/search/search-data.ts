@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client'
 import type { Actor } from '../auth/actor'
-import type { QueryPiece } from './query'
+import { indexPieces, type QueryPiece } from './query'
 
 /**
  * The search index's reads (docs/decisions/161). `chats.search` and `messages.search` are stored
@@ -63,6 +63,8 @@ function plannedEachTime(database: Pick<Database, 'query' | 'sql'>) {
 export interface SearchQuery {
   text: string
   expected: number
+  /** A broader tsquery for the index, each row then checked against `text` (query.ts, `indexPieces`). */
+  index?: string
 }
 
 /**
@@ -77,10 +79,12 @@ export const WALK_FROM = 2000
  * only. The owner is checked as `is true`, which no index serves: as a plain `=` the planner would
  * also read the person's whole stretch of messages_user_created_idx to AND it with what the search
  * index gives, every row of which is the person's already (for the heaviest person, 100,000 entries
- * read for nothing).
+ * read for nothing). `broader`: the index is asked the broader query (`$5`), each row then checked
+ * against the whole one.
  */
-const fromIndex = `select m.chat_id, m.id, m.search, m.created_at from messages m
-  where m.search @@ $2::tsquery and (m.user_id = $1) is true
+const fromIndex = (broader: boolean) => `select m.chat_id, m.id, m.search, m.created_at from messages m
+  where ${broader ? 'm.search @@ $5::tsquery and ts_match_vq(m.search, $2::tsquery)' : 'm.search @@ $2::tsquery'}
+    and (m.user_id = $1) is true
   order by m.created_at desc limit ${MAX_RANKED}`
 
 /**
@@ -105,12 +109,18 @@ export function searchFor(database: Pick<Database, 'query' | 'sql'>, actor: Acto
      */
     async tsquery(pieces: QueryPiece[]): Promise<SearchQuery> {
       if (pieces.length === 0) return { text: '', expected: 0 }
-      const parts = pieces.map((piece, index) => `(${pieceQuery(piece, `$${index + 2}`)})`)
-      const [row] = await database.query<{ q: string; expected: number }>(
-        `select q::text as q, parley_search_estimate(q) as expected from (select (${parts.join(' && ')}) as q) built`,
-        [userId, ...pieces.map((piece) => piece.text)],
+      const params: unknown[] = [userId]
+      const built = (list: QueryPiece[]) =>
+        list.map((piece) => `(${pieceQuery(piece, `$${params.push(piece.text)}`)})`).join(' && ')
+      const q = built(pieces)
+      const broader = indexPieces(pieces)
+      const index = broader ? `(${built(broader)})::text` : 'null'
+      const [row] = await database.query<{ q: string; expected: number; index: string | null }>(
+        `select q::text as q, parley_search_estimate(q) as expected, ${index} as index
+          from (select (${q}) as q) built`,
+        params,
       )
-      return { text: row?.q ?? '', expected: Number(row?.expected ?? 0) }
+      return { text: row?.q ?? '', expected: Number(row?.expected ?? 0), index: row?.index || undefined }
     },
 
     /**
@@ -119,6 +129,7 @@ export function searchFor(database: Pick<Database, 'query' | 'sql'>, actor: Acto
      * the person's text).
      */
     async hits(query: SearchQuery, limit: number, offset: number): Promise<Hit[]> {
+      const walks = query.expected >= WALK_FROM
       const rows = await planned<{
         chat_id: string
         message_id: string | null
@@ -131,12 +142,12 @@ export function searchFor(database: Pick<Database, 'query' | 'sql'>, actor: Acto
             from chats c where c.user_id = $1 and c.search @@ $2::tsquery
           union all
           select 1, newest.chat_id, newest.id, ts_rank_cd(newest.search, $2::tsquery), newest.created_at
-            from (${query.expected >= WALK_FROM ? walkNewest : fromIndex}) newest
+            from (${walks ? walkNewest : fromIndex(!!query.index)}) newest
         ) hits
         join chats c on c.id = hits.chat_id and c.user_id = $1
         order by hits.kind, hits.rank desc, hits.at desc, hits.message_id desc, hits.chat_id desc
         limit $3 offset $4`,
-        [userId, query.text, limit, offset],
+        [userId, query.text, limit, offset, ...(!walks && query.index ? [query.index] : [])],
       )
       return rows.map((row) => ({
         chatId: row.chat_id,

@@ -122,6 +122,9 @@ describe('matching', () => {
     ])
     expect(messageIds(await items(alice, '"quarterly budget"'))).toEqual([ids[0]!])
     expect(messageIds(await items(alice, '"quarterly budg'))).toEqual([ids[0]!])
+    // A short last word: the index is asked for "quarterly" alone, and each row for the phrase.
+    expect(messageIds(await items(alice, '"quarterly bu'))).toEqual([ids[0]!])
+    expect(messageIds(await items(alice, '"budget ne'))).toEqual([ids[1]!])
     expect(messageIds(await items(alice, 'quarterly budget')).sort()).toEqual([...ids].sort())
   })
 
