@@ -8,6 +8,7 @@ import {
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
+  screenshotTo,
   withAdminPage,
 } from './fixtures'
 import { newUser } from './new-user'
@@ -149,7 +150,7 @@ describe('looks and accessibility', () => {
         await openBranding()
         await axeClean(`branding ${label} ${mode}`)
         await screenshot(admin, `admin-branding-${label}-${mode}`)
-        await admin.screenshot({
+        await screenshotTo(admin, {
           path: `test-artifacts/screenshots/admin-branding-${label}-${mode}-full.png`,
           fullPage: true,
         })
@@ -196,9 +197,12 @@ describe('languages', () => {
     await admin.getByRole('button', { name: 'Alles auf Standard zurücksetzen' }).waitFor()
     await admin.getByLabel('Hauptfarbe', { exact: true }).fill('#12')
     await admin.getByText('Gib eine Farbe wie #a855f7 oder #a5f ein.').waitFor()
-    await admin.screenshot({ path: 'test-artifacts/screenshots/admin-branding-de-full.png', fullPage: true })
+    await screenshotTo(admin, {
+      path: 'test-artifacts/screenshots/admin-branding-de-full.png',
+      fullPage: true,
+    })
     await admin.setViewportSize(PHONE)
-    await admin.screenshot({
+    await screenshotTo(admin, {
       path: 'test-artifacts/screenshots/admin-branding-de-390-full.png',
       fullPage: true,
     })

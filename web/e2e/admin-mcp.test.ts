@@ -9,6 +9,7 @@ import {
   inEveryLook,
   openAdminSection,
   SETUP_TIMEOUT,
+  screenshotTo,
   withAdminPage,
 } from './fixtures'
 import { ChatPage } from './pages/chat-page'
@@ -34,7 +35,7 @@ let page: Page
 let tools: ToolServer
 
 async function shot(on: Page, name: string, fullPage = false) {
-  await on.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage })
+  await screenshotTo(on, { path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage })
 }
 
 async function desktopLight(on: Page) {

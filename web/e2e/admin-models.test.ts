@@ -9,6 +9,7 @@ import {
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
+  screenshotTo,
   withAdminPage,
 } from './fixtures'
 import { newUser } from './new-user'
@@ -229,12 +230,10 @@ describe('looks and accessibility', () => {
         await section().getByTestId('provider-openai').waitFor()
         await axeClean(`models ${name}`)
         await screenshot(page, `admin-models-${name}`)
-        await section()
-          .getByTestId('image-prices')
-          .screenshot({
-            path: `test-artifacts/screenshots/admin-models-image-prices-${name}.png`,
-          })
-        await page.screenshot({
+        await screenshotTo(section().getByTestId('image-prices'), {
+          path: `test-artifacts/screenshots/admin-models-image-prices-${name}.png`,
+        })
+        await screenshotTo(page, {
           path: `test-artifacts/screenshots/admin-models-${name}-full.png`,
           fullPage: true,
         })
@@ -259,6 +258,6 @@ describe('looks and accessibility', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'de')
     await page.getByRole('heading', { name: 'Modelle', exact: true }).first().waitFor()
     await section().getByRole('button', { name: 'Beim Anbieter aktualisieren' }).waitFor()
-    await page.screenshot({ path: 'test-artifacts/screenshots/admin-models-de-full.png', fullPage: true })
+    await screenshotTo(page, { path: 'test-artifacts/screenshots/admin-models-de-full.png', fullPage: true })
   })
 })

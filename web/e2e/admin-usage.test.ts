@@ -11,6 +11,7 @@ import {
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
+  screenshotTo,
   withAdminPage,
 } from './fixtures'
 import { newUser } from './new-user'
@@ -156,7 +157,7 @@ describe('usage section', () => {
     expect(await section().getByRole('radio', { name: 'Last 90 days' }).isChecked()).toBe(true)
     await section().getByTestId('usage-card-model').getByText('Show the figures as a table').click()
     expect(await section().getByTestId('usage-card-model').locator('tbody tr').count()).toBe(90)
-    await page.screenshot({
+    await screenshotTo(page, {
       path: 'test-artifacts/screenshots/admin-usage-90-1280-light-full.png',
       fullPage: true,
     })
@@ -300,7 +301,7 @@ describe('looks and accessibility', () => {
         )
         await axeClean(`usage ${name}`)
         await screenshot(page, `admin-usage-${name}`)
-        await page.screenshot({
+        await screenshotTo(page, {
           path: `test-artifacts/screenshots/admin-usage-${name}-full.png`,
           fullPage: true,
         })

@@ -9,6 +9,7 @@ import {
   readMailLink,
   SETUP_TIMEOUT,
   screenshot,
+  screenshotTo,
   withAdminPage,
 } from './fixtures'
 import { newUser } from './new-user'
@@ -366,7 +367,7 @@ describe('looks and accessibility', () => {
         await openAdmin()
         await axeClean(`users ${label} ${dark ? 'dark' : 'light'}`)
         await screenshot(page, `admin-users-${label}-${dark ? 'dark' : 'light'}`)
-        await page.screenshot({
+        await screenshotTo(page, {
           path: `test-artifacts/screenshots/admin-users-${label}-${dark ? 'dark' : 'light'}-full.png`,
           fullPage: true,
         })
@@ -394,7 +395,7 @@ describe('looks and accessibility', () => {
       .locator('[data-testid="audit-entry"]:visible')
       .filter({ hasText: 'Benutzer gesperrt' })
       .waitFor()
-    await page.screenshot({ path: 'test-artifacts/screenshots/admin-users-de-full.png', fullPage: true })
+    await screenshotTo(page, { path: 'test-artifacts/screenshots/admin-users-de-full.png', fullPage: true })
     await openAdmin()
     await openUser(admin.fullName)
     await detail().getByRole('button', { name: 'Adminrechte entziehen' }).click()

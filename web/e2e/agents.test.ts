@@ -11,6 +11,7 @@ import {
   PHONE,
   SETUP_TIMEOUT,
   screenshot,
+  screenshotTo,
   startE2E,
   withSignedInPage,
 } from './fixtures'
@@ -576,7 +577,7 @@ describe('Admin → Models → Agents', () => {
     await expectToast(admin, 'Employee agent saved')
     await jokes.getByTestId('admin-agent-secret-saved').waitFor()
     await expect(jokes.getByTestId('admin-agent-secret').inputValue()).resolves.toBe('')
-    await admin.screenshot({
+    await screenshotTo(admin, {
       path: 'test-artifacts/screenshots/agents-admin-card-desktop-light.png',
       fullPage: true,
     })

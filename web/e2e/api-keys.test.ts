@@ -8,6 +8,7 @@ import {
   inEveryLook,
   openAdminSection,
   SETUP_TIMEOUT,
+  screenshotTo,
   withSignedInPage,
 } from './fixtures'
 import { newUser } from './new-user'
@@ -42,7 +43,7 @@ afterAll(async () => {
 }, SETUP_TIMEOUT)
 
 async function shot(on: Page, name: string, fullPage = false) {
-  await on.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage })
+  await screenshotTo(on, { path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage })
 }
 
 async function desktopLight(on: Page) {

@@ -1,7 +1,7 @@
 import { expect } from 'bun:test'
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { readOutbox } from '../../src/mail/outbox'
 import { type FakeOpenAi, startFakeOpenAi } from '../../src/test/fakes/openai-server'
 import { startShippedServer } from '../../src/test/harness'
@@ -226,12 +226,28 @@ export async function focusSettled(page: Page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
 }
 
-/** Saves a screenshot to test-artifacts/screenshots/<name>.png. */
+/**
+ * Whether the suites save their screenshots (`SCREENSHOTS=1`): pictures for a person to look at,
+ * which no test reads. Off by default, so the test command does not spend a core-minute encoding
+ * some 700 PNGs nobody opens (~125 ms of CPU each; decision 193); on when you look at screens.
+ */
+export const TAKE_SCREENSHOTS = process.env.SCREENSHOTS === '1'
+
+/** Saves a screenshot to test-artifacts/screenshots/<name>.png (with `SCREENSHOTS=1`). */
 export async function screenshot(page: Page, name: string) {
-  await mkdir(SCREENSHOTS, { recursive: true })
   // The resting state (dialogs, menus, toasts done fading in) without waiting for it: finite
   // animations and transitions are run to their end for the picture.
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
+  await screenshotTo(page, { path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
+}
+
+/** A page's or an element's screenshot with the options given (with `SCREENSHOTS=1`). */
+export async function screenshotTo(
+  target: Page | Locator,
+  options: Parameters<Page['screenshot']>[0] & Parameters<Locator['screenshot']>[0],
+) {
+  if (!TAKE_SCREENSHOTS) return
+  await mkdir(SCREENSHOTS, { recursive: true })
+  await target.screenshot(options)
 }
 
 export interface AxeViolation {

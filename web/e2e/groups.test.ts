@@ -8,6 +8,7 @@ import {
   inEveryLook,
   openAdminSection,
   SETUP_TIMEOUT,
+  screenshotTo,
   withSignedInPage,
 } from './fixtures'
 import { newUser } from './new-user'
@@ -62,7 +63,7 @@ const dialog = (on = page) => on.getByTestId('group-dialog')
 const visibleRows = (on = page) => section(on).locator('[data-testid="group-row"]:visible')
 
 async function shot(on: Page, name: string) {
-  await on.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' })
+  await screenshotTo(on, { path: `${SHOTS}/${name}.png`, animations: 'disabled' })
 }
 
 /** Back to the usual look after `inEveryLook`. */

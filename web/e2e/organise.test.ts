@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
-import { DESKTOP, type E2E, expectAxeClean, focusSettled, PHONE, SETUP_TIMEOUT, startE2E } from './fixtures'
+import {
+  DESKTOP,
+  type E2E,
+  expectAxeClean,
+  focusSettled,
+  PHONE,
+  SETUP_TIMEOUT,
+  screenshotTo,
+  startE2E,
+} from './fixtures'
 import { newUser } from './new-user'
 import { expectToast } from './pages/toasts'
 
@@ -347,7 +356,7 @@ async function showSidebar(on: Page, width: number) {
 
 async function shoot(on: Page, name: string) {
   await mkdir(SHOTS, { recursive: true })
-  await on.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' })
+  await screenshotTo(on, { path: `${SHOTS}/${name}.png`, animations: 'disabled' })
 }
 
 /** Pins, a project with chats, an archived chat: the state the pictures show. */

@@ -9,6 +9,7 @@ import {
   inEveryLook,
   PHONE,
   SETUP_TIMEOUT,
+  screenshotTo,
   withSignedInPage,
 } from './fixtures'
 import { newUser } from './new-user'
@@ -37,7 +38,7 @@ let bobPage: Page
 let chatTitle: string
 
 async function shot(on: Page, name: string) {
-  await on.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' })
+  await screenshotTo(on, { path: `${SHOTS}/${name}.png`, animations: 'disabled' })
 }
 
 async function openShareDialog(on: Page, title: string) {

@@ -10,6 +10,7 @@ import {
   openAdminSection,
   PHONE,
   SETUP_TIMEOUT,
+  screenshotTo,
   withAdminPage,
 } from './fixtures'
 import { newUser } from './new-user'
@@ -79,7 +80,7 @@ afterAll(async () => {
 
 const dialog = () => admin.getByTestId('provider-dialog')
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true })
+  screenshotTo(page, { path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true })
 
 /** The admin's calls that the UI under test does not make (a group to map, the profile's language). */
 async function adminApi(method: 'POST' | 'PATCH', path: string, data: unknown) {
@@ -292,13 +293,13 @@ describe('the sign-in card', () => {
         await dialog().waitFor()
         await dialog().getByTestId('test-provider').click()
         await dialog().getByTestId('discovery-result').waitFor()
-        await admin.screenshot({
+        await screenshotTo(admin, {
           path: `${SHOTS}/provider-dialog-${language}-${look}.png`,
           animations: 'disabled',
         })
         // The dialog's foot: the switch and the buttons.
         await dialog().getByTestId('save-provider').scrollIntoViewIfNeeded()
-        await admin.screenshot({
+        await screenshotTo(admin, {
           path: `${SHOTS}/provider-dialog-foot-${language}-${look}.png`,
           animations: 'disabled',
         })

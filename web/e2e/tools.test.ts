@@ -4,7 +4,14 @@ import type { Page } from 'playwright-core'
 import { startToolServer, type ToolServer } from '../../src/test/fakes/mcp-servers'
 import type { FakeOpenAi } from '../../src/test/fakes/openai-server'
 import { expectNoEnglish, say } from './english-leftovers'
-import { type E2E, expectAxeClean, inEveryLook, SETUP_TIMEOUT, withSignedInPage } from './fixtures'
+import {
+  type E2E,
+  expectAxeClean,
+  inEveryLook,
+  SETUP_TIMEOUT,
+  screenshotTo,
+  withSignedInPage,
+} from './fixtures'
 import { newUser } from './new-user'
 import { ChatPage } from './pages/chat-page'
 import { expectToast } from './pages/toasts'
@@ -29,7 +36,7 @@ let page: Page
 let chat: ChatPage
 
 async function shot(on: Page, name: string) {
-  await on.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' })
+  await screenshotTo(on, { path: `${SHOTS}/${name}.png`, animations: 'disabled' })
 }
 
 async function desktopLight(on: Page) {
