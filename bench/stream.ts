@@ -358,14 +358,22 @@ function report(results: RoundResult[]) {
   console.log(line(header))
   for (const row of rows) console.log(line(row))
   console.log('')
-  for (const streams of ROUNDS) {
-    const direct = results.find((r) => r.mode === 'direct' && r.streams === streams)
-    const parley = results.find((r) => r.mode === 'parley' && r.streams === streams)
+  // Each round's own figures: a later round of the same size runs on a warm server (its code
+  // compiled, its statements prepared), as a server that has been up a while does.
+  for (const [round, streams] of ROUNDS.entries()) {
+    const nth = ROUNDS.slice(0, round).filter((size) => size === streams).length
+    const of = (mode: RoundResult['mode']) =>
+      results.filter((r) => r.mode === mode && r.streams === streams)[nth]
+    const [direct, parley, withTools] = [of('direct'), of('parley'), of('parley+tools')]
     if (!direct || !parley) continue
+    const label =
+      ROUNDS.filter((size) => size === streams).length > 1
+        ? `${streams} streams, round ${nth + 1}`
+        : `${streams} streams`
     const added = (p: number) => percentile(parley.tokenLatencies, p) - percentile(direct.tokenLatencies, p)
     const ttft = (p: number) => percentile(parley.ttfts, p) - percentile(direct.ttfts, p)
     console.log(
-      `${streams} streams: Parley adds ${fmt(added(50))} / ${fmt(added(95))} / ${fmt(added(99))} ms per token ` +
+      `${label}: Parley adds ${fmt(added(50))} / ${fmt(added(95))} / ${fmt(added(99))} ms per token ` +
         `(p50/p95/p99) and ${fmt(ttft(50))} / ${fmt(ttft(95))} ms to the first token (p50/p95).`,
     )
     // Issue 35: the server's CPU per token it delivers (its embedded database process's included;
@@ -373,22 +381,21 @@ function report(results: RoundResult[]) {
     // over its tokens: with few tokens a reply (BENCH_TOKENS, 30 by default) that is most of it.
     const serverCpu = (parley.cpu.server ?? 0) + (parley.cpu.database ?? 0)
     console.log(
-      `${streams} streams: the server spends ${fmt(microsecondsPer(serverCpu, parley.tokenLatencies.length))} µs of CPU ` +
+      `${label}: the server spends ${fmt(microsecondsPer(serverCpu, parley.tokenLatencies.length))} µs of CPU ` +
         `per token delivered, each reply's own work included (server ${fmt(parley.cpu.server ?? 0, 2)} s + ` +
         `embedded database ${fmt(parley.cpu.database ?? 0, 2)} s for ${parley.tokenLatencies.length} tokens; issue 35's ` +
         `goal for one instance, 200 replies of 200 tokens: ≤ ${GOAL_MICROSECONDS_PER_TOKEN} µs).`,
     )
     if (parley.cpu.postgres !== undefined) {
       console.log(
-        `${streams} streams: the Postgres server's processes spent ${fmt(parley.cpu.postgres, 2)} s beside it ` +
+        `${label}: the Postgres server's processes spent ${fmt(parley.cpu.postgres, 2)} s beside it ` +
           `(${fmt(microsecondsPer(parley.cpu.postgres, parley.tokenLatencies.length))} µs per token; not in the figure above).`,
       )
     }
-    const withTools = results.find((r) => r.mode === 'parley+tools' && r.streams === streams)
     if (withTools) {
       const toolsTtft = (p: number) => percentile(withTools.ttfts, p) - percentile(parley.ttfts, p)
       console.log(
-        `${streams} streams: enabling tools (none called) adds ${fmt(toolsTtft(50))} / ${fmt(toolsTtft(95))} ms ` +
+        `${label}: enabling tools (none called) adds ${fmt(toolsTtft(50))} / ${fmt(toolsTtft(95))} ms ` +
           `to the first token (p50/p95; goal ≤ 5 ms at p95).`,
       )
     }

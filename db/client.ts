@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
+import { prepareRepeated } from './prepare-repeated'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -72,8 +73,9 @@ export async function openPglite(
 
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {} })
+  const statements = prepareRepeated(sql)
   return {
-    db: drizzlePostgres(sql, { schema }) as unknown as Db,
+    db: drizzlePostgres(statements, { schema }) as unknown as Db,
     kind: 'postgres',
     sql,
     exec: async (text) => {
@@ -81,7 +83,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     },
     execRows: async (text) => flattenSimple(await sql.unsafe(text).simple()),
     query: async <T>(text: string, params?: unknown[]) =>
-      (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+      (await statements.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[],
     close: () => sql.end({ timeout: 5 }),
   }
 }

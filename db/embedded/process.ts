@@ -6,6 +6,7 @@ import type { Subprocess } from 'bun'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { type Database, type Db, flattenSimple } from '../client'
+import { prepareRepeated } from '../prepare-repeated'
 import * as schema from '../schema'
 import { CHILD_DATA_ENV, CHILD_SOCKET_ENV, CHILD_TEMPLATE_ENV } from './child-env'
 
@@ -187,17 +188,18 @@ export async function openEmbeddedProcess(options: EmbeddedProcessOptions): Prom
     proc.kill('SIGKILL')
   })
   const { sql } = clients
+  const statements = prepareRepeated(sql)
   // LISTEN/NOTIFY and the socket.io Postgres adapter are for several instances; one process owns
   // the embedded database, so the app sees no postgres.js client here (`sql` stays unset: remote-stop.ts).
   return {
-    db: drizzlePostgres(sql, { schema }) as unknown as Db,
+    db: drizzlePostgres(statements, { schema }) as unknown as Db,
     kind: 'pglite',
     exec: async (text) => {
       await sql.unsafe(text).simple()
     },
     execRows: async (text) => flattenSimple(await sql.unsafe(text).simple()),
     query: async <T>(text: string, params?: unknown[]) =>
-      (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+      (await statements.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as unknown as T[],
     get pid() {
       return child?.pid
     },
@@ -250,6 +252,9 @@ function createClients(socketPath: string, queryTimeoutMs: number, onTimeout: ()
       // Retry at once: while the child restarts, queries should fail fast, not wait out a backoff.
       backoff: () => 0.05,
       path: socketPath,
+      // Never recycled (postgres.js would, every 30-60 min): the database process is one session
+      // whatever the connection, so a new connection's prepared statements would add to the old's.
+      max_lifetime: null,
     })
     // Drizzle sets its date/JSON parsers on the client it is given; a later client needs the same.
     drizzlePostgres(client)
