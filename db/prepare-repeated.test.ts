@@ -96,6 +96,13 @@ describe('statements prepared once they repeat', () => {
     expect(await preparedWith('email like $1')).toHaveLength(1)
   })
 
+  test('a statement built to the size of its input (over 32 parameters) is never prepared', async () => {
+    const ids = Array.from({ length: 33 }, () => crypto.randomUUID())
+    const text = `select count(*)::int as n from users where id in (${ids.map((_, i) => `$${i + 1}::uuid`).join(', ')})`
+    for (let i = 0; i < 3; i++) expect(await database.query(text, ids)).toEqual([{ n: 0 }])
+    expect(await preparedWith('$33::uuid')).toEqual([])
+  })
+
   test.skipIf(!process.env.TEST_DATABASE_URL)(
     'no more texts than the limit are prepared; the others still run, unnamed',
     async () => {

@@ -6,6 +6,12 @@ import type postgres from 'postgres'
  * text runs unnamed (the embedded database is one session for the life of its process).
  */
 export const MAX_PREPARED_TEXTS = 400
+/**
+ * A statement with more parameters than this is never prepared: those are the ones built to the
+ * size of their input (a VALUES list, an `IN` list of ids), each size another text, and each run
+ * does enough work that a Describe more does not count.
+ */
+export const MAX_PREPARED_PARAMETERS = 32
 /** Texts seen once are remembered up to this many, then forgotten all at once. */
 const MAX_SEEN_TEXTS = 5_000
 
@@ -19,15 +25,17 @@ const MAX_SEEN_TEXTS = 5_000
  * behind it: 8–13 µs of CPU per query on this machine, against 34–40 for the same query unnamed.
  *
  * So a statement text seen a second time is prepared from then on, up to MAX_PREPARED_TEXTS texts;
- * one seen once (an administrator's filter, a migration) runs unnamed as before. A statement the
+ * one seen once (an administrator's filter, a migration) or built to the size of its input (more
+ * than MAX_PREPARED_PARAMETERS parameters) runs unnamed as before. A statement the
  * caller prepares itself (`.prepare()`, `db/prepared.ts`) is left as it asked. Transactions and
  * savepoints get the same rule, through the client they hand to their callback.
  */
 export function prepareRepeated<T extends postgres.Sql>(sql: T, maxTexts = MAX_PREPARED_TEXTS): T {
   const prepared = new Set<string>()
   let seen = new Set<string>()
-  const shouldPrepare = (text: string): boolean => {
+  const shouldPrepare = (text: string, parameters: number): boolean => {
     if (prepared.has(text)) return true
+    if (parameters > MAX_PREPARED_PARAMETERS) return false
     if (!seen.has(text)) {
       if (seen.size >= MAX_SEEN_TEXTS) seen = new Set()
       seen.add(text)
@@ -42,8 +50,9 @@ export function prepareRepeated<T extends postgres.Sql>(sql: T, maxTexts = MAX_P
 
 type Client = postgres.Sql | postgres.TransactionSql
 type UnsafeOptions = { prepare?: boolean } | undefined
+type Rule = (text: string, parameters: number) => boolean
 
-function wrap<T extends Client>(client: T, shouldPrepare: (text: string) => boolean): T {
+function wrap<T extends Client>(client: T, shouldPrepare: Rule): T {
   return new Proxy(client, {
     get(target, key, receiver) {
       if (key === 'unsafe')
@@ -51,7 +60,7 @@ function wrap<T extends Client>(client: T, shouldPrepare: (text: string) => bool
           target.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], {
             ...options,
             // Drizzle says `prepare: false` for every statement it did not prepare itself.
-            prepare: options?.prepare === true || shouldPrepare(text),
+            prepare: options?.prepare === true || shouldPrepare(text, parameters?.length ?? 0),
           })
       if (key === 'begin' || key === 'savepoint')
         return (...args: unknown[]) => {

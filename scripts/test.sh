@@ -136,14 +136,18 @@ step bun run build:db-template
 background "bunx tsc --noEmit" bunx tsc --noEmit
 
 pg_url=${TEST_DATABASE_URL:-}
-# The suites that kill a process mid-reply (the embedded database, an instance, the server) run on
-# their own after the others: under the other worker's load Bun's node:net sometimes delivers a
-# late ECONNRESET on a socket nobody listens to any more, which fails the file (decision 139).
+# The suites that kill a process mid-reply (the embedded database, an instance, the server) are not
+# among the PGlite suites' workers: under their load Bun's node:net sometimes delivered a late
+# ECONNRESET on a socket nobody listens to any more, which failed the file (decision 139). They run
+# on one worker beside the Postgres suites (decision 195).
 mapfile -t all_suites < <(find src db -name '*.test.ts' | sort)
 mapfile -t fault_suites < <(grep -lE "SIGKILL|process\.kill\(|\.kill\(" "${all_suites[@]}")
 mapfile -t calm_suites < <(printf '%s\n' "${all_suites[@]}" | grep -vxF -f <(printf '%s\n' "${fault_suites[@]}"))
 step suites env -u TEST_DATABASE_URL bun test --parallel="$jobs" --no-isolate "${unit_timings[@]}" --timeout 60000 "${calm_suites[@]}"
-step suites env -u TEST_DATABASE_URL bun test --timeout 60000 "${fault_suites[@]}"
+# The fault suites mostly wait (a child's restart, a process's death: 36 % of both cores alone) and
+# run beside the Postgres suites, which leave a quarter of the cores idle themselves: 67 s and 61 s
+# one after the other. A file failing there runs once more on its own (`suites`), as everywhere.
+background "fault suites (PGlite)" suites env -u TEST_DATABASE_URL bun test --timeout 60000 "${fault_suites[@]}"
 if [ -n "$pg_url" ]; then
   # A suite runs again on Postgres only when it can fail there and not on PGlite. Both are the same
   # PostgreSQL, so what differs is the driver (postgres.js: its types, errors and pool), several
@@ -177,11 +181,15 @@ if [ -n "$pg_url" ]; then
   step suites env TEST_DATABASE_URL="$pg_url" bun test --parallel="$pg_jobs" --no-isolate "${unit_timings[@]}" --timeout 60000 "${pg_suites[@]}"
   step suites env TEST_DATABASE_URL="$pg_url" bun test --timeout 60000 "${pg_fault_suites[@]}"
 fi
+collect "fault suites (PGlite)"
 step suites bun test --timeout 60000 web/features web/lib web/i18n
 
 collect "bunx tsc --noEmit"
 
-if [ -d web/e2e ]; then step suites bun test --parallel="$jobs" --no-isolate "${browser_timings[@]}" --timeout 120000 web/e2e; fi
+# One worker more than cores: with two, the browser suites kept 71 % of both cores busy (each waits
+# on Chromium and its server in turn); with three 95 %, 455 → 350 s; with four no faster (369 s).
+browser_jobs=${TEST_BROWSER_JOBS:-$((jobs + 1))}
+if [ -d web/e2e ]; then step suites bun test --parallel="$browser_jobs" --no-isolate "${browser_timings[@]}" --timeout 120000 web/e2e; fi
 
 passed=$(grep -E '^ *[0-9]+ pass$' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(grep -E '^ *[0-9]+ fail$' "$log" | awk '{s+=$1} END {print s+0}')

@@ -86,6 +86,20 @@ describe('partial saves of streaming replies', () => {
     expect(ids.every((id) => saved.get(id) === `text of ${id}`)).toBe(true)
   })
 
+  test('texts an array literal would mangle are saved as they are, by one statement text every flush', async () => {
+    const texts = ['NULL', 'a "quoted" word, {braces}', 'back\\slash\\', 'é 予算 🙂', '', ' spaced ']
+    const ids = await streamingRows(texts.length)
+    const { counted, statements } = countingDatabase(t.database)
+    const saves = new PartialSaves({ database: counted, log: t.ctx.log }, 60_000)
+    for (const [index, id] of ids.entries()) saves.note(id, texts[index]!)
+    await saves.flush()
+    saves.note(ids[0]!, 'again')
+    await saves.flush()
+    const saved = await contents(ids)
+    expect(ids.map((id) => saved.get(id))).toEqual(['again', ...texts.slice(1)])
+    expect(new Set(statements).size).toBe(1)
+  })
+
   test('a reply already stored with its final status is never overwritten by a partial save', async () => {
     const [id] = await streamingRows(1, 'complete')
     await t.ctx.db.update(messages).set({ content: 'final answer' }).where(eq(messages.id, id!))

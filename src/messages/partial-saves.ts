@@ -3,7 +3,7 @@ import type { Logger } from '../log/logger'
 
 /** How often the text of every streaming reply is written. */
 export const FLUSH_EVERY_MS = 500
-/** Per statement: Postgres allows 65,535 parameters; text is bounded so one statement stays small. */
+/** Per statement: rows and text are bounded so that one statement stays small. */
 const MAX_ROWS = 500
 const MAX_CHARS = 1_000_000
 
@@ -72,12 +72,13 @@ export class PartialSaves {
 
   private async write(batch: [string, string][]): Promise<void> {
     for (const rows of chunk(batch)) {
-      const values = rows.map((_, index) => `($${index * 2 + 1}::uuid, $${index * 2 + 2}::text)`)
       try {
+        // Two arrays, not a VALUES list: one statement text whatever the number of replies, so that
+        // it is prepared once (db/prepare-repeated.ts) instead of described again at every flush.
         await this.ctx.database.query(
-          `update messages set content = v.content from (values ${values.join(', ')}) as v(id, content)
+          `update messages set content = v.content from unnest($1::uuid[], $2::text[]) as v(id, content)
            where messages.id = v.id and messages.status = 'streaming'`,
-          rows.flat(),
+          [rows.map(([id]) => id), rows.map(([, content]) => content)],
         )
       } catch (error) {
         this.ctx.log.warn('could not save the partial replies', { replies: rows.length, error })
