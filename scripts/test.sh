@@ -3,9 +3,9 @@
 # Postgres server named by TEST_DATABASE_URL when it is set, those that can fail there and not on
 # PGlite), then the browser suites.
 #
-# Both cores are used (decision 148): the suites run as `bun test --parallel` (one worker process
-# per core; the slowest files first, from scripts/test-timings.json), and the typecheck runs beside
-# the unit and API suites. TEST_JOBS sets the number of workers. Each worker keeps its global and
+# Both cores are used (decisions 148 and 195): the suites run as `bun test --parallel` (one worker
+# process more than cores; the slowest files first, from scripts/test-timings.json), and the
+# typecheck runs beside the unit and API suites. TEST_JOBS sets the number of workers. Each worker keeps its global and
 # module registry from one file to the next (`--no-isolate`, decision 188): a fresh one per file
 # imported the app and compiled PGlite's WASM again every time, 45 % of the suites' CPU.
 set -uo pipefail
@@ -17,10 +17,14 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
     || echo "warning: could not install chromium"
 fi
 
-jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+cores=$(nproc 2>/dev/null || echo 2)
+# One worker more than cores (decision 195): each worker waits now and then (for its database, for
+# Chromium), and a third keeps both cores busy. The PGlite suites, with the typecheck beside them:
+# 146 s with two workers, 130 s with three.
+jobs=${TEST_JOBS:-$((cores + 1))}
 # The suites on the Postgres server spend a third of their time waiting for it: two workers per core
 # keep the cores busy (63 s against 111 s here; decision 170).
-pg_jobs=${TEST_PG_JOBS:-$((jobs * 2))}
+pg_jobs=${TEST_PG_JOBS:-$((cores * 2))}
 # TEST_UPDATE_TIMINGS=1 writes this run's per-file durations back to the timings files (the browser
 # suites keep their own, so that a run of them alone leaves the others' figures be).
 timing_flags() {
@@ -186,9 +190,9 @@ step suites bun test --timeout 60000 web/features web/lib web/i18n
 
 collect "bunx tsc --noEmit"
 
-# One worker more than cores: with two, the browser suites kept 71 % of both cores busy (each waits
-# on Chromium and its server in turn); with three 95 %, 455 → 350 s; with four no faster (369 s).
-browser_jobs=${TEST_BROWSER_JOBS:-$((jobs + 1))}
+# With two workers the browser suites kept 71 % of both cores busy (each waits on Chromium and its
+# server in turn); with three 95 %, 455 → 350 s; with four no faster (369 s).
+browser_jobs=${TEST_BROWSER_JOBS:-$jobs}
 if [ -d web/e2e ]; then step suites bun test --parallel="$browser_jobs" --no-isolate "${browser_timings[@]}" --timeout 120000 web/e2e; fi
 
 passed=$(grep -E '^ *[0-9]+ pass$' "$log" | awk '{s+=$1} END {print s+0}')
