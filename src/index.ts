@@ -2,6 +2,8 @@ import { EmbeddedVersionError } from '../db/embedded-version'
 import { MigrationFailedError } from './backups/before-migrate'
 import { CLI_COMMANDS } from './cli/names'
 import { ConfigError, loadConfig, resolveAppSecret } from './config'
+import { createLogger } from './log/logger'
+import { surviveLateSocketResets } from './process/late-socket-resets'
 import { startServer } from './server'
 
 // `parley healthcheck` (used by the Docker HEALTHCHECK): exit 0 when this instance answers.
@@ -21,6 +23,7 @@ if (CLI_COMMANDS.includes(process.argv[2] ?? '')) {
 
 try {
   const config = resolveAppSecret(loadConfig())
+  surviveLateSocketResets(createLogger(config.logLevel))
   const server = await startServer(config)
   const shutdown = async () => {
     await server.stop()
