@@ -5,9 +5,10 @@
 #
 # Both cores are used (decisions 148 and 195): the suites run as `bun test --parallel` (one worker
 # process more than cores; the slowest files first, from scripts/test-timings.json), and the
-# typecheck runs beside the unit and API suites. TEST_JOBS sets the number of workers. Each worker keeps its global and
-# module registry from one file to the next (`--no-isolate`, decision 188): a fresh one per file
-# imported the app and compiled PGlite's WASM again every time, 45 % of the suites' CPU.
+# typecheck runs beside the unit and API suites. TEST_JOBS sets the number of workers. Each worker
+# keeps its global and module registry from one file to the next (`--no-isolate`, decision 188): a
+# fresh one per file imported the app and compiled PGlite's WASM again every time, 45 % of the
+# suites' CPU.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
