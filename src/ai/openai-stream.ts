@@ -27,6 +27,13 @@ interface ChatChunk {
 }
 
 /**
+ * A model's text as Postgres can store it: `text` and `jsonb` refuse the NUL character, and one in a
+ * reply failed its every save, leaving it 'streaming' and empty. It becomes U+FFFD, the character
+ * that stands for one that cannot be shown.
+ */
+const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text)
+
+/**
  * Reads an OpenAI-compatible chat completions stream (`chat.completion.chunk` server-sent events,
  * ending with `data: [DONE]`) from the raw response. The text of every chunk that arrived in one
  * network read goes out as one delta: the parsing is synchronous (sse.ts), so a reply costs one
@@ -66,14 +73,14 @@ export async function* readChatStream(
     }
     const choice = chunk.choices?.[0]
     const content = choice?.delta?.content
-    if (content) text += content
+    if (content) text += storable(content)
     for (const piece of choice?.delta?.tool_calls ?? []) {
       const index = typeof piece.index === 'number' && piece.index >= 0 && piece.index < 128 ? piece.index : 0
       const call = calls[index] ?? { id: '', type: 'function', function: { name: '', arguments: '' } }
       calls[index] = call
       if (piece.id) call.id = piece.id
-      if (piece.function?.name) call.function.name += piece.function.name
-      if (piece.function?.arguments) call.function.arguments += piece.function.arguments
+      if (piece.function?.name) call.function.name += storable(piece.function.name)
+      if (piece.function?.arguments) call.function.arguments += storable(piece.function.arguments)
     }
     if (choice?.finish_reason) state.finished = true
     if (chunk.usage) usage = chunk.usage

@@ -171,4 +171,15 @@ describe('partial saves of streaming replies', () => {
       content: 'one two three four five six seven eight nine ten',
     })
   })
+
+  test('a reply with a NUL character in it is saved while it streams and when it ends, the NUL as U+FFFD', async () => {
+    fake.setScript({ reply: 'one two \u0000 three four five six', chunkDelayMs: 120 })
+    const user = await t.createUser()
+    const chat = chatActions(t, user)
+    const assistantId = await chat.sendOk(await chat.createChat(), 'send a NUL')
+    const row = async () => (await t.ctx.db.select().from(messages).where(eq(messages.id, assistantId)))[0]!
+    await waitFor(async () => (await row()).content.includes('\uFFFD'), 5000, 'a partial save with the NUL')
+    await waitForOutcome(t, assistantId)
+    expect(await row()).toMatchObject({ status: 'complete', content: 'one two \uFFFD three four five six' })
+  })
 })
